@@ -1,0 +1,63 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { API_BASE, CURRENT_SITE_HEADER } from '@zhiwen/shared';
+import { AppModule, type AppModuleOptions } from './app.module';
+import { requestContextMiddleware } from './common/context/request-context.middleware';
+import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
+import { addExportOperations } from './common/export/add-export-operations';
+import { exportRequestMiddleware } from './common/export/export-request.middleware';
+import { ExportInterceptor } from './common/export/export.interceptor';
+import { RepeatSubmitInterceptor } from './common/security/repeat-submit.interceptor';
+import { serveClients } from './web/serve-clients';
+
+export const DOCS_PATH = `${API_BASE.slice(1)}/docs`;
+
+/** Builds the HTTP application with every API convention wired in; used by main.ts and by the tests. */
+export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
+  const { config } = options;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Swagger UI and MUI inject inline styles; scripts stay same-origin only.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(requestContextMiddleware);
+  app.use(exportRequestMiddleware);
+  serveClients(app.getHttpAdapter().getInstance(), config.web);
+  app.setGlobalPrefix(API_BASE.slice(1));
+  // Order matters: the envelope wraps the answer last; the repeat-submit check runs before any work.
+  app.useGlobalInterceptors(app.get(EnvelopeInterceptor), app.get(RepeatSubmitInterceptor), app.get(ExportInterceptor));
+
+  const document = addExportOperations(SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('智文 API')
+      .setDescription('AI writing, paper checking and CMS back office. Every answer is `{code, msg, data}`.')
+      .setVersion('0.1.0')
+      .addBearerAuth()
+      .addGlobalParameters(
+        { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string', enum: ['zh-CN', 'zh-TW', 'en'] } },
+        { name: CURRENT_SITE_HEADER, in: 'header', required: false, schema: { type: 'string' } },
+      )
+      .build(),
+  ));
+  SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}-json`, customSiteTitle: '智文 API' });
+  return app;
+}

@@ -1,0 +1,46 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import { CommonModule } from './common/common.module';
+import type { AppConfig } from './common/config/app-config';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { QueueModule } from './queue/queue.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  /** Extra modules (tests mount fixtures this way). */
+  imports?: Array<Type<unknown> | DynamicModule>;
+  /** Worker processes have no HTTP controllers. */
+  http?: boolean;
+}
+
+/** Feature modules with HTTP routes. New capabilities are added here. */
+const FEATURE_MODULES: Array<Type<unknown>> = [HealthModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/prod-api/health' },
+            transport: config.logPretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+          },
+        }),
+        CommonModule.forRoot(config),
+        DatabaseModule.forRoot(options.databaseUrl),
+        QueueModule.forRoot(options.databaseUrl),
+        ...(options.http === false ? [] : FEATURE_MODULES),
+        ...(options.imports ?? []),
+      ],
+    };
+  }
+}

@@ -1,0 +1,192 @@
+import { Transform, plainToInstance } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** Environment variables the server reads; every one is optional and has a default (README, "Configuration"). */
+export class EnvironmentVariables {
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @IsString()
+  HOST?: string;
+
+  @IsOptional() @IsString()
+  DATA_DIR?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1024) @Max(65535)
+  EMBEDDED_PG_PORT?: number;
+
+  @IsOptional() @Transform(emptyToUndefined) @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET?: string;
+
+  @IsOptional() @IsIn(['local', 's3'])
+  STORAGE_DRIVER?: 'local' | 's3';
+
+  @IsOptional() @IsString()
+  STORAGE_LOCAL_DIR?: string;
+
+  @IsOptional() @IsString()
+  S3_ENDPOINT?: string;
+
+  @IsOptional() @IsString()
+  S3_REGION?: string;
+
+  @IsOptional() @IsString()
+  S3_BUCKET?: string;
+
+  @IsOptional() @IsString()
+  S3_ACCESS_KEY?: string;
+
+  @IsOptional() @IsString()
+  S3_SECRET_KEY?: string;
+
+  @IsOptional() @IsString()
+  S3_PUBLIC_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString() @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
+  ADMIN_PASSWORD?: string;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  CAPTCHA_ENABLED?: boolean;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  WORKER?: boolean;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  QUEUE_ENABLED?: boolean;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  JOBS_IN_API?: boolean;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  RATE_LIMIT_PER_MINUTE?: number;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  LOG_PRETTY?: boolean;
+
+  @IsOptional() @IsString()
+  TRUST_PROXY?: string;
+
+  @IsOptional() @IsIn(['development', 'production', 'test'])
+  NODE_ENV?: string;
+}
+
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  localDir: string;
+  s3?: { endpoint: string; region: string; bucket: string; accessKey: string; secretKey: string; publicUrl?: string };
+}
+
+/** Resolved, validated configuration of one server process. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absent: start the embedded PostgreSQL in `<dataDir>/pg`. */
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  redisUrl?: string;
+  jwtSecret: string;
+  /** True when no JWT_SECRET was given and one was generated and kept in the data folder. */
+  jwtSecretGenerated: boolean;
+  storage: StorageConfig;
+  adminPassword?: string;
+  /** Environment override of the `sys.account.captchaEnabled` config key; undefined = use the key. */
+  captchaEnabled?: boolean;
+  /** This process runs only background jobs, no HTTP. */
+  workerOnly: boolean;
+  /** Connect to the job queue (pg-boss) at all. */
+  queueEnabled: boolean;
+  /** Run job handlers in this process: always in a worker, in the API process unless JOBS_IN_API=false. */
+  runJobs: boolean;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  logPretty: boolean;
+  trustProxy: string | boolean;
+  env: 'development' | 'production' | 'test';
+  /** Folders of the built clients served by this process. */
+  web: { siteDist: string; adminDist: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates configuration from an environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const vars = plainToInstance(EnvironmentVariables, { ...env }, { excludeExtraneousValues: false });
+  const errors = validateSync(vars, { skipMissingProperties: false, whitelist: false });
+  if (errors.length) {
+    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const repoRoot = path.resolve(__dirname, '../../../..');
+  const dataDir = path.resolve(vars.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const storageDriver = vars.STORAGE_DRIVER ?? 'local';
+  if (storageDriver === 's3') {
+    const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'].filter((k) => !env[k]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+  }
+  const nodeEnv = (vars.NODE_ENV ?? 'development') as AppConfig['env'];
+  const trustProxy = vars.TRUST_PROXY === undefined ? false : /^\d+$/.test(vars.TRUST_PROXY) ? vars.TRUST_PROXY : vars.TRUST_PROXY === 'true';
+  const workerOnly = vars.WORKER ?? false;
+  const config: AppConfig = {
+    port: vars.PORT ?? 8080,
+    host: vars.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
+    redisUrl: vars.REDIS_URL,
+    jwtSecret: vars.JWT_SECRET ?? '',
+    jwtSecretGenerated: !vars.JWT_SECRET,
+    storage: {
+      driver: storageDriver,
+      localDir: path.resolve(vars.STORAGE_LOCAL_DIR ?? path.join(dataDir, 'uploads')),
+      s3:
+        storageDriver === 's3'
+          ? {
+              endpoint: vars.S3_ENDPOINT!,
+              region: vars.S3_REGION ?? 'us-east-1',
+              bucket: vars.S3_BUCKET!,
+              accessKey: vars.S3_ACCESS_KEY!,
+              secretKey: vars.S3_SECRET_KEY!,
+              publicUrl: vars.S3_PUBLIC_URL,
+            }
+          : undefined,
+    },
+    adminPassword: vars.ADMIN_PASSWORD,
+    captchaEnabled: vars.CAPTCHA_ENABLED,
+    workerOnly,
+    queueEnabled: vars.QUEUE_ENABLED ?? true,
+    runJobs: workerOnly || (vars.JOBS_IN_API ?? true),
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE ?? 1200,
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    logPretty: vars.LOG_PRETTY ?? false,
+    trustProxy,
+    env: nodeEnv,
+    web: {
+      siteDist: path.join(repoRoot, 'site-client', 'dist'),
+      adminDist: path.join(repoRoot, 'admin-client', 'dist'),
+    },
+    ...overrides,
+  };
+  return config;
+}
+
+/** A random secret for a data folder that has none yet. */
+export function generateSecret(): string {
+  return randomBytes(48).toString('base64url');
+}

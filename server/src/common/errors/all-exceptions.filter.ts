@@ -1,0 +1,87 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { ResultCode, type ApiResult } from '@zhiwen/shared';
+import { requestContext } from '../context/request-context';
+import { isExportRequest } from '../export/export-request.middleware';
+import { t } from '../i18n/i18n';
+import { ServiceException } from './service-exception';
+
+interface Mapped {
+  status: number;
+  body: ApiResult;
+}
+
+/** The one place where any error becomes `{code, msg, data}` plus an HTTP status. Never sends a stack trace. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<Request>();
+    const { status, body } = this.map(exception, req);
+    if (status >= 500) {
+      this.logger.error({ err: exception, method: req.method, url: req.originalUrl }, 'Unhandled error');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(status).json(body);
+  }
+
+  private map(exception: unknown, req: Request): Mapped {
+    if (exception instanceof ServiceException) {
+      const body: ApiResult = { code: exception.code, msg: t(exception.messageKey, exception.args) };
+      if (exception.data) body.data = exception.data;
+      return { status: exception.httpStatus, body };
+    }
+    if (exception instanceof ThrottlerException) {
+      return { status: HttpStatus.TOO_MANY_REQUESTS, body: { code: ResultCode.ERROR, msg: t('error.tooManyRequests') } };
+    }
+    if (exception instanceof HttpException) {
+      return this.mapHttpException(exception, req);
+    }
+    const requestId = requestContext.get()?.requestId ?? (req as Request & { id?: string }).id ?? '-';
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { code: ResultCode.ERROR, msg: t('error.internal', { requestId }) } };
+  }
+
+  private mapHttpException(exception: HttpException, req: Request): Mapped {
+    const status = exception.getStatus();
+    switch (status) {
+      case HttpStatus.NOT_FOUND:
+        // An export POST is routed to its list's GET; with no such list, say so rather than "GET not found".
+        if (isExportRequest(req)) return { status: 400, body: { code: ResultCode.ERROR, msg: t('error.exportNotList') } };
+        return {
+          status,
+          body: { code: ResultCode.NOT_FOUND, msg: t('error.routeNotFound', { method: req.method, path: req.originalUrl.split('?')[0] }) },
+        };
+      case HttpStatus.UNAUTHORIZED:
+        return { status, body: { code: ResultCode.UNAUTHORIZED, msg: t('error.unauthorized') } };
+      case HttpStatus.FORBIDDEN:
+        return { status, body: { code: ResultCode.FORBIDDEN, msg: t('error.forbidden') } };
+      case HttpStatus.PAYLOAD_TOO_LARGE:
+        return { status, body: { code: ResultCode.ERROR, msg: t('error.payloadTooLarge') } };
+      case HttpStatus.METHOD_NOT_ALLOWED:
+        return { status, body: { code: ResultCode.ERROR, msg: t('error.methodNotAllowed') } };
+      case HttpStatus.TOO_MANY_REQUESTS:
+        return { status, body: { code: ResultCode.ERROR, msg: t('error.tooManyRequests') } };
+      case HttpStatus.SERVICE_UNAVAILABLE:
+        return { status, body: { code: ResultCode.ERROR, msg: t('error.serviceUnavailable') } };
+      case HttpStatus.BAD_REQUEST:
+        // Express' body parser fails with a SyntaxError on malformed JSON; Nest wraps it as the cause.
+        if (exception.cause instanceof SyntaxError) {
+          return { status, body: { code: ResultCode.ERROR, msg: t('error.malformedBody') } };
+        }
+        return { status, body: { code: ResultCode.ERROR, msg: t('error.badRequest') } };
+      default:
+        if (status >= 500) {
+          const requestId = requestContext.get()?.requestId ?? '-';
+          return { status, body: { code: ResultCode.ERROR, msg: t('error.internal', { requestId }) } };
+        }
+        return { status, body: { code: ResultCode.ERROR, msg: t('error.badRequest') } };
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import ExcelJS from 'exceljs';
+import { PassThrough, type Readable } from 'node:stream';
+import { t } from '../i18n/i18n';
+import type { ExportColumn } from './list-route.decorator';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `{y}-{m}-{d} {h}:{i}:{s}` in server local time, the product's date format. */
+export function formatDateTime(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+function cellValue(value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return formatDateTime(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value as ExcelJS.CellValue;
+}
+
+/** Streams rows as an .xlsx workbook; errors end the stream with the error. */
+export function streamXlsx<T extends Record<string, unknown>>(
+  rows: T[],
+  columns: ExportColumn<T>[] | undefined,
+  sheetName: string,
+): Readable {
+  const out = new PassThrough();
+  const cols: ExportColumn<T>[] =
+    columns ?? Object.keys(rows[0] ?? {}).map((key) => ({ key: key as keyof T & string, header: key }));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = cols.map((c) => ({ header: t(c.header), key: c.key, width: c.width ?? 20 }));
+  sheet.getRow(1).font = { bold: true };
+  void (async () => {
+    try {
+      for (const row of rows) {
+        const values: Record<string, ExcelJS.CellValue> = {};
+        for (const c of cols) values[c.key] = cellValue(c.format ? c.format(row[c.key], row) : row[c.key]);
+        sheet.addRow(values).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}

@@ -1,0 +1,31 @@
+import type { Language } from '@zhiwen/shared';
+import { requestContext } from '../context/request-context';
+import { en } from './messages.en';
+import { zhCN, type MessageKey } from './messages.zh-CN';
+import { zhTW } from './messages.zh-TW';
+
+export type { MessageKey };
+export type MessageArgs = Record<string, string | number | undefined> | Array<string | number>;
+
+const catalogs: Record<Language, Record<string, string>> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en };
+
+/** Catalog entries added by feature modules (they register their own keys at load time). */
+export function registerMessages(messages: Partial<Record<Language, Record<string, string>>>): void {
+  for (const [lang, entries] of Object.entries(messages) as Array<[Language, Record<string, string>]>) {
+    Object.assign(catalogs[lang], entries);
+  }
+}
+
+export function hasMessage(key: string, language: Language = requestContext.language()): boolean {
+  return key in catalogs[language] || key in catalogs['zh-CN'];
+}
+
+/** Translates a message key into the current request's language (or the one given), filling `{name}` placeholders. */
+export function t(key: MessageKey | string, args?: MessageArgs, language: Language = requestContext.language()): string {
+  const template = catalogs[language][key] ?? catalogs['zh-CN'][key] ?? key;
+  if (!args) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = Array.isArray(args) ? args[Number(name)] : args[name];
+    return value === undefined ? whole : String(value);
+  });
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { createHash } from 'node:crypto';
+import { from, switchMap, type Observable } from 'rxjs';
+import { REPEAT_SUBMIT_WINDOW_MS } from '@zhiwen/shared';
+import { KV_STORE, type KvStore } from '../cache/kv-store';
+import { ALLOW_REPEAT_SUBMIT } from '../decorators/allow-repeat-submit.decorator';
+import { ServiceException } from '../errors/service-exception';
+
+const GUARDED_METHODS = new Set(['POST', 'PUT']);
+
+/** Who is calling: the signed-in principal when known, else the bearer token, else the client address. */
+export function callerKey(req: Request): string {
+  const user = (req as Request & { user?: { realm?: string; id?: string | number } }).user;
+  if (user?.id !== undefined) return `${user.realm ?? 'user'}:${user.id}`;
+  const auth = req.headers.authorization;
+  if (auth) return `token:${createHash('sha256').update(auth).digest('base64url')}`;
+  return `ip:${req.ip}`;
+}
+
+/** Rejects the same caller's identical POST/PUT (same url and body) within 1000 ms with HTTP 409. */
+@Injectable()
+export class RepeatSubmitInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(KV_STORE) private readonly store: KvStore,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<Request>();
+    if (!GUARDED_METHODS.has(req.method)) return next.handle();
+    if (this.reflector.getAllAndOverride<boolean>(ALLOW_REPEAT_SUBMIT, [context.getHandler(), context.getClass()])) {
+      return next.handle();
+    }
+    const fingerprint = createHash('sha256')
+      .update(`${callerKey(req)}\n${req.method}\n${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
+      .digest('base64url');
+    return from(this.store.setIfAbsent(`repeat:${fingerprint}`, '1', REPEAT_SUBMIT_WINDOW_MS)).pipe(
+      switchMap((first) => {
+        if (!first) throw new ServiceException('error.repeatSubmit', undefined, 500, 409);
+        return next.handle();
+      }),
+    );
+  }
+}

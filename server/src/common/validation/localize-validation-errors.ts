@@ -1,0 +1,53 @@
+import { getMetadataStorage, type ValidationError } from 'class-validator';
+import type { FieldError } from '@zhiwen/shared';
+import { hasMessage, t } from '../i18n/i18n';
+
+type Metadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+
+/** Constraint name of a validation metadata, as class-validator reports it in `error.constraints`. */
+function constraintName(meta: Metadata): string {
+  if (meta.type !== 'customValidation') return meta.type;
+  const [constraint] = getMetadataStorage().getTargetValidatorConstraints(meta.constraintCls);
+  return constraint?.name ?? meta.type;
+}
+
+function fieldLabel(property: string): string {
+  const key = `field.${property}`;
+  return hasMessage(key) ? t(key) : property;
+}
+
+function messageFor(error: ValidationError, type: string, fallback: string, path: string): string {
+  const field = fieldLabel(error.property);
+  const target = error.target as object | undefined;
+  const meta = target
+    ? getMetadataStorage()
+        .getTargetValidationMetadatas(target.constructor, '', true, false)
+        .find((m) => m.propertyName === error.property && constraintName(m) === type)
+    : undefined;
+  const constraints = (meta?.constraints ?? []) as unknown[];
+  const args: Record<string, string> = { field: field || path };
+  constraints.forEach((c, i) => {
+    args[String(i)] = Array.isArray(c) ? c.join(', ') : typeof c === 'object' ? '' : String(c);
+  });
+  if (type === 'isIn' && Array.isArray(constraints[0])) args.values = (constraints[0] as unknown[]).join(', ');
+  if (type === 'isEnum' && constraints[0] && typeof constraints[0] === 'object') {
+    args.values = Object.values(constraints[0] as object).join(', ');
+  }
+  // A DTO may name its own message key; otherwise the constraint's generic message is used.
+  if (typeof meta?.message === 'string' && hasMessage(meta.message)) return t(meta.message, args);
+  if (hasMessage(`validation.${type}`)) return t(`validation.${type}`, args);
+  return fallback || t('validation.unknown', args);
+}
+
+/** Turns class-validator errors into localized field messages (nested properties as `a.b`). */
+export function localizeValidationErrors(errors: ValidationError[], parentPath = ''): FieldError[] {
+  const out: FieldError[] = [];
+  for (const error of errors) {
+    const path = parentPath ? `${parentPath}.${error.property}` : error.property;
+    for (const [type, fallback] of Object.entries(error.constraints ?? {})) {
+      out.push({ field: path, message: messageFor(error, type, fallback, path) });
+    }
+    if (error.children?.length) out.push(...localizeValidationErrors(error.children, path));
+  }
+  return out;
+}

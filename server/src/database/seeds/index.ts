@@ -1,0 +1,5 @@
+import type { Seed } from './seed';
+import { systemConfigSeed } from './system-config.seed';
+
+/** Seeds in the order they run. */
+export const SEEDS: Seed[] = [systemConfigSeed];

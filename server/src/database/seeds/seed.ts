@@ -1,0 +1,12 @@
+import type { EntityManager } from 'typeorm';
+
+export interface SeedContext {
+  adminPassword?: string;
+  log: (message: string) => void;
+}
+
+/** Idempotent data every installation needs; runs at every start after the migrations. */
+export interface Seed {
+  name: string;
+  run(manager: EntityManager, ctx: SeedContext): Promise<void>;
+}

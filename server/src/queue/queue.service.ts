@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import type { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.token';
+
+export type JobHandler<T extends object> = (data: T, job: { id: string; name: string }) => Promise<void>;
+
+export const QUEUE_DATABASE_URL = Symbol('QUEUE_DATABASE_URL');
+
+/**
+ * Durable background jobs in PostgreSQL (pg-boss). Modules register handlers at init and send jobs any time;
+ * handlers run only in processes that run jobs (a worker, or the API on the embedded default).
+ */
+@Injectable()
+export class QueueService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Queue');
+  private boss?: PgBoss;
+  private readonly handlers = new Map<string, JobHandler<object>>();
+  private readonly createdQueues = new Set<string>();
+  private lastError?: string;
+  private stopping = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(QUEUE_DATABASE_URL) private readonly databaseUrl: string,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.queueEnabled;
+  }
+
+  /** Health of the queue connection. */
+  status(): { status: 'up' | 'down' | 'disabled'; error?: string } {
+    if (!this.config.queueEnabled) return { status: 'disabled' };
+    return this.boss && !this.lastError ? { status: 'up' } : { status: 'down', error: this.lastError };
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.config.queueEnabled) return;
+    this.boss = new PgBoss({ connectionString: this.databaseUrl, schema: 'pgboss', max: 4, application_name: 'zhiwen-queue' });
+    this.boss.on('error', (err: Error & { code?: string }) => {
+      if (this.stopping) return; // the database may be going down with us (Ctrl-C reaches both)
+      this.lastError = err.message;
+      // The error object holds the whole pg client; log what helps.
+      this.logger.error({ code: err.code, message: err.message }, 'Queue error');
+    });
+    await this.boss.start();
+  }
+
+  /** Declares the handler of a job name (call from a module's onModuleInit). */
+  register<T extends object>(name: string, handler: JobHandler<T>): void {
+    this.handlers.set(name, handler as JobHandler<object>);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.boss || !this.config.runJobs) return;
+    for (const [name, handler] of this.handlers) {
+      await this.ensureQueue(name);
+      await this.boss.work<object>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, { id: job.id, name: job.name });
+      });
+      this.logger.log(`Working on queue ${name}`);
+    }
+  }
+
+  /** Enqueues a job; returns its id. */
+  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string> {
+    if (!this.boss) throw new Error('The job queue is disabled in this process (QUEUE_ENABLED=false)');
+    await this.ensureQueue(name);
+    const id = await this.boss.send(name, data, { retryLimit: 3, retryBackoff: true, ...options });
+    if (!id) throw new Error(`Job ${name} was not accepted by the queue`);
+    return id;
+  }
+
+  /** State of one job (created, active, completed, failed...), or null when unknown. */
+  async jobState(name: string, id: string): Promise<string | null> {
+    const job = await this.boss?.getJobById(name, id, { includeArchive: true });
+    return job?.state ?? null;
+  }
+
+  private async ensureQueue(name: string): Promise<void> {
+    if (this.createdQueues.has(name) || !this.boss) return;
+    await this.boss.createQueue(name);
+    this.createdQueues.add(name);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,44 @@
+/** Envelope codes of every API answer (DESIGN section 5). */
+export const ResultCode = {
+  SUCCESS: 200,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ERROR: 500,
+  WARN: 601,
+} as const;
+export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
+
+/** Every answer of `/prod-api` has this shape. */
+export interface ApiResult<T = unknown> {
+  code: number;
+  msg: string;
+  data?: T;
+}
+
+/** `data` of a list call. */
+export interface PageResult<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Query of a list call. */
+export interface PageQuery {
+  pageNum?: number;
+  pageSize?: number;
+  orderByColumn?: string;
+  /** `asc`/`desc`, also `ascending`/`descending` as sent by table components. */
+  isAsc?: 'asc' | 'desc' | 'ascending' | 'descending';
+}
+
+/** Field-level validation problem, listed in `data.errors` of a code-500 validation answer. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Header that turns a `POST` to a list path into an .xlsx download. */
+export const EXPORT_HEADER = 'cc-export';
+/** Header naming the file of a download. */
+export const DOWNLOAD_FILENAME_HEADER = 'download-filename';
+export const CURRENT_SITE_HEADER = 'CurrentSite';
