@@ -1,6 +1,6 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { KV_STORE, REDIS_CLIENT, type KvStore } from './cache/kv-store';
 import { MemoryKvStore } from './cache/memory-kv-store';
@@ -12,8 +12,11 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { ExportInterceptor } from './export/export.interceptor';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { DenyByDefaultGuard } from './security/deny-by-default.guard';
+import { GlobalThrottlerGuard } from './security/global-throttler.guard';
 import { RepeatSubmitInterceptor } from './security/repeat-submit.interceptor';
 import { createValidationPipe } from './validation/validation.pipe';
+
+const redisLogger = new Logger('Redis');
 
 class RedisLifecycle implements OnApplicationShutdown {
   constructor(
@@ -31,7 +34,9 @@ class RedisLifecycle implements OnApplicationShutdown {
 @Module({})
 export class CommonModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+    // Without a listener ioredis reports every failed reconnect as unhandled; health shows the state instead.
+    redis?.on('error', (err: Error) => redisLogger.warn(`Redis: ${err.message}`));
     return {
       module: CommonModule,
       imports: [
@@ -48,7 +53,7 @@ export class CommonModule {
         EnvelopeInterceptor,
         RepeatSubmitInterceptor,
         ExportInterceptor,
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: GlobalThrottlerGuard },
         { provide: APP_GUARD, useClass: DenyByDefaultGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

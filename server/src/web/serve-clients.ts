@@ -9,7 +9,9 @@ interface ClientApp {
   dist: string;
 }
 
-const wantsHtml = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['html', 'json']) === 'html';
+// Only page navigations fall back to index.html; a missing script or image stays a 404.
+const wantsHtml = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.path) && (req.headers.accept ?? '').includes('text/html');
 
 /**
  * Serves the built clients: the admin app under `/admin/`, the site at `/`, each with a history-mode fallback to its
