@@ -51,6 +51,28 @@ async function removeStalePid(dir: string): Promise<void> {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to enter every folder above the cluster.
+ * Say so plainly instead of letting initdb fail with "Permission denied".
+ */
+async function checkTraversableByOthers(dir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  let current = path.dirname(dir);
+  while (true) {
+    const { mode, uid } = await fs.stat(current);
+    if (!(mode & 0o001) && uid !== 0) break; // owned by someone else (maybe postgres); let initdb decide
+    if (!(mode & 0o001)) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" system user, which cannot enter ${current}. ` +
+          `Run "chmod o+x ${current}" or set DATA_DIR to a folder it can reach.`,
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+}
+
+/**
  * Starts (creating on first use) a private PostgreSQL cluster in `dir`, makes sure `database` exists,
  * and returns its URL. The password is generated once and kept next to the cluster (mode 600).
  */
@@ -61,6 +83,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const dir = path.resolve(options.dir);
   const secretsFile = `${dir}.secrets.json`;
   await fs.mkdir(path.dirname(dir), { recursive: true });
+  await checkTraversableByOthers(dir);
   const created = !existsSync(path.join(dir, 'PG_VERSION'));
   let secrets: ClusterSecrets;
   if (created) {

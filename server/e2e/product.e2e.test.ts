@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, REPO_ROOT, startServerProcess, type ServerProcess } from './helpers';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const shots = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+let dataDir: string;
+let env: Record<string, string>;
+let server: ServerProcess | undefined;
+let browser: Browser;
+let base: string;
+
+function embeddedPostgresRunning(port: string): boolean {
+  try {
+    return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('postgres') && l.includes(`-p ${port}`));
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  // A fresh data folder and no DATABASE_URL: the product's embedded default, as on a new machine.
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-e2e-'));
+  chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user and must enter it
+  env = { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), DATA_DIR: dataDir };
+  base = `http://127.0.0.1:${env.PORT}`;
+  server = await startServerProcess(env);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the product on the embedded PostgreSQL', () => {
+  it('starts on a fresh data folder and reports a healthy embedded database', async () => {
+    const res = await fetch(`${base}/prod-api/health`);
+    const body = await res.json();
+    expect(body.code).toBe(200);
+    expect(body.data.components.database).toMatchObject({ status: 'up', embedded: true });
+    expect(server!.output()).toContain('Embedded PostgreSQL created');
+    expect(server!.output()).toContain(`http://localhost:${env.PORT}/admin/`);
+  });
+
+  it('serves an OpenAPI 3 document', async () => {
+    const doc = await (await fetch(`${base}/prod-api/docs-json`)).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/prod-api/health']).toBeDefined();
+  });
+
+  it('shows the public site home in Chinese in a real browser', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    await page.goto(`${base}/`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('智文 · AI写作与论文检测');
+    expect(await page.title()).toContain('智文');
+    await expect.poll(() => page.getByText('论文查重').first().isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'site-home.png'), fullPage: true });
+    // A deep link is answered by the site's history-mode fallback.
+    await page.goto(`${base}/aiwnxz`);
+    expect(await page.locator('body').innerText()).toContain('智文');
+    await page.close();
+  });
+
+  it('shows the back-office login page in Chinese, wired to the API', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/prod-api/')) apiCalls.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${base}/admin/`);
+    await expect.poll(() => page.getByText('智文管理后台').first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'admin-login.png'), fullPage: true });
+    expect(apiCalls.every((p) => p.startsWith('/prod-api/'))).toBe(true);
+    await page.close();
+  });
+
+  it('stops cleanly on SIGTERM, taking the embedded PostgreSQL down with it', async () => {
+    const code = await server!.stop();
+    server = undefined;
+    expect(code).toBe(0);
+    expect(embeddedPostgresRunning(env.EMBEDDED_PG_PORT)).toBe(false);
+  });
+
+  it('reuses the same data on the next start', async () => {
+    server = await startServerProcess(env);
+    expect(server.output()).toContain('Embedded PostgreSQL reused');
+    expect(server.output()).not.toContain('Applied migration');
+    const body = await (await fetch(`${base}/prod-api/health`)).json();
+    expect(body.data.status).toBe('up');
+  });
+});
