@@ -2,3 +2,4 @@ export * from './limits.js';
 export * from './i18n.js';
 export * from './result.js';
 export * from './health.js';
+export * from './enums.js';
