@@ -1,0 +1,46 @@
+import { CAPTCHA_TIMEOUT_MS } from '@zhiwen/shared';
+import type { HttpClient } from '../providers/httpClient';
+
+/** `data` of GET /captchaImage. */
+export interface CaptchaData {
+  captchaEnabled?: boolean;
+  img?: string;
+  uuid?: string;
+}
+
+export interface Captcha {
+  src: string;
+  uuid: string;
+}
+
+/** Base64 prefixes of the image types a captcha may come in (svg text, `<?xml`, jpeg, gif, png). */
+const BASE64_TYPES: [string, string][] = [
+  ['PHN2', 'image/svg+xml'],
+  ['PD94', 'image/svg+xml'],
+  ['/9j/', 'image/jpeg'],
+  ['R0lG', 'image/gif'],
+  ['iVBOR', 'image/png'],
+];
+
+/** Turns the server's `img` (data URL, raw svg or bare base64) into an <img> src. */
+export function captchaSrc(img: string): string {
+  const value = img.trim();
+  if (value.startsWith('data:')) return value;
+  if (value.startsWith('<')) return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(value)}`;
+  const type = BASE64_TYPES.find(([prefix]) => value.startsWith(prefix))?.[1] ?? 'image/png';
+  return `data:${type};base64,${value}`;
+}
+
+/** The captcha to show, or null when it is off or cannot be loaded (the login form then goes without it). */
+export async function loadCaptcha(http: HttpClient): Promise<Captcha | null> {
+  try {
+    const { data } = await http.get<CaptchaData>('/captchaImage', undefined, {
+      withToken: false,
+      timeoutMs: CAPTCHA_TIMEOUT_MS,
+    });
+    if (data?.captchaEnabled !== true || !data.img) return null;
+    return { src: captchaSrc(data.img), uuid: data.uuid ?? '' };
+  } catch {
+    return null;
+  }
+}

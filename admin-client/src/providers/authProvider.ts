@@ -1,0 +1,144 @@
+import { ResultCode } from '@zhiwen/shared';
+import type { AuthProvider, UserIdentity } from 'ra-core';
+import { cookieTokenStore, type TokenStore } from './cookies';
+import { httpClient, type HttpClient } from './httpClient';
+
+export interface StaffUser {
+  userId?: number | string;
+  userName?: string;
+  nickName?: string;
+  avatar?: string;
+  avatarSrc?: string;
+  [key: string]: unknown;
+}
+
+/** `data` of GET /getInfo. */
+export interface UserInfo {
+  user: StaffUser;
+  roles: string[];
+  permissions: string[];
+}
+
+export interface LoginParams {
+  username: string;
+  password: string;
+  code?: string;
+  uuid?: string;
+}
+
+/** A signed-in user with no role still gets one, so role checks never see an empty list. */
+export const DEFAULT_ROLE = 'ROLE_DEFAULT';
+/** Permissions that grant everything (`*:*:*` is how the server's admin role is often seeded). */
+const ALL_PERMISSIONS = new Set(['*', '*:*:*']);
+
+/** react-admin action names -> the verbs of our permission strings (`system:user:query`, ...). */
+const ACTION_VERBS: Record<string, string> = {
+  list: 'list',
+  show: 'query',
+  create: 'add',
+  edit: 'edit',
+  delete: 'remove',
+  export: 'export',
+};
+
+/** True when `permissions` has `*` or exactly `<resource>:<action>` (resource `a/b` is read as `a:b`). */
+export function hasPermission(permissions: readonly string[], resource: string, action: string): boolean {
+  if (permissions.some((p) => ALL_PERMISSIONS.has(p))) return true;
+  const prefix = resource.replace(/^\/+|\/+$/g, '').replace(/\//g, ':');
+  const wanted = new Set([`${prefix}:${action}`, `${prefix}:${ACTION_VERBS[action] ?? action}`]);
+  return permissions.some((p) => wanted.has(p));
+}
+
+function normalizeInfo(data: Partial<UserInfo> | undefined): UserInfo {
+  const roles = Array.isArray(data?.roles) && data.roles.length ? data.roles : [DEFAULT_ROLE];
+  return {
+    user: data?.user ?? {},
+    roles,
+    permissions: Array.isArray(data?.permissions) ? data.permissions : [],
+  };
+}
+
+export function createAuthProvider(http: HttpClient = httpClient, tokens: TokenStore = cookieTokenStore): AuthProvider {
+  // One GET /getInfo per token: identity, permissions and canAccess all read it.
+  let cached: { token: string; info: Promise<UserInfo> } | undefined;
+
+  function loadInfo(): Promise<UserInfo> {
+    const token = tokens.get();
+    if (!token) return Promise.reject(new Error('ra.auth.auth_check_error'));
+    if (cached?.token !== token) {
+      const info = http.get<UserInfo>('/getInfo').then(({ data }) => normalizeInfo(data));
+      info.catch(() => {
+        if (cached?.info === info) cached = undefined; // let the next call try again
+      });
+      cached = { token, info };
+    }
+    return cached.info;
+  }
+
+  function signOutLocally() {
+    tokens.remove();
+    cached = undefined;
+  }
+
+  return {
+    async login({ username, password, code, uuid }: LoginParams) {
+      const { data } = await http.post<string>(
+        '/login',
+        { username, password, code, uuid },
+        // No token yet; the button is disabled while signing in, so the repeat guard is not needed.
+        { withToken: false, repeatSubmitGuard: false },
+      );
+      if (typeof data !== 'string' || !data) throw new Error('ra.auth.sign_in_error');
+      cached = undefined;
+      tokens.set(data);
+    },
+
+    async logout() {
+      if (tokens.get()) {
+        try {
+          await http.post('/logout', undefined, { repeatSubmitGuard: false });
+        } catch {
+          // The token is dropped locally whatever the server says.
+        }
+      }
+      signOutLocally();
+    },
+
+    // `message: false`: an anonymous visit goes to the login page without an error notification.
+    checkAuth: () => (tokens.get() ? Promise.resolve() : Promise.reject({ message: false })),
+
+    checkError(error) {
+      if (error?.status === ResultCode.UNAUTHORIZED) {
+        signOutLocally();
+        return Promise.reject(error);
+      }
+      return Promise.resolve();
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const { user } = await loadInfo();
+      return {
+        id: user.userId ?? user.userName ?? '',
+        fullName: user.nickName || user.userName,
+        avatar: user.avatar || user.avatarSrc,
+      };
+    },
+
+    async getPermissions() {
+      if (!tokens.get()) return { roles: [], permissions: [] };
+      const { roles, permissions } = await loadInfo();
+      return { roles, permissions };
+    },
+
+    async canAccess({ resource, action }) {
+      try {
+        const { permissions } = await loadInfo();
+        return hasPermission(permissions, resource, action);
+      } catch {
+        return false; // no user info, no access
+      }
+    },
+  };
+}
+
+export const authProvider = createAuthProvider(httpClient);

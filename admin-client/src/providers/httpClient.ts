@@ -1,0 +1,200 @@
+import {
+  API_BASE,
+  CURRENT_SITE_HEADER,
+  REPEAT_SUBMIT_WINDOW_MS,
+  REQUEST_TIMEOUT_MS,
+  ResultCode,
+  type ApiResult,
+  type FieldError,
+  type Language,
+} from '@zhiwen/shared';
+import { HttpError } from 'ra-core';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { getStoredLanguage } from '../i18n/language';
+import { SITE_COOKIE, cookieTokenStore, getCookie } from './cookies';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export interface RequestOptions {
+  method?: Method;
+  /** Query string values; nested objects become `key[sub]=` as the server's DTOs expect. */
+  params?: Record<string, unknown>;
+  /** JSON body (or FormData, sent as is). */
+  data?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  /** false for calls made before sign-in (login, captcha). */
+  withToken?: boolean;
+  /** false to let a POST/PUT repeat at once (login: the button is disabled while it runs). */
+  repeatSubmitGuard?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClientOptions {
+  baseUrl?: string;
+  getToken?: () => string | undefined;
+  getLanguage?: () => Language;
+  getSiteId?: () => string | undefined;
+  translate: Translate;
+  now?: () => number;
+}
+
+export interface HttpClient {
+  request<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  get<T = unknown>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<ApiResult<T>>;
+  post<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  put<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  delete<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResult<T>>;
+}
+
+/** Default messages for an envelope code that came without a msg. */
+const CODE_MESSAGE_KEYS: Record<number, string> = {
+  [ResultCode.UNAUTHORIZED]: 'app.http.unauthorized',
+  [ResultCode.FORBIDDEN]: 'app.http.forbidden',
+  [ResultCode.NOT_FOUND]: 'app.http.not_found',
+  [ResultCode.ERROR]: 'app.http.server_error',
+  [ResultCode.WARN]: 'app.http.warning',
+};
+
+/** Serialises query params the way the server reads them; empty values are left out. */
+export function toQueryString(params: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  const add = (key: string, value: unknown) => {
+    if (value === undefined || value === null || value === '') return;
+    if (Array.isArray(value)) {
+      if (value.length) search.append(key, value.join(','));
+    } else if (value instanceof Date) {
+      search.append(key, value.toISOString());
+    } else if (typeof value === 'object') {
+      for (const [sub, subValue] of Object.entries(value)) add(`${key}[${sub}]`, subValue);
+    } else {
+      search.append(key, String(value));
+    }
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return search.toString();
+}
+
+function isEnvelope(body: unknown): body is ApiResult {
+  return typeof body === 'object' && body !== null && typeof (body as ApiResult).code === 'number';
+}
+
+/** react-admin shows `body.errors` next to form fields; the server lists them in `data.errors`. */
+function errorBody(envelope: ApiResult): Record<string, unknown> {
+  const list = (envelope.data as { errors?: FieldError[] } | undefined)?.errors;
+  if (!Array.isArray(list) || !list.length) return { ...envelope };
+  const errors: Record<string, unknown> = { root: { serverError: envelope.msg } };
+  for (const { field, message } of list) errors[field] = message;
+  return { ...envelope, errors };
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const {
+    baseUrl = API_BASE,
+    getToken = () => undefined,
+    getLanguage,
+    getSiteId = () => undefined,
+    translate: t,
+    now = Date.now,
+  } = options;
+  // Last body and time of each guarded url; mirrors the server's repeat-submit rule locally.
+  const recentSubmits = new Map<string, { body: string; time: number }>();
+
+  function checkRepeatSubmit(key: string, body: string): void {
+    const time = now();
+    const last = recentSubmits.get(key);
+    if (last && last.body === body && time - last.time < REPEAT_SUBMIT_WINDOW_MS) {
+      throw new HttpError(t('app.http.repeat_submit'), 0, null);
+    }
+    for (const [k, v] of recentSubmits) {
+      if (time - v.time >= REPEAT_SUBMIT_WINDOW_MS) recentSubmits.delete(k);
+    }
+    recentSubmits.set(key, { body, time });
+  }
+
+  async function request<T>(url: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const method = opts.method ?? 'GET';
+    const query = toQueryString(opts.params);
+    const fullUrl = `${baseUrl}${url.startsWith('/') ? url : `/${url}`}${query ? `?${query}` : ''}`;
+
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = opts.withToken === false ? undefined : getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (getLanguage) headers['Accept-Language'] = getLanguage();
+    const siteId = getSiteId();
+    if (siteId) headers[CURRENT_SITE_HEADER] = siteId;
+
+    let body: string | FormData | undefined;
+    if (opts.data instanceof FormData) {
+      body = opts.data; // the browser sets the multipart boundary
+    } else if (opts.data !== undefined) {
+      body = JSON.stringify(opts.data);
+      headers['Content-Type'] = 'application/json;charset=utf-8';
+    }
+    Object.assign(headers, opts.headers);
+
+    if ((method === 'POST' || method === 'PUT') && opts.repeatSubmitGuard !== false && !(body instanceof FormData)) {
+      checkRepeatSubmit(`${method} ${fullUrl}`, body ?? '');
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const onCallerAbort = () => controller.abort(opts.signal?.reason);
+    if (opts.signal?.aborted) onCallerAbort();
+    else opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(fullUrl, { method, headers, body, signal: controller.signal });
+      text = await response.text();
+    } catch (error) {
+      if (timedOut) throw new HttpError(t('app.http.timeout'), 0, null);
+      if (opts.signal?.aborted) throw error; // cancelled by the caller (react-query): not a failure
+      throw new HttpError(t('app.http.network_error'), 0, null);
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: judged by the HTTP status below */
+    }
+
+    if (isEnvelope(parsed)) {
+      const code = parsed.code;
+      if (code === ResultCode.SUCCESS) return parsed as ApiResult<T>;
+      const message = parsed.msg || t(CODE_MESSAGE_KEYS[code] ?? 'app.http.unknown');
+      throw new HttpError(message, code, errorBody(parsed));
+    }
+    if (!response.ok) {
+      throw new HttpError(t('app.http.status_error', { status: response.status }), response.status, parsed ?? null);
+    }
+    // An answer without an envelope (should not happen): hand it back as data.
+    return { code: ResultCode.SUCCESS, msg: '', data: parsed as T };
+  }
+
+  return {
+    request,
+    get: (url, params, opts) => request(url, { ...opts, method: 'GET', params }),
+    post: (url, data, opts) => request(url, { ...opts, method: 'POST', data }),
+    put: (url, data, opts) => request(url, { ...opts, method: 'PUT', data }),
+    delete: (url, opts) => request(url, { ...opts, method: 'DELETE' }),
+  };
+}
+
+/** The app's client: token from the Admin-Token cookie, language from localStorage, messages from i18n. */
+export const httpClient = createHttpClient({
+  getToken: cookieTokenStore.get,
+  getLanguage: getStoredLanguage,
+  getSiteId: () => getCookie(SITE_COOKIE),
+  translate: (key, options) => i18nProvider.translate(key, options),
+});

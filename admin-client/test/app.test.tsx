@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { i18nProvider } from '../src/i18n/i18nProvider';
+import { AppRouterProvider, createAppRouter } from '../src/router';
+import { parseUrl, sendJson, startTestServer, type TestServer } from './testServer';
+
+/** How the test server behaves: `missing` = auth endpoints not built yet (404), `ready` = they work. */
+let mode: 'missing' | 'ready';
+let captchaCount = 0;
+let server: TestServer;
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    const { path } = parseUrl(req);
+    if (mode === 'missing') return sendJson(res, 404, { code: 404, msg: '接口不存在' });
+    if (path === '/prod-api/captchaImage') {
+      captchaCount += 1;
+      const img = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text y="30">${captchaCount}</text></svg>`;
+      return sendJson(res, 200, { code: 200, msg: '', data: { captchaEnabled: true, img, uuid: `u-${captchaCount}` } });
+    }
+    if (path === '/prod-api/login') {
+      const body = JSON.parse(req.body);
+      return body.code === '1234'
+        ? sendJson(res, 200, { code: 200, msg: '登录成功', data: 'jwt-1' })
+        : sendJson(res, 400, { code: 500, msg: '验证码错误' });
+    }
+    if (path === '/prod-api/getInfo' && req.headers.authorization === 'Bearer jwt-1') {
+      return sendJson(res, 200, {
+        code: 200,
+        msg: '',
+        data: { user: { userId: 1, userName: 'admin', nickName: '超级管理员' }, roles: ['admin'], permissions: ['*:*:*'] },
+      });
+    }
+    return sendJson(res, 404, { code: 404, msg: '接口不存在' });
+  });
+  // A browser resolves `/prod-api/...` against the page; Node's fetch needs the test server's origin.
+  const origin = new URL(server.baseUrl).origin;
+  globalThis.fetch = (input, init) => realFetch(typeof input === 'string' && input.startsWith('/') ? origin + input : input, init);
+});
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await server.close();
+});
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+beforeEach(async () => {
+  server.requests.length = 0;
+  captchaCount = 0;
+  // The app's i18n provider is a module singleton: put it back to the default language.
+  await i18nProvider.changeLocale('zh-CN');
+  localStorage.clear();
+  document.cookie = 'Admin-Token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  window.history.replaceState(null, '', '/admin/');
+  container = document.createElement('div');
+  document.body.appendChild(container);
+});
+
+afterEach(() => {
+  root?.unmount();
+  container.remove();
+});
+
+function renderApp() {
+  root = createRoot(container);
+  root.render(<AppRouterProvider router={createAppRouter()} />);
+}
+
+/** Polls until `check` returns something truthy without throwing. */
+async function waitFor<T>(check: () => T, timeoutMs = 8000): Promise<NonNullable<T>> {
+  const start = Date.now();
+  let lastError: unknown = new Error('condition not met');
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const result = check();
+      if (result) return result as NonNullable<T>;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw lastError;
+}
+
+const bodyText = () => document.body.textContent ?? '';
+const input = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+
+/** Types into a React-controlled input the way a browser does (native setter, then an input event). */
+function type(element: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(element, value);
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function submitButton() {
+  return container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+}
+
+function seen(path: string) {
+  return server.requests.filter((r) => parseUrl(r).path === path);
+}
+
+describe('admin app in a browser-like DOM', () => {
+  it('sends an anonymous visitor to the login page; with the auth endpoints missing the captcha stays hidden and the 404 msg is shown', async () => {
+    mode = 'missing';
+    renderApp();
+    const title = await waitFor(() => container.querySelector('h1'));
+    expect(title.textContent).toBe('智文管理后台');
+    expect(window.location.pathname).toBe('/admin/login');
+    expect(bodyText()).toContain('账号');
+    expect(bodyText()).toContain('密码');
+    expect(bodyText()).toContain('简体中文');
+    expect(submitButton().textContent).toBe('登录');
+
+    await waitFor(() => seen('/prod-api/captchaImage').length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(input('code')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+
+    type(input('username')!, 'admin');
+    type(input('password')!, 'secret');
+    submitButton().click();
+    await waitFor(() => bodyText().includes('接口不存在'));
+    expect(JSON.parse(seen('/prod-api/login')[0].body)).toEqual({ username: 'admin', password: 'secret', code: '', uuid: '' });
+  });
+
+  it('switches the language from the login page, keeps it and sends it as Accept-Language', async () => {
+    mode = 'missing';
+    renderApp();
+    await waitFor(() => container.querySelector('h1')?.textContent === '智文管理后台');
+    const select = container.querySelector<HTMLElement>('[role="combobox"]')!;
+    select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    const english = await waitFor(() => document.querySelector<HTMLElement>('li[data-value="en"]'));
+    expect(english.textContent).toBe('English');
+    english.click();
+    await waitFor(() => container.querySelector('h1')?.textContent === 'Zhiwen Admin');
+    expect(submitButton().textContent).toBe('Sign in');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+
+    type(input('username')!, 'admin');
+    type(input('password')!, 'secret');
+    submitButton().click();
+    await waitFor(() => seen('/prod-api/login').length === 1);
+    expect(seen('/prod-api/login')[0].headers['accept-language']).toBe('en');
+  });
+
+  it('asks for the fields before calling the server', async () => {
+    mode = 'ready';
+    renderApp();
+    await waitFor(() => input('code'));
+    submitButton().click();
+    await waitFor(() => bodyText().includes('请输入您的账号'));
+    expect(bodyText()).toContain('请输入您的密码');
+    expect(bodyText()).toContain('请输入验证码');
+    expect(seen('/prod-api/login')).toHaveLength(0);
+  });
+
+  it('signs in with the captcha: a refused code shows the msg and a new captcha, the right one opens the dashboard', async () => {
+    mode = 'ready';
+    renderApp();
+    const image = await waitFor(() => container.querySelector('img'));
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+
+    type(input('username')!, 'admin');
+    type(input('password')!, 'secret');
+    type(input('code')!, '0000');
+    submitButton().click();
+    await waitFor(() => bodyText().includes('验证码错误'));
+    expect(JSON.parse(seen('/prod-api/login')[0].body)).toEqual({
+      username: 'admin',
+      password: 'secret',
+      code: '0000',
+      uuid: 'u-1',
+    });
+    // The failed attempt fetched a fresh captcha and cleared the typed code.
+    await waitFor(() => seen('/prod-api/captchaImage').length === 2 && input('code')?.value === '');
+
+    type(input('code')!, '1234');
+    submitButton().click();
+    await waitFor(() => bodyText().includes('欢迎回来，超级管理员'));
+    expect(JSON.parse(seen('/prod-api/login')[1].body)).toMatchObject({ code: '1234', uuid: 'u-2' });
+    expect(document.cookie).toContain('Admin-Token=jwt-1');
+    const info = seen('/prod-api/getInfo')[0];
+    expect(info.headers.authorization).toBe('Bearer jwt-1');
+    expect(info.headers['accept-language']).toBe('zh-CN');
+    expect(window.location.pathname).toMatch(/^\/admin\/?$/);
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createI18nProvider } from '../src/i18n/i18nProvider';
+import { createHttpClient, type HttpClient } from '../src/providers/httpClient';
+import { captchaSrc, loadCaptcha } from '../src/pages/captcha';
+import { sendJson, startTestServer, type TestServer } from './testServer';
+
+let server: TestServer;
+let answer: { status: number; body: unknown };
+let http: HttpClient;
+
+beforeAll(async () => {
+  server = await startTestServer((_req, res) => sendJson(res, answer.status, answer.body));
+  http = createHttpClient({ baseUrl: server.baseUrl, translate: createI18nProvider('zh-CN').translate });
+});
+afterAll(() => server.close());
+
+describe('captchaSrc', () => {
+  it('keeps data URLs and wraps raw svg and bare base64', () => {
+    expect(captchaSrc('data:image/png;base64,AAA')).toBe('data:image/png;base64,AAA');
+    expect(captchaSrc('<svg></svg>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%3E%3C%2Fsvg%3E');
+    expect(captchaSrc(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'))).toMatch(
+      /^data:image\/svg\+xml;base64,PHN2/,
+    );
+    expect(captchaSrc('/9j/4AAQ')).toBe('data:image/jpeg;base64,/9j/4AAQ');
+  });
+});
+
+describe('loadCaptcha', () => {
+  it('returns the image and uuid when the captcha is on', async () => {
+    answer = { status: 200, body: { code: 200, msg: '', data: { captchaEnabled: true, img: '<svg/>', uuid: 'u-9' } } };
+    await expect(loadCaptcha(http)).resolves.toEqual({ src: captchaSrc('<svg/>'), uuid: 'u-9' });
+    expect(server.requests.at(-1)?.url).toBe('/prod-api/captchaImage');
+  });
+
+  it('returns null when the captcha is off, the endpoint is missing or the server is down', async () => {
+    answer = { status: 200, body: { code: 200, msg: '', data: { captchaEnabled: false } } };
+    await expect(loadCaptcha(http)).resolves.toBeNull();
+    answer = { status: 404, body: { code: 404, msg: '接口不存在' } };
+    await expect(loadCaptcha(http)).resolves.toBeNull();
+    answer = { status: 502, body: 'bad gateway' };
+    await expect(loadCaptcha(http)).resolves.toBeNull();
+  });
+});
