@@ -58,6 +58,20 @@ describe('the product on the embedded PostgreSQL', () => {
     expect(doc.paths['/prod-api/health']).toBeDefined();
   });
 
+  it('logs each API request as JSON with its request id, never the bearer token', async () => {
+    const res = await fetch(`${base}/prod-api/no-such-route`, {
+      headers: { 'X-Request-Id': 'e2e-log-check-1', Authorization: 'Bearer very-secret-token-e2e' },
+    });
+    expect(res.headers.get('x-request-id')).toBe('e2e-log-check-1');
+    await expect.poll(() => server!.output().includes('e2e-log-check-1')).toBe(true);
+    const line = server!.output().split('\n').find((l) => l.includes('e2e-log-check-1') && l.includes('"res"'));
+    const entry = JSON.parse(line!);
+    expect(entry.req).toMatchObject({ id: 'e2e-log-check-1', method: 'GET', url: '/prod-api/no-such-route' });
+    expect(entry.res.statusCode).toBe(404);
+    expect(entry.req.headers.authorization).toBe('[redacted]');
+    expect(server!.output()).not.toContain('very-secret-token-e2e');
+  });
+
   it('shows the public site home in Chinese in a real browser', async () => {
     const page = await browser.newPage({ locale: 'zh-CN' });
     await page.goto(`${base}/`);
@@ -81,7 +95,13 @@ describe('the product on the embedded PostgreSQL', () => {
     await expect.poll(() => page.getByText('智文管理后台').first().isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible()).toBe(true);
     await page.screenshot({ path: path.join(shots, 'admin-login.png'), fullPage: true });
-    expect(apiCalls.every((p) => p.startsWith('/prod-api/'))).toBe(true);
+    expect(apiCalls).toContain('/prod-api/captchaImage');
+    // Staff login is not built yet: the server's localized 404 reaches the user as the page's message.
+    await page.getByLabel('账号').fill('admin');
+    await page.getByLabel('密码').fill('secret-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.getByText('请求地址不存在：POST /prod-api/login').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(apiCalls).toContain('/prod-api/login');
     await page.close();
   });
 
