@@ -1,7 +1,7 @@
 import { Injectable, StreamableFile, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { map, type Observable } from 'rxjs';
+import { mergeMap, type Observable } from 'rxjs';
 import { DOWNLOAD_FILENAME_HEADER, type PageResult } from '@zhiwen/shared';
 import { requestContext } from '../context/request-context';
 import { ServiceException } from '../errors/service-exception';
@@ -27,12 +27,12 @@ export class ExportInterceptor implements NestInterceptor {
     if (ctx) ctx.exporting = true;
     const res = context.switchToHttp().getResponse<Response>();
     return next.handle().pipe(
-      map((result: PageResult<Record<string, unknown>>) => {
+      mergeMap(async (result: PageResult<Record<string, unknown>>) => {
         const base = t(options.fileName);
         const encoded = encodeURIComponent(`${base}_${formatDateTime(new Date()).replace(/\D/g, '')}.xlsx`);
         res.setHeader(DOWNLOAD_FILENAME_HEADER, encoded);
         res.setHeader('Access-Control-Expose-Headers', DOWNLOAD_FILENAME_HEADER);
-        const stream = streamXlsx(result?.rows ?? [], options.columns as never, base);
+        const stream = await streamXlsx(result?.rows ?? [], options.columns as never, base);
         return new StreamableFile(stream, {
           type: XLSX_TYPE,
           disposition: `attachment; filename="export.xlsx"; filename*=UTF-8''${encoded}`,
