@@ -42,6 +42,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('treats a variable set to an empty string as unset', () => {
+    const config = loadConfig({ DATA_DIR: '', PORT: '', DATABASE_URL: '', JWT_SECRET: '' });
+    expect(config.dataDir).toBe(path.resolve(__dirname, '../../../../data'));
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwtSecretGenerated).toBe(true);
+  });
+
   it('lets the API process leave jobs to workers', () => {
     expect(loadConfig({ JOBS_IN_API: 'false' }).runJobs).toBe(false);
   });

@@ -6,7 +6,6 @@ import path from 'node:path';
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /** Environment variables the server reads; every one is optional and has a default (README, "Configuration"). */
 export class EnvironmentVariables {
@@ -19,16 +18,16 @@ export class EnvironmentVariables {
   @IsOptional() @IsString()
   DATA_DIR?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024) @Max(65535)
   EMBEDDED_PG_PORT?: number;
 
-  @IsOptional() @Transform(emptyToUndefined) @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  @IsOptional() @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
   @IsOptional() @IsIn(['local', 's3'])
@@ -55,7 +54,7 @@ export class EnvironmentVariables {
   @IsOptional() @IsString()
   S3_PUBLIC_URL?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString() @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
+  @IsOptional() @IsString() @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
   ADMIN_PASSWORD?: string;
 
   @IsOptional() @Transform(toBool) @IsBoolean()
@@ -127,7 +126,9 @@ export class ConfigError extends Error {}
 
 /** Reads and validates configuration from an environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const vars = plainToInstance(EnvironmentVariables, { ...env }, { excludeExtraneousValues: false });
+  // A variable set to an empty string (`DATA_DIR=`) means unset, as in most shells' configs and compose files.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const vars = plainToInstance(EnvironmentVariables, given, { excludeExtraneousValues: false });
   const errors = validateSync(vars, { skipMissingProperties: false, whitelist: false });
   if (errors.length) {
     const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
@@ -137,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(vars.DATA_DIR ?? path.join(repoRoot, 'data'));
   const storageDriver = vars.STORAGE_DRIVER ?? 'local';
   if (storageDriver === 's3') {
-    const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'].filter((k) => !env[k]);
+    const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'].filter((k) => !given[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   }
   const nodeEnv = (vars.NODE_ENV ?? 'development') as AppConfig['env'];
