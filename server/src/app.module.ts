@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
+import { AuthModule } from './auth/auth.module';
 import { CommonModule } from './common/common.module';
 import type { AppConfig } from './common/config/app-config';
 import { DatabaseModule } from './database/database.module';
@@ -17,7 +18,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules with HTTP routes. New capabilities are added here. */
-const FEATURE_MODULES: Array<Type<unknown>> = [HealthModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [AuthModule, HealthModule];
 
 @Module({})
 export class AppModule {

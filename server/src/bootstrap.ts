@@ -68,7 +68,11 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   };
 
   try {
-    await prepareDatabase(databaseUrl, { adminPassword: config.adminPassword, log: (m) => log.info(m) });
+    await prepareDatabase(databaseUrl, {
+      adminPassword: config.adminPassword,
+      log: (m) => log.info(m),
+      announce: (m) => console.log(`\n${'='.repeat(72)}\n${m}\n${'='.repeat(72)}\n`),
+    });
     if (config.workerOnly) {
       app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl, http: false }), { bufferLogs: true });
       await app.init();

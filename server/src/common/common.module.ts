@@ -11,7 +11,6 @@ import { APP_CONFIG } from './config/config.token';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { ExportInterceptor } from './export/export.interceptor';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
-import { DenyByDefaultGuard } from './security/deny-by-default.guard';
 import { GlobalThrottlerGuard } from './security/global-throttler.guard';
 import { RepeatSubmitInterceptor } from './security/repeat-submit.interceptor';
 import { createValidationPipe } from './validation/validation.pipe';
@@ -54,7 +53,6 @@ export class CommonModule {
         RepeatSubmitInterceptor,
         ExportInterceptor,
         { provide: APP_GUARD, useClass: GlobalThrottlerGuard },
-        { provide: APP_GUARD, useClass: DenyByDefaultGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],

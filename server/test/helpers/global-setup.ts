@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { TestProject } from 'vitest/node';
 import { prepareDatabase } from '../../src/database/prepare-database';
 import { acquireTestServer, TEMPLATE_DB, withDatabase } from './database-server';
+import { TEST_ADMIN_PASSWORD } from './staff';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject) {
   await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
   await adminQuery(adminUrl, `CREATE DATABASE ${TEMPLATE_DB}`);
   const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
-  await prepareDatabase(templateUrl, { log: () => undefined });
+  await prepareDatabase(templateUrl, { log: () => undefined, adminPassword: TEST_ADMIN_PASSWORD });
   const boss = new PgBoss({ connectionString: templateUrl, schema: 'pgboss', supervise: false, schedule: false });
   await boss.start();
   await boss.stop({ graceful: false, wait: true, close: true });

@@ -42,6 +42,16 @@ describe.each([
     expect(await store.setIfAbsent('once', '3', 100)).toBe(true);
   });
 
+  it('lists live entries by key prefix', async () => {
+    const store = make();
+    await store.set('session:a', '1', 10_000);
+    await store.set('session:b', '2', 10_000);
+    await store.set('session:gone', '3', 20);
+    await store.set('other:c', '4', 10_000);
+    await sleep(50);
+    expect((await store.entries('session:')).sort()).toEqual([['session:a', '1'], ['session:b', '2']]);
+  });
+
   it('counts within a window that starts at the first increment', async () => {
     const store = make();
     expect(await store.increment('n', 100)).toBe(1);

@@ -7,6 +7,8 @@ export interface KvStore {
   del(key: string): Promise<void>;
   /** Adds 1 and returns the new count; the TTL starts with the first increment. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /** Every live entry whose key starts with `prefix` (for listing sessions; not for hot paths). */
+  entries(prefix: string): Promise<Array<[string, string]>>;
 }
 
 export const KV_STORE = Symbol('KV_STORE');

@@ -7,7 +7,7 @@ interface Entry {
 
 /** In-process store for a single server instance (the embedded default). */
 export class MemoryKvStore implements KvStore {
-  private readonly entries = new Map<string, Entry>();
+  private readonly items = new Map<string, Entry>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(sweepEveryMs = 60_000) {
@@ -16,9 +16,9 @@ export class MemoryKvStore implements KvStore {
   }
 
   private live(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.items.get(key);
     if (entry && entry.expiresAt <= Date.now()) {
-      this.entries.delete(key);
+      this.items.delete(key);
       return undefined;
     }
     return entry;
@@ -29,7 +29,7 @@ export class MemoryKvStore implements KvStore {
   }
 
   async set(key: string, value: string, ttlMs?: number) {
-    this.entries.set(key, { value, expiresAt: ttlMs ? Date.now() + ttlMs : Number.POSITIVE_INFINITY });
+    this.items.set(key, { value, expiresAt: ttlMs ? Date.now() + ttlMs : Number.POSITIVE_INFINITY });
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number) {
@@ -39,23 +39,32 @@ export class MemoryKvStore implements KvStore {
   }
 
   async del(key: string) {
-    this.entries.delete(key);
+    this.items.delete(key);
   }
 
   async increment(key: string, ttlMs: number) {
     const entry = this.live(key);
     const count = entry ? Number(entry.value) + 1 : 1;
-    this.entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? Date.now() + ttlMs });
+    this.items.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? Date.now() + ttlMs });
     return count;
+  }
+
+  async entries(prefix: string) {
+    const out: Array<[string, string]> = [];
+    for (const key of [...this.items.keys()]) {
+      const entry = key.startsWith(prefix) ? this.live(key) : undefined;
+      if (entry) out.push([key, entry.value]);
+    }
+    return out;
   }
 
   close() {
     clearInterval(this.sweeper);
-    this.entries.clear();
+    this.items.clear();
   }
 
   private sweep() {
     const now = Date.now();
-    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    for (const [key, entry] of this.items) if (entry.expiresAt <= now) this.items.delete(key);
   }
 }

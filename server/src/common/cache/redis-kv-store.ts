@@ -25,6 +25,22 @@ export class RedisKvStore implements KvStore {
     await this.redis.del(this.prefix + key);
   }
 
+  async entries(prefix: string) {
+    const out: Array<[string, string]> = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}${prefix.replace(/[*?[\]]/g, '\\$&')}*`, 'COUNT', 200);
+      cursor = next;
+      if (keys.length) {
+        const values = await this.redis.mget(...keys);
+        keys.forEach((k, i) => {
+          if (values[i] !== null) out.push([k.slice(this.prefix.length), values[i]!]);
+        });
+      }
+    } while (cursor !== '0');
+    return out;
+  }
+
   async increment(key: string, ttlMs: number) {
     const k = this.prefix + key;
     const [[, count]] = (await this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec()) as [[null, number], unknown];

@@ -30,6 +30,12 @@ export class EnvironmentVariables {
   @IsOptional() @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(7 * 24 * 60)
+  SESSION_IDLE_MINUTES?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(30 * 24)
+  SESSION_MAX_HOURS?: number;
+
   @IsOptional() @IsIn(['local', 's3'])
   STORAGE_DRIVER?: 'local' | 's3';
 
@@ -103,6 +109,10 @@ export interface AppConfig {
   jwtSecret: string;
   /** True when no JWT_SECRET was given and one was generated and kept in the data folder. */
   jwtSecretGenerated: boolean;
+  /** A session ends after this long without a request (sliding). */
+  sessionIdleMs: number;
+  /** A token is never valid longer than this, active or not. */
+  sessionMaxMs: number;
   storage: StorageConfig;
   adminPassword?: string;
   /** Environment override of the `sys.account.captchaEnabled` config key; undefined = use the key. */
@@ -153,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: vars.REDIS_URL,
     jwtSecret: vars.JWT_SECRET ?? '',
     jwtSecretGenerated: !vars.JWT_SECRET,
+    sessionIdleMs: (vars.SESSION_IDLE_MINUTES ?? 30) * 60_000,
+    sessionMaxMs: (vars.SESSION_MAX_HOURS ?? 24) * 3_600_000,
     storage: {
       driver: storageDriver,
       localDir: path.resolve(vars.STORAGE_LOCAL_DIR ?? path.join(dataDir, 'uploads')),

@@ -2,7 +2,7 @@ import { Injectable, StreamableFile, type CallHandler, type ExecutionContext, ty
 import { Reflector } from '@nestjs/core';
 import { map, type Observable } from 'rxjs';
 import { RAW_RESPONSE } from '../decorators/raw-response.decorator';
-import { envelope } from './envelope';
+import { Answer, envelope } from './envelope';
 
 /** Wraps whatever a handler returns into the response envelope, unless the route answers raw (files, streams, docs). */
 @Injectable()
@@ -16,6 +16,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((value) => {
         if (value instanceof StreamableFile || context.switchToHttp().getResponse().headersSent) return value;
+        if (value instanceof Answer) return envelope(value.data, undefined, value.msg);
         return envelope(value);
       }),
     );

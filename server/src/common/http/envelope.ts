@@ -7,3 +7,11 @@ export function envelope<T>(data?: T, code: number = ResultCode.SUCCESS, msg?: s
   if (data !== undefined) body.data = data;
   return body;
 }
+
+/** A handler's answer with its own success message (e.g. login warning that the password expired). */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly msg: string,
+  ) {}
+}

@@ -9,6 +9,12 @@ export type MessageArgs = Record<string, string | number | undefined> | Array<st
 
 const catalogs: Record<Language, Record<string, string>> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en };
 
+/** A module's messages: zh-TW and en must have exactly the keys of zh-CN (checked by the compiler). */
+export function defineMessages<K extends string>(messages: { 'zh-CN': Record<K, string>; 'zh-TW': Record<K, string>; en: Record<K, string> }) {
+  registerMessages(messages);
+  return messages;
+}
+
 /** Catalog entries added by feature modules (they register their own keys at load time). */
 export function registerMessages(messages: Partial<Record<Language, Record<string, string>>>): void {
   for (const [lang, entries] of Object.entries(messages) as Array<[Language, Record<string, string>]>) {

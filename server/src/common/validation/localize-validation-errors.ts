@@ -39,12 +39,16 @@ function messageFor(error: ValidationError, type: string, fallback: string, path
   return fallback || t('validation.unknown', args);
 }
 
+const REQUIRED = new Set(['isDefined', 'isNotEmpty', 'arrayNotEmpty']);
+
 /** Turns class-validator errors into localized field messages (nested properties as `a.b`). */
 export function localizeValidationErrors(errors: ValidationError[], parentPath = ''): FieldError[] {
   const out: FieldError[] = [];
   for (const error of errors) {
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
-    for (const [type, fallback] of Object.entries(error.constraints ?? {})) {
+    // A missing value breaks every rule of the field; "required" is the one worth saying first.
+    const constraints = Object.entries(error.constraints ?? {}).sort(([a], [b]) => Number(REQUIRED.has(b)) - Number(REQUIRED.has(a)));
+    for (const [type, fallback] of constraints) {
       out.push({ field: path, message: messageFor(error, type, fallback, path) });
     }
     if (error.children?.length) out.push(...localizeValidationErrors(error.children, path));

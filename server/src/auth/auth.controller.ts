@@ -1,0 +1,69 @@
+import { Body, Controller, Get, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Public } from '../common/decorators/public.decorator';
+import { ApiEnvelope } from '../common/http/api-envelope.decorator';
+import { Answer } from '../common/http/envelope';
+import { requestContext } from '../common/context/request-context';
+import { clientInfo } from '../monitor/logininfor/login-log.service';
+import { RouteItemDto } from '../system/menu/route-item.dto';
+import { AuthService } from './auth.service';
+import { CaptchaService } from './captcha.service';
+import { CaptchaDto, UserInfoDto } from './dto/auth-answers.dto';
+import { LoginDto } from './dto/login.dto';
+import { ProfileService } from './profile.service';
+import { SignedIn } from './permission';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly captcha: CaptchaService,
+    private readonly profile: ProfileService,
+  ) {}
+
+  @Get('captchaImage')
+  @Public()
+  @ApiOperation({ summary: 'A captcha image (when the captcha is on)' })
+  @ApiEnvelope(CaptchaDto)
+  async captchaImage(): Promise<CaptchaDto> {
+    if (!(await this.captcha.enabled())) return { captchaEnabled: false };
+    return { captchaEnabled: true, ...(await this.captcha.create()) };
+  }
+
+  @Post('login')
+  @Public()
+  @ApiOperation({ summary: 'Sign in with account name, email or phone; answers the token' })
+  @ApiEnvelope('string')
+  async login(@Body() dto: LoginDto, @Req() req: Request): Promise<Answer<string>> {
+    const { token, msg } = await this.auth.login(dto, clientInfo(req));
+    return new Answer(token, msg);
+  }
+
+  @Post('logout')
+  @Public()
+  @ApiOperation({ summary: 'End the current session' })
+  @ApiEnvelope()
+  async logout(@Req() req: Request): Promise<void> {
+    await this.auth.logout(req.user, clientInfo(req));
+  }
+
+  @Get('getInfo')
+  @SignedIn()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The signed-in user, role keys and permissions' })
+  @ApiEnvelope(UserInfoDto)
+  getInfo(@Req() req: Request): Promise<UserInfoDto> {
+    return this.profile.info(req.user!);
+  }
+
+  @Get('getRouters')
+  @SignedIn()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "The caller's route tree, titles in the caller's language" })
+  @ApiEnvelope(RouteItemDto, { isArray: true })
+  getRouters(@Req() req: Request) {
+    return this.profile.routes(req.user!, requestContext.language());
+  }
+}

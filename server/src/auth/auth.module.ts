@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import type { AppConfig } from '../common/config/app-config';
+import { APP_CONFIG } from '../common/config/config.token';
+import { OnlineController } from '../monitor/online/online.controller';
+import { SecurityCheckController } from '../system/security/security-check.controller';
+import { SystemModule } from '../system/system.module';
+import './auth.messages';
+import { AuthController } from './auth.controller';
+import { AuthGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { CaptchaService } from './captcha.service';
+import { ProfileService } from './profile.service';
+import { SessionService } from './session.service';
+
+/** Staff sign-in, sessions and the deny-by-default permission guard. */
+@Module({
+  imports: [
+    SystemModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+    }),
+  ],
+  controllers: [AuthController, OnlineController, SecurityCheckController],
+  providers: [AuthService, CaptchaService, SessionService, ProfileService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [SessionService, AuthService],
+})
+export class AuthModule {}

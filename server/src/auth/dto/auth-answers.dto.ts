@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class CaptchaDto {
+  @ApiProperty() captchaEnabled: boolean;
+  @ApiPropertyOptional({ description: 'data:image/svg+xml;base64,...' }) img?: string;
+  @ApiPropertyOptional() uuid?: string;
+}
+
+export class UserInfoUserDto {
+  @ApiProperty() userId: string;
+  @ApiProperty() userName: string;
+  @ApiProperty() nickName: string;
+  @ApiProperty() email: string;
+  @ApiProperty() phonenumber: string;
+  @ApiProperty() sex: string;
+  @ApiProperty() avatar: string;
+  @ApiProperty({ description: 'Avatar URL or empty (clients show a default)' }) avatarSrc: string;
+  @ApiPropertyOptional() deptId: string | null;
+  @ApiPropertyOptional() deptName: string;
+  @ApiPropertyOptional() loginIp: string;
+  @ApiPropertyOptional() loginDate: Date | null;
+  @ApiProperty({ type: [Object] }) roles: Array<{ roleId: string; roleKey: string; roleName: string }>;
+}
+
+export class UserInfoDto {
+  @ApiProperty() user: UserInfoUserDto;
+  @ApiProperty({ type: [String] }) roles: string[];
+  @ApiProperty({ type: [String], description: '["*"] for a super administrator' }) permissions: string[];
+}
+
+export class PasswordCheckDto {
+  @ApiProperty() isPasswordExpired: boolean;
+  @ApiProperty() forceModifyPassword: boolean;
+}
+
+export class OnlineSessionDto {
+  @ApiProperty() tokenId: string;
+  @ApiProperty() userName: string;
+  @ApiProperty() deptName: string;
+  @ApiProperty() ipaddr: string;
+  @ApiProperty() browser: string;
+  @ApiProperty() os: string;
+  @ApiProperty() loginTime: number;
+  @ApiProperty() lastAccessTime: number;
+}

@@ -1,0 +1,28 @@
+import { SetMetadata } from '@nestjs/common';
+
+/** What a route needs: every permission listed (`allOf`), any one of them (`anyOf`), or only a signed-in staff user. */
+export type PermissionRule = { allOf: string[] } | { anyOf: string[] } | 'signedIn';
+
+export const PERMISSION_RULE = 'zhiwen:permissionRule';
+/** The permission every caller of a super administrator role holds. */
+export const ALL_PERMISSIONS = '*';
+
+/** The route needs all of these permissions (usually one), e.g. `@RequirePermission('system:user:list')`. */
+export const RequirePermission = (...permissions: string[]) => SetMetadata(PERMISSION_RULE, { allOf: permissions } satisfies PermissionRule);
+/** The route needs any one of these permissions. */
+export const RequireAnyPermission = (...permissions: string[]) => SetMetadata(PERMISSION_RULE, { anyOf: permissions } satisfies PermissionRule);
+/** Any signed-in staff user may call the route (own profile, route tree, logout...). */
+export const SignedIn = () => SetMetadata(PERMISSION_RULE, 'signedIn' satisfies PermissionRule);
+
+/** Spec 6: a permission matches when the holder has `*` (or `*:*:*`) or exactly that permission; empty never matches. */
+export function hasPermission(held: readonly string[], permission: string): boolean {
+  if (!permission) return false;
+  return held.includes(ALL_PERMISSIONS) || held.includes('*:*:*') || held.includes(permission);
+}
+
+/** Whether permissions `held` satisfy a route's rule. */
+export function satisfies(held: readonly string[], rule: PermissionRule): boolean {
+  if (rule === 'signedIn') return true;
+  if ('anyOf' in rule) return rule.anyOf.length > 0 && rule.anyOf.some((p) => hasPermission(held, p));
+  return rule.allOf.length > 0 && rule.allOf.every((p) => hasPermission(held, p));
+}
