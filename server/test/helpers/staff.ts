@@ -44,13 +44,14 @@ export async function createStaffUser(
   return String(user_id);
 }
 
-/** Creates a role granted exactly the menus whose keys are listed (with their ancestors, as the menu screen does). */
+/** Creates a role granted the listed menus with their buttons and sub-menus, and their ancestors (as ticking them in the menu tree does). */
 export async function createRole(app: INestApplication, roleKey: string, menuKeys: string[]): Promise<string> {
   const ds = app.get(DataSource);
   const [{ role_id }] = await ds.query(`INSERT INTO sys_role (role_name, role_key, role_sort) VALUES ($1, $1, 9) RETURNING role_id`, [roleKey]);
   await ds.query(
     `WITH RECURSIVE picked AS (
-       SELECT menu_id, parent_id FROM sys_menu WHERE menu_key = ANY($2::text[])
+       SELECT menu_id, parent_id FROM sys_menu
+       WHERE menu_key = ANY($2::text[]) OR menu_key LIKE ANY (SELECT k || '.%' FROM unnest($2::text[]) k)
        UNION SELECT m.menu_id, m.parent_id FROM sys_menu m JOIN picked p ON m.menu_id = p.parent_id
      ) INSERT INTO sys_role_menu (role_id, menu_id) SELECT $1, menu_id FROM picked ON CONFLICT DO NOTHING`,
     [role_id, menuKeys],

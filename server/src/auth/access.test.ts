@@ -1,0 +1,143 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database';
+import { startTestApp, type TestApp } from '../../test/helpers/test-app';
+import { createRole, createStaffUser, tokenOf } from '../../test/helpers/staff';
+
+/** Routes anyone may call. Adding one here is a security decision. */
+const PUBLIC = new Set(['GET /prod-api/health', 'GET /prod-api/captchaImage', 'POST /prod-api/login', 'POST /prod-api/logout']);
+/** Routes any signed-in staff member may call. */
+const SIGNED_IN = new Set(['GET /prod-api/getInfo', 'GET /prod-api/getRouters', 'GET /prod-api/system/security/config/check']);
+
+let t: TestApp;
+let routes: Array<{ method: string; path: string; exportTwin: boolean }>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const doc = (await request(t.server).get('/prod-api/docs-json')).body;
+  routes = Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path: path.replace(/\{[^}]+\}/g, '1'),
+      exportTwin: op.operationId.endsWith('_export'),
+    })),
+  );
+  await createRole(t.app, 'nothing', []);
+  await createStaffUser(t.app, { userName: 'nobody', password: 'Nobody123', roles: ['nothing'] });
+  await createRole(t.app, 'useradmin', ['system.user']);
+  await createStaffUser(t.app, { userName: 'useradmin1', password: 'Useradmin1', roles: ['useradmin'] });
+});
+afterAll(() => t?.close());
+
+const call = (method: string, path: string, token?: string) => {
+  const req = request(t.server)[method.toLowerCase() as 'get'](path);
+  return token ? req.set('Authorization', `Bearer ${token}`) : req;
+};
+
+describe('deny by default', () => {
+  it('finds the routes to check in the OpenAPI document', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(9);
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([...PUBLIC, ...SIGNED_IN]));
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      const res = await call(r.method, r.path).set(r.exportTwin ? { 'cc-export': '1' } : {});
+      if (PUBLIC.has(key)) expect(res.status, key).not.toBe(401);
+      else {
+        expect(res.status, key).toBe(401);
+        expect(res.body.code, key).toBe(401);
+      }
+    }
+  });
+
+  it('answers 403 to a signed-in user lacking the permission, on every route that needs one', async () => {
+    const token = await tokenOf(t.app, 'nobody', 'Nobody123');
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      if (PUBLIC.has(key) || key === 'POST /prod-api/logout') continue;
+      const res = await call(r.method, r.path, token).set(r.exportTwin ? { 'cc-export': '1' } : {});
+      if (SIGNED_IN.has(key)) expect(res.status, key).toBe(200);
+      else {
+        expect(res.status, key).toBe(403);
+        expect(res.body, key).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
+      }
+    }
+  });
+});
+
+describe('route tree', () => {
+  it('gives the super administrator every top-level directory', async () => {
+    const token = await tokenOf(t.app);
+    const res = await call('GET', '/prod-api/getRouters', token);
+    const top = res.body.data.map((r: { path: string }) => r.path);
+    expect(top).toEqual(expect.arrayContaining(['/system', '/monitor', '/cms', '/check', '/ai', '/tool']));
+    const system = res.body.data.find((r: { path: string }) => r.path === '/system');
+    expect(system).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noRedirect', hidden: false, meta: { title: '系统管理' } });
+    const user = system.children.find((c: { path: string }) => c.path === 'user');
+    expect(user).toMatchObject({ name: 'User', component: 'system/user/index', meta: { title: '用户管理', noCache: false, link: null } });
+    // Buttons are permissions, not routes.
+    expect(JSON.stringify(res.body.data)).not.toContain('system:user:add');
+  });
+
+  it("gives a restricted role only its own screens, titled in the caller's language", async () => {
+    const token = await tokenOf(t.app, 'useradmin1', 'Useradmin1');
+    const res = await call('GET', '/prod-api/getRouters', token).set('Accept-Language', 'en');
+    expect(res.body.data).toHaveLength(1);
+    expect(res.body.data[0]).toMatchObject({ path: '/system', meta: { title: 'System' } });
+    expect(res.body.data[0].children.map((c: { path: string; meta: { title: string } }) => [c.path, c.meta.title])).toEqual([['user', 'Users']]);
+    const tw = await call('GET', '/prod-api/getRouters', token).set('Accept-Language', 'zh-TW');
+    expect(tw.body.data[0].children[0].meta.title).toBe('使用者管理');
+    const info = await call('GET', '/prod-api/getInfo', token);
+    expect(info.body.data.permissions).toEqual(expect.arrayContaining(['system:user:list', 'system:user:add', 'system:user:resetPwd']));
+    expect(info.body.data.permissions).not.toContain('system:role:list');
+    expect((await call('GET', '/prod-api/monitor/online/list', token)).status).toBe(403);
+  });
+});
+
+describe('online users', () => {
+  it('lists open sessions and forces one offline at its next request', async () => {
+    const admin = await tokenOf(t.app);
+    const victim = await tokenOf(t.app, 'useradmin1', 'Useradmin1');
+    const list = await call('GET', '/prod-api/monitor/online/list?userName=useradmin', admin);
+    expect(list.body.data.total).toBeGreaterThanOrEqual(1);
+    const session = list.body.data.rows[0];
+    expect(session).toMatchObject({ userName: 'useradmin1', deptName: '智文科技' });
+    expect(JSON.stringify(list.body)).not.toContain('permissions');
+    expect((await call('GET', '/prod-api/getInfo', victim)).status).toBe(200);
+    const forced = await call('DELETE', `/prod-api/monitor/online/${session.tokenId}`, admin);
+    expect(forced.body.code).toBe(200);
+    const after = await call('GET', '/prod-api/getInfo', victim);
+    expect(after.status).toBe(401);
+  });
+});
+
+describe('sessions across instances', () => {
+  let db: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    a = await startTestApp({ db, env });
+    b = await startTestApp({ db, env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await db?.drop();
+  });
+
+  it('lets a token from one instance work on another, and a force logout on one end it on the other', async () => {
+    const token = await tokenOf(a.app);
+    expect((await request(b.server).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    const other = await tokenOf(b.app);
+    const list = await request(b.server).get('/prod-api/monitor/online/list').set('Authorization', `Bearer ${other}`);
+    const tokenId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
+    expect(list.body.data.rows.map((r: { tokenId: string }) => r.tokenId)).toContain(tokenId);
+    await request(b.server).delete(`/prod-api/monitor/online/${tokenId}`).set('Authorization', `Bearer ${other}`);
+    expect((await request(a.server).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+  });
+});
