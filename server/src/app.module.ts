@@ -7,6 +7,7 @@ import type { AppConfig } from './common/config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { QueueModule } from './queue/queue.module';
+import { UserModule } from './system/user/user.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -18,7 +19,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules with HTTP routes. New capabilities are added here. */
-const FEATURE_MODULES: Array<Type<unknown>> = [AuthModule, HealthModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [AuthModule, HealthModule, UserModule];
 
 @Module({})
 export class AppModule {

@@ -18,6 +18,8 @@ export interface ListRouteOptions<T = Record<string, unknown>> {
   fileName: MessageKey | string;
   /** Columns of the sheet; when absent, every property of the first row. */
   columns?: ExportColumn<T>[];
+  /** Permission the export needs besides the list's own (e.g. `system:user:export`); checked by the auth guard. */
+  exportPermission?: string;
 }
 
 export const LIST_ROUTE = 'zhiwen:listRoute';

@@ -16,6 +16,7 @@ export const en: Record<MessageKey, string> = {
   'error.internal': 'Internal server error, contact the administrator (request id: {requestId})',
   'error.serviceUnavailable': 'Service temporarily unavailable, please try again later',
   'error.orderByColumn': 'Sorting by {column} is not supported',
+  'error.badId': 'Invalid id: {value}',
   'error.exportNotList': 'This endpoint cannot be exported',
   'validation.failed': 'Validation failed',
   'validation.isNotEmpty': '{field} must not be empty',

@@ -1,0 +1,252 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import type { PageResult } from '@zhiwen/shared';
+import type { LoginUser } from '../../auth/login-user';
+import { hashPassword, verifyPassword } from '../../auth/password-hasher';
+import { SessionService } from '../../auth/session.service';
+import { ServiceException } from '../../common/errors/service-exception';
+import { paginate } from '../../common/paging/paginate';
+import { SysDept } from '../dept/sys-dept.entity';
+import { DataScopeService } from '../role/data-scope.service';
+import { SUPER_ADMIN_ROLE, SysRole } from '../role/sys-role.entity';
+import { SecurityPolicyService } from '../security/security-policy.service';
+import type { AuthRoleDto, ChangeStatusDto, CreateUserDto, ResetPasswordDto, UpdatePasswordDto, UpdateProfileDto, UpdateUserDto, UserQueryDto } from './dto/user.dto';
+import { SysUser } from './sys-user.entity';
+import { UserService } from './user.service';
+
+type UserRow = SysUser & { dept?: SysDept };
+
+const isSuperAdmin = (caller: LoginUser) => caller.roles.includes(SUPER_ADMIN_ROLE);
+
+/** The rules of administering staff accounts. */
+@Injectable()
+export class UserAdminService {
+  constructor(
+    @InjectRepository(SysUser) private readonly users: Repository<SysUser>,
+    @InjectRepository(SysRole) private readonly roles: Repository<SysRole>,
+    private readonly dataSource: DataSource,
+    private readonly accounts: UserService,
+    private readonly dataScope: DataScopeService,
+    private readonly policy: SecurityPolicyService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** Users the caller may see, filtered and paged. */
+  async list(query: UserQueryDto, caller: LoginUser): Promise<PageResult<UserRow>> {
+    const qb = this.users
+      .createQueryBuilder('u')
+      .leftJoinAndMapOne('u.dept', SysDept, 'd', 'd.dept_id = u.dept_id')
+      .where("u.del_flag = '0'");
+    if (query.userName) qb.andWhere('u.user_name ILIKE :userName', { userName: `%${query.userName}%` });
+    if (query.phonenumber) qb.andWhere('u.phonenumber LIKE :phone', { phone: `%${query.phonenumber}%` });
+    if (query.status) qb.andWhere('u.status = :status', { status: query.status });
+    if (query.beginTime) qb.andWhere('u.create_time >= :begin::date', { begin: query.beginTime });
+    if (query.endTime) qb.andWhere("u.create_time < :end::date + interval '1 day'", { end: query.endTime });
+    if (query.deptId) {
+      qb.andWhere("(u.dept_id = :deptId OR u.dept_id IN (SELECT x.dept_id FROM sys_dept x WHERE :deptId::text = ANY (string_to_array(x.ancestors, ','))))", {
+        deptId: query.deptId,
+      });
+    }
+    await this.dataScope.apply(qb, caller, { dept: 'u.dept_id', user: 'u.user_id' });
+    return paginate(qb, query, {
+      sortable: { userId: 'u.user_id', userName: 'u.user_name', createTime: 'u.create_time', loginDate: 'u.login_date' },
+      defaultOrder: { 'u.user_id': 'ASC' },
+    });
+  }
+
+  /** One user with its role and post ids, plus the roles and posts the caller may assign. */
+  async detail(userId: string | undefined, caller: LoginUser) {
+    const roles = (await this.roles.find({ where: { delFlag: '0' }, order: { roleSort: 'ASC' } })).filter(
+      (r) => isSuperAdmin(caller) || r.roleKey !== SUPER_ADMIN_ROLE,
+    );
+    const posts = await this.dataSource.query(`SELECT post_id AS "postId", post_code AS "postCode", post_name AS "postName", status FROM sys_post ORDER BY post_sort, post_id`);
+    if (!userId) return { roles, posts };
+    const user = await this.scoped(userId, caller);
+    const roleIds = (await this.dataSource.query('SELECT role_id FROM sys_user_role WHERE user_id = $1', [userId])).map((r: { role_id: string }) => String(r.role_id));
+    const postIds = (await this.dataSource.query('SELECT post_id FROM sys_user_post WHERE user_id = $1', [userId])).map((r: { post_id: string }) => String(r.post_id));
+    return { user, roleIds, postIds, roles, posts };
+  }
+
+  async create(dto: CreateUserDto, caller: LoginUser): Promise<SysUser> {
+    const policy = await this.policy.active();
+    this.policy.checkPassword(policy, dto.password, dto);
+    return this.dataSource.transaction(async (m) => {
+      await this.checkUnique(m, { userName: dto.userName, email: dto.email, phonenumber: dto.phonenumber });
+      await this.checkReferences(m, dto, caller);
+      const user = await m.save(
+        m.create(SysUser, {
+          userName: dto.userName,
+          nickName: dto.nickName,
+          deptId: dto.deptId ?? null,
+          email: dto.email ?? '',
+          phonenumber: dto.phonenumber ?? '',
+          sex: dto.sex ?? '2',
+          status: dto.status ?? '0',
+          remark: dto.remark ?? '',
+          password: await hashPassword(dto.password),
+          pwdUpdateTime: new Date(),
+          forceModifyPwd: policy.forceModifyPwdAfterAdd,
+          createBy: caller.userName,
+        }),
+      );
+      await this.replaceLinks(m, user.userId, dto.roleIds ?? [], dto.postIds ?? []);
+      const { password: _hidden, ...rest } = user;
+      return rest as SysUser;
+    });
+  }
+
+  async update(dto: UpdateUserDto, caller: LoginUser): Promise<void> {
+    const target = await this.editable(dto.userId, caller);
+    if (dto.status === '1' && dto.userId === caller.id) throw new ServiceException('user.cannotDisableSelf');
+    await this.dataSource.transaction(async (m) => {
+      await this.checkUnique(m, { userName: target.userName, email: dto.email, phonenumber: dto.phonenumber }, dto.userId);
+      await this.checkReferences(m, dto, caller);
+      await m.update(SysUser, { userId: dto.userId }, {
+        nickName: dto.nickName,
+        deptId: dto.deptId ?? null,
+        email: dto.email ?? '',
+        phonenumber: dto.phonenumber ?? '',
+        sex: dto.sex ?? target.sex,
+        status: dto.status ?? target.status,
+        remark: dto.remark ?? target.remark,
+        updateBy: caller.userName,
+      });
+      await this.replaceLinks(m, dto.userId, dto.roleIds, dto.postIds);
+    });
+    // Roles or status changed: the user signs in again to pick them up.
+    await this.sessions.closeAllOf(dto.userId);
+  }
+
+  async remove(userIds: string[], caller: LoginUser): Promise<void> {
+    if (userIds.includes(caller.id)) throw new ServiceException('user.cannotRemoveSelf');
+    for (const id of userIds) await this.editable(id, caller);
+    await this.users.update({ userId: In(userIds) }, { delFlag: '2', updateBy: caller.userName });
+    for (const id of userIds) await this.sessions.closeAllOf(id);
+  }
+
+  async resetPassword(dto: ResetPasswordDto, caller: LoginUser): Promise<void> {
+    const target = await this.editable(dto.userId, caller);
+    const policy = await this.policy.active();
+    this.policy.checkPassword(policy, dto.password, target);
+    await this.users.update(
+      { userId: dto.userId },
+      { password: await hashPassword(dto.password), pwdUpdateTime: new Date(), forceModifyPwd: policy.forceModifyPwdAfterReset, lockEndTime: null, updateBy: caller.userName },
+    );
+    await this.sessions.closeAllOf(dto.userId);
+  }
+
+  async changeStatus(dto: ChangeStatusDto, caller: LoginUser): Promise<void> {
+    if (dto.status === '1' && dto.userId === caller.id) throw new ServiceException('user.cannotDisableSelf');
+    await this.editable(dto.userId, caller);
+    await this.users.update({ userId: dto.userId }, { status: dto.status, updateBy: caller.userName });
+    if (dto.status === '1') await this.sessions.closeAllOf(dto.userId);
+  }
+
+  async setRoles(dto: AuthRoleDto, caller: LoginUser): Promise<void> {
+    await this.editable(dto.userId, caller);
+    await this.dataSource.transaction(async (m) => {
+      await this.checkReferences(m, { roleIds: dto.roleIds }, caller);
+      await m.query('DELETE FROM sys_user_role WHERE user_id = $1', [dto.userId]);
+      for (const roleId of dto.roleIds) await m.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [dto.userId, roleId]);
+    });
+    await this.sessions.closeAllOf(dto.userId);
+  }
+
+  /** The caller's own account, with role and post names. */
+  async profile(caller: LoginUser) {
+    const user = await this.accounts.findById(caller.id);
+    if (!user) throw ServiceException.unauthorized('auth.sessionExpired');
+    const roles = await this.accounts.rolesOf(caller.id);
+    const posts: Array<{ post_name: string }> = await this.dataSource.query(
+      'SELECT p.post_name FROM sys_post p JOIN sys_user_post up ON up.post_id = p.post_id WHERE up.user_id = $1 ORDER BY p.post_sort',
+      [caller.id],
+    );
+    const dept = await this.accounts.deptOf(user.deptId);
+    return { user: { ...user, dept }, roleGroup: roles.map((r) => r.roleName).join(','), postGroup: posts.map((p) => p.post_name).join(',') };
+  }
+
+  async updateProfile(dto: UpdateProfileDto, caller: LoginUser): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await this.checkUnique(m, { userName: caller.userName, email: dto.email, phonenumber: dto.phonenumber }, caller.id);
+      await m.update(SysUser, { userId: caller.id }, {
+        nickName: dto.nickName,
+        email: dto.email ?? '',
+        phonenumber: dto.phonenumber ?? '',
+        ...(dto.sex ? { sex: dto.sex } : {}),
+        updateBy: caller.userName,
+      });
+    });
+  }
+
+  async updatePassword(dto: UpdatePasswordDto, caller: LoginUser): Promise<void> {
+    const user = await this.users.findOne({ where: { userId: caller.id }, select: { userId: true, userName: true, email: true, phonenumber: true, password: true } });
+    if (!user || !(await verifyPassword(user.password, dto.oldPassword))) throw new ServiceException('user.oldPasswordWrong');
+    if (dto.oldPassword === dto.newPassword) throw new ServiceException('user.samePassword');
+    this.policy.checkPassword(await this.policy.active(), dto.newPassword, user);
+    await this.users.update({ userId: caller.id }, { password: await hashPassword(dto.newPassword), pwdUpdateTime: new Date(), forceModifyPwd: false, updateBy: caller.userName });
+  }
+
+  async preferences(caller: LoginUser): Promise<Record<string, unknown>> {
+    return (await this.accounts.findById(caller.id))?.preferences ?? {};
+  }
+
+  async savePreferences(preferences: Record<string, unknown>, caller: LoginUser): Promise<void> {
+    await this.dataSource.query('UPDATE sys_user SET preferences = $1::jsonb WHERE user_id = $2', [JSON.stringify(preferences), caller.id]);
+  }
+
+  /** A user the caller may see (data scope), or a 404/403. */
+  private async scoped(userId: string, caller: LoginUser): Promise<SysUser> {
+    const qb = this.users.createQueryBuilder('u').where("u.user_id = :userId AND u.del_flag = '0'", { userId });
+    const exists = await this.users.exists({ where: { userId, delFlag: '0' } });
+    if (!exists) throw ServiceException.notFound('user.notFound');
+    await this.dataScope.apply(qb, caller, { dept: 'u.dept_id', user: 'u.user_id' });
+    const user = await qb.getOne();
+    if (!user) throw ServiceException.forbidden('user.outOfScope');
+    return user;
+  }
+
+  /** A user the caller may change: in scope, and a super administrator only by a super administrator. */
+  private async editable(userId: string, caller: LoginUser): Promise<SysUser> {
+    const user = await this.scoped(userId, caller);
+    if (!isSuperAdmin(caller) && (await this.accounts.rolesOf(userId)).some((r) => r.roleKey === SUPER_ADMIN_ROLE)) {
+      throw new ServiceException('user.superAdminProtected');
+    }
+    return user;
+  }
+
+  private async checkUnique(m: EntityManager, values: { userName: string; email?: string; phonenumber?: string }, exceptId?: string): Promise<void> {
+    const clash = async (sql: string, value: string) =>
+      (await m.query(`SELECT 1 FROM sys_user WHERE del_flag = '0' AND ${sql} AND ($2::bigint IS NULL OR user_id <> $2)`, [value, exceptId ?? null])).length > 0;
+    if (!exceptId && (await clash('lower(user_name) = lower($1)', values.userName))) throw new ServiceException('user.userNameTaken', { userName: values.userName });
+    if (values.email && (await clash('lower(email) = lower($1)', values.email))) throw new ServiceException('user.emailTaken', { userName: values.userName });
+    if (values.phonenumber && (await clash('phonenumber = $1', values.phonenumber))) throw new ServiceException('user.phoneTaken', { userName: values.userName });
+  }
+
+  private async checkReferences(m: EntityManager, dto: { deptId?: string; roleIds?: string[]; postIds?: string[] }, caller: LoginUser): Promise<void> {
+    if (dto.deptId && !(await m.query(`SELECT 1 FROM sys_dept WHERE dept_id = $1 AND status = '0' AND del_flag = '0'`, [dto.deptId])).length) {
+      throw new ServiceException('user.deptNotFound');
+    }
+    if (dto.roleIds?.length) {
+      const found: Array<{ role_key: string }> = await m.query(`SELECT role_key FROM sys_role WHERE role_id = ANY($1::bigint[]) AND status = '0' AND del_flag = '0'`, [dto.roleIds]);
+      if (found.length !== new Set(dto.roleIds).size) throw new ServiceException('user.roleNotFound');
+      if (!isSuperAdmin(caller) && found.some((r) => r.role_key === SUPER_ADMIN_ROLE)) throw new ServiceException('user.superAdminProtected');
+    }
+    if (dto.postIds?.length) {
+      const found = await m.query(`SELECT 1 FROM sys_post WHERE post_id = ANY($1::bigint[]) AND status = '0'`, [dto.postIds]);
+      if (found.length !== new Set(dto.postIds).size) throw new ServiceException('user.postNotFound');
+    }
+  }
+
+  /** Replaces the user's roles and posts; a list that was not sent is left as it is. */
+  private async replaceLinks(m: EntityManager, userId: string, roleIds?: string[], postIds?: string[]): Promise<void> {
+    if (roleIds) {
+      await m.query('DELETE FROM sys_user_role WHERE user_id = $1', [userId]);
+      for (const roleId of new Set(roleIds)) await m.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [userId, roleId]);
+    }
+    if (postIds) {
+      await m.query('DELETE FROM sys_user_post WHERE user_id = $1', [userId]);
+      for (const postId of new Set(postIds)) await m.query('INSERT INTO sys_user_post (user_id, post_id) VALUES ($1, $2)', [userId, postId]);
+    }
+  }
+}

@@ -1,0 +1,231 @@
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { createRole, createStaffUser, login, tokenOf } from '../../../test/helpers/staff';
+
+let t: TestApp;
+let ds: DataSource;
+let admin: string;
+let depts: { root: string; sales: string; salesNorth: string; tech: string };
+
+const api = (method: 'get' | 'post' | 'put' | 'delete', path: string, token = admin) =>
+  request(t.server)[method](`/prod-api${path}`).set('Authorization', `Bearer ${token}`);
+
+async function addDept(name: string, parentId: string): Promise<string> {
+  const [{ dept_id }] = await ds.query(
+    `INSERT INTO sys_dept (parent_id, ancestors, dept_name) SELECT $2::bigint, ancestors || ',' || $2::text, $1 FROM sys_dept WHERE dept_id = $2::bigint RETURNING dept_id`,
+    [name, parentId],
+  );
+  return String(dept_id);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ds = t.app.get(DataSource);
+  admin = await tokenOf(t.app);
+  const [{ dept_id: root }] = await ds.query('SELECT min(dept_id) AS dept_id FROM sys_dept');
+  const sales = await addDept('销售部', String(root));
+  depts = { root: String(root), sales, salesNorth: await addDept('华北销售', sales), tech: await addDept('技术部', String(root)) };
+});
+afterAll(() => t?.close());
+
+describe('adding users', () => {
+  it('creates a user who can then sign in, with roles and department', async () => {
+    const [{ role_id: editor }] = await ds.query(`SELECT role_id FROM sys_role WHERE role_key = 'editor'`);
+    const res = await api('post', '/system/user').send({
+      userName: 'liuliu', nickName: '六六', password: 'Sixsix123', deptId: depts.sales, roleIds: [String(editor)], email: 'liu@example.com', phonenumber: '13900139000',
+    });
+    expect(res.body.msg).toBe('操作成功');
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ userName: 'liuliu', deptId: depts.sales });
+    expect(res.body.data.password).toBeUndefined();
+    const info = await api('get', `/system/user/${res.body.data.userId}`);
+    expect(info.body.data.roleIds).toEqual([String(editor)]);
+    expect((await login(t.app, 'liuliu', 'Sixsix123')).body.code).toBe(200);
+  });
+
+  it('checks the password against the active policy, each rule with its message, and writes nothing', async () => {
+    const cases: Array<[string, string]> = [
+      ['ab1', '密码长度必须介于 6 和 24 个字符之间'],
+      ['abcdefgh', '密码必须同时包含字母和数字'],
+      ['xiaoming1', '密码不能包含账号、手机号或邮箱'],
+      ['admin123', '密码过于简单，请换一个'],
+    ];
+    for (const [password, msg] of cases) {
+      const res = await api('post', '/system/user').send({ userName: 'xiaoming', nickName: '小明', password });
+      expect(res.status, password).toBe(400);
+      expect(res.body.msg, password).toBe(msg);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(await ds.query(`SELECT 1 FROM sys_user WHERE user_name = 'xiaoming'`)).toHaveLength(0);
+  });
+
+  it('refuses a taken account name, email or phone, and bad fields, each with its message', async () => {
+    const taken = await api('post', '/system/user').send({ userName: 'LIULIU', nickName: 'x', password: 'Quartz987' });
+    expect(taken.body.msg).toBe('新增用户“LIULIU”失败，登录账号已存在');
+    const email = await api('post', '/system/user').send({ userName: 'other1', nickName: 'x', password: 'Quartz987', email: 'LIU@example.com' });
+    expect(email.body.msg).toBe('用户“other1”保存失败，邮箱账号已存在');
+    const phone = await api('post', '/system/user').send({ userName: 'other2', nickName: 'x', password: 'Quartz987', phonenumber: '13900139000' });
+    expect(phone.body.msg).toBe('用户“other2”保存失败，手机号码已存在');
+    const short = await api('post', '/system/user').send({ userName: 'a', nickName: 'x', password: 'Quartz987' });
+    expect(short.body.msg).toBe('用户名长度必须介于 2 和 20 个字符之间');
+    const badPhone = await api('post', '/system/user').send({ userName: 'other3', nickName: 'x', password: 'Quartz987', phonenumber: '12345' });
+    expect(badPhone.body.msg).toBe('手机号码格式不正确，请输入正确的手机号码');
+    const adminRole = await ds.query(`SELECT role_id FROM sys_role WHERE role_key = 'nope'`);
+    expect(adminRole).toHaveLength(0);
+    const badRole = await api('post', '/system/user').send({ userName: 'other4', nickName: 'x', password: 'Quartz987', roleIds: ['999999'] });
+    expect(badRole.body.msg).toBe('角色不存在或已停用');
+    expect(await ds.query(`SELECT 1 FROM sys_user WHERE user_name LIKE 'other%'`)).toHaveLength(0);
+  });
+});
+
+describe('the user list', () => {
+  beforeAll(async () => {
+    await createStaffUser(t.app, { userName: 'north1', password: 'North1234' });
+    await ds.query(`UPDATE sys_user SET dept_id = $1 WHERE user_name = 'north1'`, [depts.salesNorth]);
+    await createStaffUser(t.app, { userName: 'tech1', password: 'Tech12345' });
+    await ds.query(`UPDATE sys_user SET dept_id = $1, status = '1' WHERE user_name = 'tech1'`, [depts.tech]);
+  });
+
+  it('pages and filters, a department including its sub-departments', async () => {
+    const all = await api('get', '/system/user/list?pageSize=2&orderByColumn=userName&isAsc=asc');
+    expect(all.body.data.rows).toHaveLength(2);
+    expect(all.body.data.total).toBeGreaterThanOrEqual(4);
+    const sales = await api('get', `/system/user/list?deptId=${depts.sales}`);
+    expect(sales.body.data.rows.map((u: { userName: string }) => u.userName).sort()).toEqual(['liuliu', 'north1']);
+    expect(sales.body.data.rows.find((u: { userName: string }) => u.userName === 'north1').dept.deptName).toBe('华北销售');
+    const disabled = await api('get', '/system/user/list?status=1');
+    expect(disabled.body.data.rows.map((u: { userName: string }) => u.userName)).toEqual(['tech1']);
+    expect(JSON.stringify(all.body)).not.toContain('argon2');
+  });
+
+  it('applies the data scope of the caller’s roles', async () => {
+    await createRole(t.app, 'sales_mgr', ['system.user']);
+    await ds.query(`UPDATE sys_role SET data_scope = '4' WHERE role_key = 'sales_mgr'`);
+    await createStaffUser(t.app, { userName: 'salesmgr', password: 'Salesmgr1', roles: ['sales_mgr'] });
+    await ds.query(`UPDATE sys_user SET dept_id = $1 WHERE user_name = 'salesmgr'`, [depts.sales]);
+    const token = await tokenOf(t.app, 'salesmgr', 'Salesmgr1');
+    const seen = await api('get', '/system/user/list', token);
+    expect(seen.body.data.rows.map((u: { userName: string }) => u.userName).sort()).toEqual(['liuliu', 'north1', 'salesmgr']);
+    const [{ user_id: techId }] = await ds.query(`SELECT user_id FROM sys_user WHERE user_name = 'tech1'`);
+    const outside = await api('get', `/system/user/${techId}`, token);
+    expect(outside.status).toBe(403);
+    expect(outside.body.msg).toBe('没有权限访问该用户数据');
+
+    await ds.query(`UPDATE sys_role SET data_scope = '5' WHERE role_key = 'sales_mgr'`);
+    const self = await api('get', '/system/user/list', token);
+    expect(self.body.data.rows.map((u: { userName: string }) => u.userName)).toEqual(['salesmgr']);
+  });
+
+  it('lets only holders of system:user:export download the list', async () => {
+    await createRole(t.app, 'list_only', ['system.user']);
+    await ds.query(`DELETE FROM sys_role_menu WHERE role_id = (SELECT role_id FROM sys_role WHERE role_key = 'list_only') AND menu_id IN (SELECT menu_id FROM sys_menu WHERE perms = 'system:user:export')`);
+    await createStaffUser(t.app, { userName: 'listonly', password: 'Quartz987', roles: ['list_only'] });
+    const token = await tokenOf(t.app, 'listonly', 'Quartz987');
+    expect((await api('get', '/system/user/list', token)).status).toBe(200);
+    const denied = await api('post', '/system/user/list', token).set('cc-export', '1');
+    expect(denied.status).toBe(403);
+  });
+
+  it('exports the list as a workbook with localized headers', async () => {
+    const res = await api('post', '/system/user/list')
+      .set('cc-export', '1')
+      .type('form')
+      .send({ deptId: depts.sales })
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.body as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['用户编号', '登录名称', '用户昵称', '部门']);
+    const listed = await api('get', `/system/user/list?deptId=${depts.sales}`);
+    expect(sheet.rowCount).toBe(listed.body.data.total + 1);
+    expect(listed.body.data.total).toBeGreaterThanOrEqual(2);
+    expect(sheet.getRow(2).getCell(7).value).toBe('正常');
+  });
+});
+
+describe('changing users', () => {
+  it('resets a password: old sessions end, the new password works', async () => {
+    const id = await createStaffUser(t.app, { userName: 'resetme', password: 'Resetme123' });
+    const token = await tokenOf(t.app, 'resetme', 'Resetme123');
+    const res = await api('put', '/system/user/resetPwd').send({ userId: id, password: 'Brandnew123' });
+    expect(res.body.code).toBe(200);
+    expect((await api('get', '/getInfo', token)).status).toBe(401);
+    expect((await login(t.app, 'resetme', 'Brandnew123')).body.code).toBe(200);
+  });
+
+  it('disables a user, ending its sessions, and refuses to disable or delete oneself', async () => {
+    const id = await createStaffUser(t.app, { userName: 'offme', password: 'Offme1234' });
+    const token = await tokenOf(t.app, 'offme', 'Offme1234');
+    expect((await api('put', '/system/user/changeStatus').send({ userId: id, status: '1' })).body.code).toBe(200);
+    expect((await api('get', '/getInfo', token)).status).toBe(401);
+    expect((await login(t.app, 'offme', 'Offme1234')).body.msg).toBe('账号已停用，请联系管理员');
+    const [{ user_id: me }] = await ds.query(`SELECT user_id FROM sys_user WHERE user_name = 'admin'`);
+    expect((await api('put', '/system/user/changeStatus').send({ userId: String(me), status: '1' })).body.msg).toBe('不能停用当前登录的用户');
+    expect((await api('delete', `/system/user/${me}`)).body.msg).toBe('当前用户不能删除');
+  });
+
+  it('protects the super administrator from other administrators', async () => {
+    await createRole(t.app, 'user_admin', ['system.user']);
+    await createStaffUser(t.app, { userName: 'useradm', password: 'Useradm123', roles: ['user_admin'] });
+    const token = await tokenOf(t.app, 'useradm', 'Useradm123');
+    const [{ user_id: adminId }] = await ds.query(`SELECT user_id FROM sys_user WHERE user_name = 'admin'`);
+    const res = await api('put', '/system/user/resetPwd', token).send({ userId: String(adminId), password: 'Hijack1234' });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('不允许操作超级管理员用户');
+    const [{ role_id: adminRole }] = await ds.query(`SELECT role_id FROM sys_role WHERE role_key = 'admin'`);
+    const [{ user_id: mine }] = await ds.query(`SELECT user_id FROM sys_user WHERE user_name = 'useradm'`);
+    const escalate = await api('put', '/system/user/authRole', token).send({ userId: String(mine), roleIds: [String(adminRole)] });
+    expect(escalate.body.msg).toBe('不允许操作超级管理员用户');
+  });
+
+  it('edits a user and replaces its roles, ending its sessions', async () => {
+    const id = await createStaffUser(t.app, { userName: 'editme', password: 'Editme123', roles: ['editor'] });
+    const token = await tokenOf(t.app, 'editme', 'Editme123');
+    const res = await api('put', '/system/user').send({ userId: id, nickName: '改名了', roleIds: [], email: 'editme@example.com' });
+    expect(res.body.code).toBe(200);
+    const detail = await api('get', `/system/user/${id}`);
+    expect(detail.body.data.user).toMatchObject({ nickName: '改名了', email: 'editme@example.com' });
+    expect(detail.body.data.roleIds).toEqual([]);
+    expect((await api('get', '/getInfo', token)).status).toBe(401);
+  });
+
+  it('deletes users softly: they can no longer sign in', async () => {
+    const a = await createStaffUser(t.app, { userName: 'gone1', password: 'Gone12345' });
+    const b = await createStaffUser(t.app, { userName: 'gone2', password: 'Gone12345' });
+    expect((await api('delete', `/system/user/${a},${b}`)).body.code).toBe(200);
+    expect((await login(t.app, 'gone1', 'Gone12345')).body.msg).toBe('用户不存在或密码错误');
+    expect(await ds.query(`SELECT del_flag FROM sys_user WHERE user_id = $1`, [a])).toEqual([{ del_flag: '2' }]);
+    expect((await api('delete', '/system/user/1;DROP')).body.msg).toBe('编号不正确：1;DROP');
+  });
+});
+
+describe('own profile', () => {
+  it('shows and edits the caller’s profile and password', async () => {
+    await createStaffUser(t.app, { userName: 'selfie', password: 'Selfie123', roles: ['editor'] });
+    const token = await tokenOf(t.app, 'selfie', 'Selfie123');
+    const profile = await api('get', '/system/user/profile', token);
+    expect(profile.body.data).toMatchObject({ user: { userName: 'selfie' }, roleGroup: '内容编辑' });
+    expect((await api('put', '/system/user/profile', token).send({ nickName: '自己', email: 'self@example.com' })).body).toEqual({ code: 200, msg: '操作成功' });
+    const wrongOld = await api('put', '/system/user/profile/updatePwd', token).send({ oldPassword: 'nope', newPassword: 'Zelfie456' });
+    expect(wrongOld.body.msg).toBe('修改密码失败，旧密码错误');
+    const weak = await api('put', '/system/user/profile/updatePwd', token).send({ oldPassword: 'Selfie123', newPassword: 'abc' });
+    expect(weak.body.msg).toBe('密码长度必须介于 6 和 24 个字符之间');
+    expect((await api('put', '/system/user/profile/updatePwd', token).send({ oldPassword: 'Selfie123', newPassword: 'Zelfie456' })).body).toEqual({ code: 200, msg: '操作成功' });
+    expect((await login(t.app, 'selfie', 'Zelfie456')).body.code).toBe(200);
+  });
+
+  it('keeps UI preferences', async () => {
+    const token = await tokenOf(t.app);
+    const saved = await api('put', '/system/user/preferences', token).send({ preferences: { pageSize: 50, sideTheme: 'theme-light' } });
+    expect(saved.body).toEqual({ code: 200, msg: '操作成功' });
+    expect((await api('get', '/system/user/preferences', token)).body.data).toEqual({ pageSize: 50, sideTheme: 'theme-light' });
+  });
+});
