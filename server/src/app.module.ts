@@ -7,6 +7,8 @@ import type { AppConfig } from './common/config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { QueueModule } from './queue/queue.module';
+import { MenuModule } from './system/menu/menu.module';
+import { RoleModule } from './system/role/role.module';
 import { UserModule } from './system/user/user.module';
 
 export interface AppModuleOptions {
@@ -19,7 +21,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules with HTTP routes. New capabilities are added here. */
-const FEATURE_MODULES: Array<Type<unknown>> = [AuthModule, HealthModule, UserModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [AuthModule, HealthModule, UserModule, RoleModule, MenuModule];
 
 @Module({})
 export class AppModule {

@@ -4,15 +4,13 @@ import { ServiceException } from '../common/errors/service-exception';
 import { t } from '../common/i18n/i18n';
 import { formatDateTime } from '../common/export/xlsx-writer';
 import { LoginLogService, type ClientInfo } from '../monitor/logininfor/login-log.service';
-import { MenuService } from '../system/menu/menu.service';
-import { SUPER_ADMIN_ROLE } from '../system/role/sys-role.entity';
+import { AccessService } from '../system/role/access.service';
 import { SecurityPolicyService, type SecurityPolicy } from '../system/security/security-policy.service';
 import { UserService, type UserWithPassword } from '../system/user/user.service';
 import { CaptchaService } from './captcha.service';
 import type { LoginDto } from './dto/login.dto';
 import type { LoginUser } from './login-user';
 import { verifyPassword } from './password-hasher';
-import { ALL_PERMISSIONS } from './permission';
 import { SessionService } from './session.service';
 
 const DAY_MS = 24 * 3600_000;
@@ -23,7 +21,7 @@ export class AuthService {
   constructor(
     private readonly captcha: CaptchaService,
     private readonly users: UserService,
-    private readonly menus: MenuService,
+    private readonly access: AccessService,
     private readonly policy: SecurityPolicyService,
     private readonly sessions: SessionService,
     private readonly loginLog: LoginLogService,
@@ -99,11 +97,7 @@ export class AuthService {
   }
 
   private async openSession(user: UserWithPassword, client: ClientInfo) {
-    const roles = await this.users.rolesOf(user.userId);
-    const roleKeys = roles.map((r) => r.roleKey);
-    const permissions = roleKeys.includes(SUPER_ADMIN_ROLE)
-      ? [ALL_PERMISSIONS]
-      : await this.menus.permissionsOfRoles(roles.map((r) => r.roleId));
+    const { roles, permissions } = await this.access.of(user.userId);
     const dept = await this.users.deptOf(user.deptId);
     return this.sessions.open({
       id: user.userId,
@@ -111,7 +105,7 @@ export class AuthService {
       nickName: user.nickName,
       deptId: user.deptId,
       deptName: dept?.deptName ?? '',
-      roles: roleKeys,
+      roles,
       permissions,
       ipaddr: client.ipaddr,
       browser: client.browser,

@@ -79,6 +79,16 @@ export class SessionService {
     return entries.map(([, value]) => JSON.parse(value) as LoginUser).sort((a, b) => b.loginTime - a.loginTime);
   }
 
+  /** Rewrites the roles and permissions of every open session of the listed users (a role's menus changed). */
+  async refreshAccess(userIds: Set<string>, access: (userId: string) => Promise<{ roles: string[]; permissions: string[] }>): Promise<void> {
+    const cache = new Map<string, { roles: string[]; permissions: string[] }>();
+    for (const session of await this.list()) {
+      if (!userIds.has(session.id)) continue;
+      if (!cache.has(session.id)) cache.set(session.id, await access(session.id));
+      await this.save({ ...session, ...cache.get(session.id)! });
+    }
+  }
+
   /** Ends every session of a user (disabled, password reset, roles changed). */
   async closeAllOf(userId: string): Promise<number> {
     const mine = (await this.list()).filter((s) => s.id === userId);

@@ -8,6 +8,7 @@ import { I18nDict } from './i18n/i18n-dict.entity';
 import { I18nDictService } from './i18n/i18n-dict.service';
 import { MenuService } from './menu/menu.service';
 import { SysMenu } from './menu/sys-menu.entity';
+import { AccessService } from './role/access.service';
 import { DataScopeService } from './role/data-scope.service';
 import { SysRole } from './role/sys-role.entity';
 import { SecurityConfig } from './security/security-config.entity';
@@ -15,7 +16,7 @@ import { SecurityPolicyService } from './security/security-policy.service';
 import { SysUser } from './user/sys-user.entity';
 import { UserService } from './user/user.service';
 
-const SERVICES = [UserService, MenuService, I18nDictService, SecurityPolicyService, LoginLogService, DataScopeService];
+const SERVICES = [UserService, MenuService, I18nDictService, SecurityPolicyService, LoginLogService, DataScopeService, AccessService];
 
 /** System administration: the entities and services identity builds on. */
 @Module({

@@ -1,0 +1,131 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RequirePermission } from '../../auth/permission';
+import { ListRoute } from '../../common/export/list-route.decorator';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
+import { t } from '../../common/i18n/i18n';
+import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
+import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { CreateRoleDto, RoleDataScopeDto, RoleQueryDto, RoleStatusDto, RoleUserDto, RoleUsersDto, RoleUsersQueryDto, UpdateRoleDto } from './dto/role.dto';
+import { RoleService } from './role.service';
+import type { SysRole } from './sys-role.entity';
+
+const TITLE = '角色管理';
+
+@ApiTags('system/role')
+@ApiBearerAuth()
+@Controller('system/role')
+export class RoleController {
+  constructor(private readonly roles: RoleService) {}
+
+  @ListRoute<SysRole>('list', {
+    fileName: 'role.exportFile',
+    exportPermission: 'system:role:export',
+    columns: [
+      { key: 'roleId', header: 'column.roleId', width: 10 },
+      { key: 'roleName', header: 'column.roleName' },
+      { key: 'roleKey', header: 'column.roleKey' },
+      { key: 'roleSort', header: 'column.roleSort', width: 10 },
+      { key: 'dataScope', header: 'column.dataScope', format: (v) => t(`dict.sys_data_scope.${v}`) },
+      { key: 'status', header: 'column.status', width: 8, format: (v) => t(`status.${v}`) },
+      { key: 'createTime', header: 'column.createTime' },
+    ],
+  })
+  @RequirePermission('system:role:list')
+  @ApiOperation({ summary: 'Roles' })
+  list(@Query() query: RoleQueryDto) {
+    return this.roles.list(query);
+  }
+
+  @Get('optionselect')
+  @RequirePermission('system:role:query')
+  @ApiOperation({ summary: 'Enabled roles for pickers' })
+  options() {
+    return this.roles.options();
+  }
+
+  @Get('authUser/allocatedList')
+  @RequirePermission('system:role:list')
+  @ApiOperation({ summary: 'Users holding the role' })
+  allocated(@Query() query: RoleUsersQueryDto, @Req() req: Request) {
+    return this.roles.holders(query, true, req.user!);
+  }
+
+  @Get('authUser/unallocatedList')
+  @RequirePermission('system:role:list')
+  @ApiOperation({ summary: 'Users not holding the role' })
+  unallocated(@Query() query: RoleUsersQueryDto, @Req() req: Request) {
+    return this.roles.holders(query, false, req.user!);
+  }
+
+  @Put('authUser/selectAll')
+  @RequirePermission('system:role:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.GRANT })
+  @ApiEnvelope()
+  async grant(@Body() dto: RoleUsersDto): Promise<void> {
+    await this.roles.grant(dto);
+  }
+
+  @Put('authUser/cancel')
+  @RequirePermission('system:role:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.GRANT })
+  @ApiEnvelope()
+  async revokeOne(@Body() dto: RoleUserDto): Promise<void> {
+    await this.roles.revoke(dto);
+  }
+
+  @Put('authUser/cancelAll')
+  @RequirePermission('system:role:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.GRANT })
+  @ApiEnvelope()
+  async revokeMany(@Body() dto: RoleUsersDto): Promise<void> {
+    await this.roles.revoke(dto);
+  }
+
+  @Put('dataScope')
+  @RequirePermission('system:role:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiEnvelope()
+  async dataScope(@Body() dto: RoleDataScopeDto, @Req() req: Request): Promise<void> {
+    await this.roles.setDataScope(dto, req.user!);
+  }
+
+  @Put('changeStatus')
+  @RequirePermission('system:role:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiEnvelope()
+  async changeStatus(@Body() dto: RoleStatusDto, @Req() req: Request): Promise<void> {
+    await this.roles.changeStatus(dto, req.user!);
+  }
+
+  @Get(':roleId')
+  @RequirePermission('system:role:query')
+  @ApiOperation({ summary: 'One role with its menu and department ids' })
+  detail(@Param('roleId', IdPipe) roleId: string) {
+    return this.roles.detail(roleId);
+  }
+
+  @Post()
+  @RequirePermission('system:role:add')
+  @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
+  create(@Body() dto: CreateRoleDto, @Req() req: Request) {
+    return this.roles.create(dto, req.user!);
+  }
+
+  @Put()
+  @RequirePermission('system:role:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiEnvelope()
+  async update(@Body() dto: UpdateRoleDto, @Req() req: Request): Promise<void> {
+    await this.roles.update(dto, req.user!);
+  }
+
+  @Delete(':roleIds')
+  @RequirePermission('system:role:remove')
+  @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
+  @ApiEnvelope()
+  async remove(@Param('roleIds', IdListPipe) roleIds: string[]): Promise<void> {
+    await this.roles.remove(roleIds);
+  }
+}
