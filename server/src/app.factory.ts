@@ -21,6 +21,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
     bufferLogs: true,
     abortOnError: false,
+    // Literal segments (`/check`, `/list`) win over parameters (`/:id`) whatever the order modules declare them in.
+    routeResolutionStrategy: 'specificity',
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);

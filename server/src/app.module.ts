@@ -6,7 +6,17 @@ import { CommonModule } from './common/common.module';
 import type { AppConfig } from './common/config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { LoginLogModule } from './monitor/logininfor/login-log.module';
+import { OperLogModule } from './monitor/operlog/oper-log.module';
 import { QueueModule } from './queue/queue.module';
+import { SysConfigApiModule } from './system/config/sys-config-api.module';
+import { DeptModule } from './system/dept/dept.module';
+import { DictModule } from './system/dict/dict.module';
+import { I18nModule } from './system/i18n/i18n.module';
+import { IpRuleModule } from './system/iprule/ip-rule.module';
+import { NoticeModule } from './system/notice/notice.module';
+import { PostModule } from './system/post/post.module';
+import { SecurityConfigModule } from './system/security/security-config.module';
 import { MenuModule } from './system/menu/menu.module';
 import { RoleModule } from './system/role/role.module';
 import { UserModule } from './system/user/user.module';
@@ -21,7 +31,23 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules with HTTP routes. New capabilities are added here. */
-const FEATURE_MODULES: Array<Type<unknown>> = [AuthModule, HealthModule, UserModule, RoleModule, MenuModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [
+  AuthModule,
+  HealthModule,
+  UserModule,
+  RoleModule,
+  MenuModule,
+  OperLogModule,
+  LoginLogModule,
+  IpRuleModule,
+  DeptModule,
+  PostModule,
+  SecurityConfigModule,
+  SysConfigApiModule,
+  DictModule,
+  NoticeModule,
+  I18nModule,
+];
 
 @Module({})
 export class AppModule {

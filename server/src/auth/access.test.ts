@@ -5,7 +5,13 @@ import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 import { createRole, createStaffUser, tokenOf } from '../../test/helpers/staff';
 
 /** Routes anyone may call. Adding one here is a security decision. */
-const PUBLIC = new Set(['GET /prod-api/health', 'GET /prod-api/captchaImage', 'POST /prod-api/login', 'POST /prod-api/logout']);
+const PUBLIC = new Set([
+  'GET /prod-api/health',
+  'GET /prod-api/captchaImage',
+  'POST /prod-api/login',
+  'POST /prod-api/logout',
+  'GET /prod-api/system/i18n/dict/langOptions',
+]);
 /** Routes any signed-in staff member may call. */
 const SIGNED_IN = new Set([
   'GET /prod-api/getInfo',
@@ -16,6 +22,11 @@ const SIGNED_IN = new Set([
   'PUT /prod-api/system/user/profile/updatePwd',
   'GET /prod-api/system/user/preferences',
   'PUT /prod-api/system/user/preferences',
+  'GET /prod-api/system/config/configKey/1',
+  'GET /prod-api/system/dict/type/optionselect',
+  'GET /prod-api/system/dict/data/type/1',
+  'GET /prod-api/system/i18n/dict/langKey/1',
+  'GET /prod-api/system/post/optionselect',
 ]);
 
 let t: TestApp;

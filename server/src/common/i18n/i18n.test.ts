@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestContext } from '../context/request-context';
-import { t } from './i18n';
+import { registerMessages, t } from './i18n';
 import { en } from './messages.en';
 import { zhCN } from './messages.zh-CN';
 import { zhTW } from './messages.zh-TW';
@@ -21,5 +21,14 @@ describe('server messages', () => {
     });
     expect(t('validation.isLength', { field: 'x', 0: 1, 1: 5 }, 'zh-TW')).toBe('x長度必須介於 1 和 5 個字元之間');
     expect(t('no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('module messages', () => {
+  it('refuse a key another module defined with a different text, and accept the same text again', () => {
+    registerMessages({ 'zh-CN': { 'test.onlyOnce': '一次' } });
+    expect(() => registerMessages({ 'zh-CN': { 'test.onlyOnce': '一次' } })).not.toThrow();
+    expect(() => registerMessages({ 'zh-CN': { 'test.onlyOnce': '两次' } })).toThrow(/test\.onlyOnce/);
+    expect(t('test.onlyOnce', undefined, 'zh-CN')).toBe('一次');
   });
 });

@@ -4,6 +4,7 @@ import type { Repository } from 'typeorm';
 import type { Language } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
+import { escapeLike } from '../../database/sql-helpers';
 import { I18nDictService } from '../i18n/i18n-dict.service';
 import type { CreateMenuDto, MenuQueryDto, TreeNodeDto, UpdateMenuDto } from './dto/menu.dto';
 import { SysMenu } from './sys-menu.entity';
@@ -21,7 +22,7 @@ export class MenuAdminService {
   /** Every menu, filtered, parents before children by order; names in the caller's language. */
   async list(query: MenuQueryDto, language: Language): Promise<SysMenu[]> {
     const qb = this.menus.createQueryBuilder('m').orderBy('m.parent_id').addOrderBy('m.order_num').addOrderBy('m.menu_id');
-    if (query.menuName) qb.andWhere('m.menu_name ILIKE :name', { name: `%${query.menuName}%` });
+    if (query.menuName) qb.andWhere('m.menu_name ILIKE :name', { name: `%${escapeLike(query.menuName)}%` });
     if (query.status) qb.andWhere('m.status = :status', { status: query.status });
     if (query.visible) qb.andWhere('m.visible = :visible', { visible: query.visible });
     return this.localize(await qb.getMany(), language);

@@ -33,6 +33,7 @@ export class RoleController {
     ],
   })
   @RequirePermission('system:role:list')
+  @OperLog({ title: TITLE, businessType: BusinessType.EXPORT, saveResult: false })
   @ApiOperation({ summary: 'Roles' })
   list(@Query() query: RoleQueryDto) {
     return this.roles.list(query);

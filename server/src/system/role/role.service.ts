@@ -5,6 +5,7 @@ import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
+import { escapeLike } from '../../database/sql-helpers';
 import { paginate } from '../../common/paging/paginate';
 import { SysUser } from '../user/sys-user.entity';
 import { AccessService } from './access.service';
@@ -26,8 +27,8 @@ export class RoleService {
 
   list(query: RoleQueryDto): Promise<PageResult<SysRole>> {
     const qb = this.roles.createQueryBuilder('r').where("r.del_flag = '0'");
-    if (query.roleName) qb.andWhere('r.role_name ILIKE :name', { name: `%${query.roleName}%` });
-    if (query.roleKey) qb.andWhere('r.role_key ILIKE :key', { key: `%${query.roleKey}%` });
+    if (query.roleName) qb.andWhere('r.role_name ILIKE :name', { name: `%${escapeLike(query.roleName)}%` });
+    if (query.roleKey) qb.andWhere('r.role_key ILIKE :key', { key: `%${escapeLike(query.roleKey)}%` });
     if (query.status) qb.andWhere('r.status = :status', { status: query.status });
     return paginate(qb, query, {
       sortable: { roleId: 'r.role_id', roleSort: 'r.role_sort', roleName: 'r.role_name', createTime: 'r.create_time' },
@@ -120,8 +121,8 @@ export class RoleService {
     const qb = this.users.createQueryBuilder('u').where("u.del_flag = '0'");
     const holds = 'EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.user_id = u.user_id AND ur.role_id = :roleId)';
     qb.andWhere(allocated ? holds : `NOT ${holds}`, { roleId: query.roleId });
-    if (query.userName) qb.andWhere('u.user_name ILIKE :userName', { userName: `%${query.userName}%` });
-    if (query.phonenumber) qb.andWhere('u.phonenumber LIKE :phone', { phone: `%${query.phonenumber}%` });
+    if (query.userName) qb.andWhere('u.user_name ILIKE :userName', { userName: `%${escapeLike(query.userName)}%` });
+    if (query.phonenumber) qb.andWhere('u.phonenumber LIKE :phone', { phone: `%${escapeLike(query.phonenumber)}%` });
     await this.dataScope.apply(qb, caller, { dept: 'u.dept_id', user: 'u.user_id' });
     return paginate(qb, query, { sortable: { userId: 'u.user_id', userName: 'u.user_name' }, defaultOrder: { 'u.user_id': 'ASC' } });
   }

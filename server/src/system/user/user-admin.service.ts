@@ -6,6 +6,7 @@ import type { LoginUser } from '../../auth/login-user';
 import { hashPassword, verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
+import { escapeLike } from '../../database/sql-helpers';
 import { paginate } from '../../common/paging/paginate';
 import { SysDept } from '../dept/sys-dept.entity';
 import { DataScopeService } from '../role/data-scope.service';
@@ -38,8 +39,8 @@ export class UserAdminService {
       .createQueryBuilder('u')
       .leftJoinAndMapOne('u.dept', SysDept, 'd', 'd.dept_id = u.dept_id')
       .where("u.del_flag = '0'");
-    if (query.userName) qb.andWhere('u.user_name ILIKE :userName', { userName: `%${query.userName}%` });
-    if (query.phonenumber) qb.andWhere('u.phonenumber LIKE :phone', { phone: `%${query.phonenumber}%` });
+    if (query.userName) qb.andWhere('u.user_name ILIKE :userName', { userName: `%${escapeLike(query.userName)}%` });
+    if (query.phonenumber) qb.andWhere('u.phonenumber LIKE :phone', { phone: `%${escapeLike(query.phonenumber)}%` });
     if (query.status) qb.andWhere('u.status = :status', { status: query.status });
     if (query.beginTime) qb.andWhere('u.create_time >= :begin::date', { begin: query.beginTime });
     if (query.endTime) qb.andWhere("u.create_time < :end::date + interval '1 day'", { end: query.endTime });

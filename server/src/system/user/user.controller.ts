@@ -46,6 +46,7 @@ export class UserController {
     ],
   })
   @RequirePermission('system:user:list')
+  @OperLog({ title: TITLE, businessType: BusinessType.EXPORT, saveResult: false })
   @ApiOperation({ summary: 'Users within the caller’s data scope' })
   list(@Query() query: UserQueryDto, @Req() req: Request) {
     return this.users.list(query, req.user!);
