@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { withDatabase } from '../../test/helpers/database-server';
+import { verifyPassword } from '../auth/password-hasher';
 import { createDataSource } from './data-source';
 import { MIGRATIONS } from './migrations';
 import { prepareDatabase } from './prepare-database';
@@ -64,6 +65,31 @@ describe('prepareDatabase', () => {
     expect(again[0].count).toBe(count);
     const kept = await query<{ config_value: string }>(url, "SELECT config_value FROM sys_config WHERE config_key = 'sys.account.captchaEnabled'");
     expect(kept).toEqual([{ config_value: 'false' }]);
+  });
+
+  it('creates the super administrator once, announcing a generated password that works and must be changed', async () => {
+    const url = await emptyDatabase();
+    const announced: string[] = [];
+    await prepareDatabase(url, { log, announce: (m) => announced.push(m) });
+    expect(announced).toHaveLength(1);
+    const password = /password: (\S+)/.exec(announced[0])![1];
+    const [admin] = await query<{ password: string; force_modify_pwd: boolean }>(url, "SELECT password, force_modify_pwd FROM sys_user WHERE user_name = 'admin'");
+    expect(await verifyPassword(admin.password, password)).toBe(true);
+    expect(admin.force_modify_pwd).toBe(true);
+    const roles = await query<{ role_key: string }>(url, "SELECT r.role_key FROM sys_user_role ur JOIN sys_role r USING (role_id) JOIN sys_user u USING (user_id) WHERE u.user_name = 'admin'");
+    expect(roles).toEqual([{ role_key: 'admin' }]);
+    await prepareDatabase(url, { log, announce: (m) => announced.push(m) });
+    expect(announced).toHaveLength(1);
+  });
+
+  it('takes the first admin password from ADMIN_PASSWORD without announcing it', async () => {
+    const url = await emptyDatabase();
+    const announced: string[] = [];
+    await prepareDatabase(url, { log, adminPassword: 'Given2026pw', announce: (m) => announced.push(m) });
+    expect(announced).toEqual([]);
+    const [admin] = await query<{ password: string; force_modify_pwd: boolean }>(url, "SELECT password, force_modify_pwd FROM sys_user WHERE user_name = 'admin'");
+    expect(await verifyPassword(admin.password, 'Given2026pw')).toBe(true);
+    expect(admin.force_modify_pwd).toBe(false);
   });
 
   it('can revert every migration and apply them again', async () => {
