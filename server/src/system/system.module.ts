@@ -7,6 +7,7 @@ import { SysDept } from './dept/sys-dept.entity';
 import { I18nDict } from './i18n/i18n-dict.entity';
 import { I18nDictService } from './i18n/i18n-dict.service';
 import { MenuService } from './menu/menu.service';
+import { ObjectPermissionService } from './permission/object-permission.service';
 import { SysMenu } from './menu/sys-menu.entity';
 import { AccessService } from './role/access.service';
 import { DataScopeService } from './role/data-scope.service';
@@ -16,7 +17,7 @@ import { SecurityPolicyService } from './security/security-policy.service';
 import { SysUser } from './user/sys-user.entity';
 import { UserService } from './user/user.service';
 
-const SERVICES = [UserService, MenuService, I18nDictService, SecurityPolicyService, LoginLogService, DataScopeService, AccessService];
+const SERVICES = [UserService, MenuService, I18nDictService, SecurityPolicyService, LoginLogService, DataScopeService, AccessService, ObjectPermissionService];
 
 /** System administration: the entities and services identity builds on. */
 @Module({
