@@ -8,6 +8,7 @@ import { t } from '../../common/i18n/i18n';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
 import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
 import { CreateRoleDto, RoleDataScopeDto, RoleQueryDto, RoleStatusDto, RoleUserDto, RoleUsersDto, RoleUsersQueryDto, UpdateRoleDto } from './dto/role.dto';
+import { DeptService } from '../dept/dept.service';
 import { RoleService } from './role.service';
 import type { SysRole } from './sys-role.entity';
 
@@ -17,7 +18,10 @@ const TITLE = '角色管理';
 @ApiBearerAuth()
 @Controller('system/role')
 export class RoleController {
-  constructor(private readonly roles: RoleService) {}
+  constructor(
+    private readonly roles: RoleService,
+    private readonly depts: DeptService,
+  ) {}
 
   @ListRoute<SysRole>('list', {
     fileName: 'role.exportFile',
@@ -98,6 +102,14 @@ export class RoleController {
   @ApiEnvelope()
   async changeStatus(@Body() dto: RoleStatusDto, @Req() req: Request): Promise<void> {
     await this.roles.changeStatus(dto, req.user!);
+  }
+
+  @Get('deptTree/:roleId')
+  @RequirePermission('system:role:query')
+  @ApiOperation({ summary: 'The department tree the caller sees and the departments of a role’s custom data scope' })
+  async deptTree(@Param('roleId', IdPipe) roleId: string, @Req() req: Request) {
+    const role = await this.roles.detail(roleId);
+    return { checkedKeys: role.deptIds, depts: await this.depts.tree(req.user!) };
   }
 
   @Get(':roleId')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../../auth/auth.module';
+import { DeptModule } from '../dept/dept.module';
 import { SystemModule } from '../system.module';
 import { SysUser } from '../user/sys-user.entity';
 import { RoleController } from './role.controller';
@@ -10,7 +11,7 @@ import { SysRole } from './sys-role.entity';
 
 /** Administration of roles (`/system/role`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([SysRole, SysUser]), SystemModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([SysRole, SysUser]), SystemModule, AuthModule, DeptModule],
   controllers: [RoleController],
   providers: [RoleService],
 })

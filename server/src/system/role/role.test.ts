@@ -82,6 +82,9 @@ describe('roles', () => {
     const token = await tokenOf(t.app, 'hr1', 'Quartz987');
     const list = await api('get', '/system/user/list', token);
     expect(list.body.data.rows.map((u: { userName: string }) => u.userName)).toEqual(['hr1']);
+    const tree = await api('get', `/system/role/deptTree/${roleId}`);
+    expect(tree.body.data.checkedKeys).toEqual([String(hr)]);
+    expect(tree.body.data.depts[0].children.map((d: { label: string }) => d.label)).toContain('人事部');
     expect((await api('put', '/system/role/dataScope').send({ roleId, dataScope: '2', deptIds: ['99999'] })).body.msg).toBe('部门不存在');
   });
 
