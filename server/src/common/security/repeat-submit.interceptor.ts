@@ -19,6 +19,16 @@ export function callerKey(req: Request): string {
   return `ip:${req.ip}`;
 }
 
+/**
+ * The body as parsed (JSON, form). A multipart upload is parsed later, by the route's own interceptor, so it is told
+ * apart by its content type (which holds the request's unique boundary) and length instead.
+ */
+function bodyKey(req: Request): string {
+  const type = req.headers['content-type'] ?? '';
+  if (type.startsWith('multipart/')) return `${type}|${req.headers['content-length'] ?? ''}`;
+  return JSON.stringify(req.body ?? null);
+}
+
 /** Rejects the same caller's identical POST/PUT (same url and body) within 1000 ms with HTTP 409. */
 @Injectable()
 export class RepeatSubmitInterceptor implements NestInterceptor {
@@ -35,7 +45,7 @@ export class RepeatSubmitInterceptor implements NestInterceptor {
       return next.handle();
     }
     const fingerprint = createHash('sha256')
-      .update(`${callerKey(req)}\n${req.method}\n${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
+      .update(`${callerKey(req)}\n${req.method}\n${req.originalUrl}\n${bodyKey(req)}`)
       .digest('base64url');
     return from(this.store.setIfAbsent(`repeat:${fingerprint}`, '1', REPEAT_SUBMIT_WINDOW_MS)).pipe(
       switchMap((first) => {

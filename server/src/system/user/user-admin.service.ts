@@ -6,12 +6,14 @@ import type { LoginUser } from '../../auth/login-user';
 import { hashPassword, verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
+import { t } from '../../common/i18n/i18n';
 import { escapeLike } from '../../database/sql-helpers';
 import { paginate } from '../../common/paging/paginate';
 import { SysDept } from '../dept/sys-dept.entity';
 import { DataScopeService } from '../role/data-scope.service';
 import { SUPER_ADMIN_ROLE, SysRole } from '../role/sys-role.entity';
 import { SecurityPolicyService } from '../security/security-policy.service';
+import type { ImportedUserRow } from './user-import';
 import type { AuthRoleDto, ChangeStatusDto, CreateUserDto, ResetPasswordDto, UpdatePasswordDto, UpdateProfileDto, UpdateUserDto, UserQueryDto } from './dto/user.dto';
 import { SysUser } from './sys-user.entity';
 import { UserService } from './user.service';
@@ -152,6 +154,45 @@ export class UserAdminService {
       for (const roleId of dto.roleIds) await m.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [dto.userId, roleId]);
     });
     await this.sessions.closeAllOf(dto.userId);
+  }
+
+  /**
+   * Adds the imported users (initial password checked against the policy, to be changed at first sign-in) and, with
+   * `updateSupport`, updates existing ones; all rows or none.
+   */
+  async importUsers(rows: Array<ImportedUserRow & { line: number }>, options: { updateSupport: boolean; password: string }, caller: LoginUser) {
+    const policy = await this.policy.active();
+    for (const row of rows) this.policy.checkPassword(policy, options.password, row);
+    const hash = await hashPassword(options.password);
+    return this.dataSource.transaction(async (m) => {
+      let created = 0;
+      let updated = 0;
+      const problems: string[] = [];
+      for (const row of rows) {
+        const [existing] = await m.query(`SELECT user_id FROM sys_user WHERE lower(user_name) = lower($1) AND del_flag = '0'`, [row.userName]);
+        try {
+          await this.checkReferences(m, { deptId: row.deptId }, caller);
+          if (existing && !options.updateSupport) throw new ServiceException('user.import.exists', { line: row.line, userName: row.userName });
+          const fields = { nickName: row.nickName, deptId: row.deptId ?? null, email: row.email ?? '', phonenumber: row.phonenumber ?? '', sex: row.sex ?? '2', status: row.status ?? '0' };
+          if (existing) {
+            await this.editable(String(existing.user_id), caller);
+            await this.checkUnique(m, { userName: row.userName, email: row.email, phonenumber: row.phonenumber }, String(existing.user_id));
+            await m.update(SysUser, { userId: String(existing.user_id) }, { ...fields, updateBy: caller.userName });
+            updated++;
+          } else {
+            await this.checkUnique(m, { userName: row.userName, email: row.email, phonenumber: row.phonenumber });
+            await m.insert(SysUser, { ...fields, userName: row.userName, password: hash, pwdUpdateTime: new Date(), forceModifyPwd: true, createBy: caller.userName });
+            created++;
+          }
+        } catch (err) {
+          if (!(err instanceof ServiceException)) throw err;
+          const message = t(err.messageKey, err.args);
+          problems.push(err.messageKey === 'user.import.exists' ? message : t('user.import.rowError', { line: row.line, message }));
+        }
+      }
+      if (problems.length) throw new ServiceException('user.import.failed', { count: problems.length, details: problems.slice(0, 20).join('；') });
+      return { created, updated };
+    });
   }
 
   /** The caller's own account, with role and post names. */

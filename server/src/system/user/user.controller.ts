@@ -1,6 +1,12 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { DOWNLOAD_FILENAME_HEADER } from '@zhiwen/shared';
+import { AllowRepeatSubmit } from '../../common/decorators/allow-repeat-submit.decorator';
+import { ServiceException } from '../../common/errors/service-exception';
+import { streamXlsx } from '../../common/export/xlsx-writer';
+import { Answer } from '../../common/http/envelope';
 import { RequirePermission, SignedIn } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -11,6 +17,7 @@ import {
   AuthRoleDto,
   ChangeStatusDto,
   CreateUserDto,
+  ImportUsersDto,
   PreferencesDto,
   ResetPasswordDto,
   UpdatePasswordDto,
@@ -20,6 +27,7 @@ import {
 } from './dto/user.dto';
 import type { SysUser } from './sys-user.entity';
 import { UserAdminService } from './user-admin.service';
+import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, parseUserSheet } from './user-import';
 
 type UserRow = SysUser & { dept?: { deptName: string } | null };
 const TITLE = '用户管理';
@@ -103,6 +111,33 @@ export class UserController {
   @ApiEnvelope()
   async changeStatus(@Body() dto: ChangeStatusDto, @Req() req: Request): Promise<void> {
     await this.users.changeStatus(dto, req.user!);
+  }
+
+  @Post('importTemplate')
+  @RequirePermission('system:user:import')
+  @AllowRepeatSubmit()
+  @ApiOperation({ summary: 'The empty .xlsx to fill for an import' })
+  async importTemplate(@Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const name = encodeURIComponent(`${t('user.import.templateFile')}.xlsx`);
+    res.setHeader(DOWNLOAD_FILENAME_HEADER, name);
+    return new StreamableFile(await streamXlsx([], IMPORT_COLUMNS as never, t('user.import.templateFile')), {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      disposition: `attachment; filename="template.xlsx"; filename*=UTF-8''${name}`,
+    });
+  }
+
+  @Post('importData')
+  @RequirePermission('system:user:import')
+  @OperLog({ title: TITLE, businessType: BusinessType.IMPORT })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file', 'password'], properties: { file: { type: 'string', format: 'binary' }, password: { type: 'string' }, updateSupport: { type: 'string', enum: ['true', 'false'] } } } })
+  @ApiOperation({ summary: 'Import users from the template (.xlsx): all rows or none' })
+  async importData(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: ImportUsersDto, @Req() req: Request) {
+    if (!file) throw new ServiceException('user.import.notXlsx');
+    const rows = await parseUserSheet(file.buffer);
+    const result = await this.users.importUsers(rows, { updateSupport: dto.updateSupport === 'true', password: dto.password }, req.user!);
+    return new Answer(result, t('user.import.done', result));
   }
 
   @Get('authRole/:userId')

@@ -73,3 +73,13 @@ export class PreferencesDto {
   @IsObject()
   preferences: Record<string, unknown>;
 }
+
+export class ImportUsersDto {
+  @ApiPropertyOptional({ description: "'true': update accounts that exist; otherwise they are errors" })
+  @IsOptional() @IsIn(['true', 'false'])
+  updateSupport?: 'true' | 'false';
+
+  @ApiProperty({ description: 'First password of the new accounts (checked against the policy; changed at first sign-in)' })
+  @IsString() @IsNotEmpty() @MaxLength(128)
+  password: string;
+}
