@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { LoginLogModule } from './monitor/logininfor/login-log.module';
 import { OperLogModule } from './monitor/operlog/oper-log.module';
 import { QueueModule } from './queue/queue.module';
+import { StorageModule } from './storage/storage.module';
 import { SysConfigApiModule } from './system/config/sys-config-api.module';
 import { DeptModule } from './system/dept/dept.module';
 import { DictModule } from './system/dict/dict.module';
@@ -66,6 +67,7 @@ export class AppModule {
           },
         }),
         CommonModule.forRoot(config),
+        StorageModule,
         DatabaseModule.forRoot(options.databaseUrl),
         QueueModule.forRoot(options.databaseUrl),
         ...(options.http === false ? [] : FEATURE_MODULES),

@@ -11,6 +11,7 @@ const PUBLIC = new Set([
   'POST /prod-api/login',
   'POST /prod-api/logout',
   'GET /prod-api/system/i18n/dict/langOptions',
+  'GET /prod-api/storage/avatar/1',
 ]);
 /** Routes any signed-in staff member may call. */
 const SIGNED_IN = new Set([
@@ -27,6 +28,7 @@ const SIGNED_IN = new Set([
   'GET /prod-api/system/dict/data/type/1',
   'GET /prod-api/system/i18n/dict/langKey/1',
   'GET /prod-api/system/post/optionselect',
+  'POST /prod-api/system/user/profile/avatar',
 ]);
 
 let t: TestApp;

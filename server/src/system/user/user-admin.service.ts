@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
@@ -8,6 +9,8 @@ import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { escapeLike } from '../../database/sql-helpers';
+import { detectImageType } from '../../storage/image-type';
+import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { paginate } from '../../common/paging/paginate';
 import { SysDept } from '../dept/sys-dept.entity';
 import { DataScopeService } from '../role/data-scope.service';
@@ -19,6 +22,9 @@ import { SysUser } from './sys-user.entity';
 import { UserService } from './user.service';
 
 type UserRow = SysUser & { dept?: SysDept };
+
+/** Where avatars are served (StorageController). */
+export const AVATAR_URL_PREFIX = '/prod-api/storage/avatar/';
 
 const isSuperAdmin = (caller: LoginUser) => caller.roles.includes(SUPER_ADMIN_ROLE);
 
@@ -33,6 +39,7 @@ export class UserAdminService {
     private readonly dataScope: DataScopeService,
     private readonly policy: SecurityPolicyService,
     private readonly sessions: SessionService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   /** Users the caller may see, filtered and paged. */
@@ -227,6 +234,19 @@ export class UserAdminService {
     if (dto.oldPassword === dto.newPassword) throw new ServiceException('user.samePassword');
     this.policy.checkPassword(await this.policy.active(), dto.newPassword, user);
     await this.users.update({ userId: caller.id }, { password: await hashPassword(dto.newPassword), pwdUpdateTime: new Date(), forceModifyPwd: false, updateBy: caller.userName });
+  }
+
+  /** Stores a new avatar (jpg or png by content) and returns its URL; the previous file is removed. */
+  async setAvatar(data: Buffer, caller: LoginUser): Promise<{ imgUrl: string }> {
+    const type = detectImageType(data);
+    if (!type || (type.ext !== 'png' && type.ext !== 'jpg')) throw new ServiceException('user.avatar.format');
+    const fileName = `${caller.id}-${randomBytes(16).toString('hex')}.${type.ext}`;
+    await this.storage.put(`avatar/${fileName}`, data);
+    const imgUrl = `${AVATAR_URL_PREFIX}${fileName}`;
+    const previous = (await this.accounts.findById(caller.id))?.avatar ?? '';
+    await this.users.update({ userId: caller.id }, { avatar: imgUrl, updateBy: caller.userName });
+    if (previous.startsWith(AVATAR_URL_PREFIX)) await this.storage.delete(`avatar/${previous.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
+    return { imgUrl };
   }
 
   async preferences(caller: LoginUser): Promise<Record<string, unknown>> {

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, Strea
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { DOWNLOAD_FILENAME_HEADER } from '@zhiwen/shared';
+import { DOWNLOAD_FILENAME_HEADER, UPLOAD } from '@zhiwen/shared';
 import { AllowRepeatSubmit } from '../../common/decorators/allow-repeat-submit.decorator';
 import { ServiceException } from '../../common/errors/service-exception';
 import { streamXlsx } from '../../common/export/xlsx-writer';
@@ -81,6 +81,18 @@ export class UserController {
   @ApiEnvelope()
   async updatePassword(@Body() dto: UpdatePasswordDto, @Req() req: Request): Promise<void> {
     await this.users.updatePassword(dto, req.user!);
+  }
+
+  @Post('profile/avatar')
+  @SignedIn()
+  @OperLog({ title: '个人信息', businessType: BusinessType.UPDATE, saveParams: false })
+  @UseInterceptors(FileInterceptor('avatarfile', { limits: { fileSize: UPLOAD.imageSizeMb * 1024 * 1024, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['avatarfile'], properties: { avatarfile: { type: 'string', format: 'binary' } } } })
+  @ApiOperation({ summary: 'Upload the caller’s avatar (jpg or png, 2 MB)' })
+  async avatar(@UploadedFile() file: { buffer: Buffer } | undefined, @Req() req: Request) {
+    if (!file) throw new ServiceException('user.avatar.format');
+    return this.users.setAvatar(file.buffer, req.user!);
   }
 
   @Get('preferences')

@@ -222,6 +222,30 @@ describe('own profile', () => {
     expect((await login(t.app, 'selfie', 'Zelfie456')).body.code).toBe(200);
   });
 
+  it('takes a jpg or png avatar, checked by content, and serves it publicly', async () => {
+    const token = await tokenOf(t.app, 'selfie', 'Zelfie456');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const res = await api('post', '/system/user/profile/avatar', token).attach('avatarfile', png, 'me.png');
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.imgUrl).toMatch(/^\/prod-api\/storage\/avatar\/\d+-[0-9a-f]{32}\.png$/);
+    const served = await request(t.server).get(res.body.data.imgUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(served.body as Buffer, png)).toBe(0);
+    expect((await api('get', '/getInfo', token)).body.data.user.avatar).toBe(res.body.data.imgUrl);
+
+    const second = await api('post', '/system/user/profile/avatar', token).attach('avatarfile', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32)]), 'me.jpg');
+    expect(second.body.data.imgUrl).toMatch(/\.jpg$/);
+    expect((await request(t.server).get(res.body.data.imgUrl)).status).toBe(404);
+
+    const fake = await api('post', '/system/user/profile/avatar', token).attach('avatarfile', Buffer.from('<svg onload=alert(1)>'), 'evil.png');
+    expect(fake.status).toBe(400);
+    expect(fake.body.msg).toBe('文件格式不正确，请上传 jpg、png 格式的图片');
+    const big = await api('post', '/system/user/profile/avatar', token).attach('avatarfile', Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), 'big.png');
+    expect(big.status).toBe(413);
+    expect((await request(t.server).get('/prod-api/storage/avatar/..%2F..%2Fsecrets.json')).status).toBe(404);
+  });
+
   it('keeps UI preferences', async () => {
     const token = await tokenOf(t.app);
     const saved = await api('put', '/system/user/preferences', token).send({ preferences: { pageSize: 50, sideTheme: 'theme-light' } });

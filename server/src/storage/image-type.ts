@@ -1,0 +1,15 @@
+/** Image formats accepted for avatars, recognised by their first bytes (never by the file name). */
+const SIGNATURES: Array<{ ext: 'png' | 'jpg' | 'gif' | 'webp'; mime: string; test: (b: Buffer) => boolean }> = [
+  { ext: 'png', mime: 'image/png', test: (b) => b.length > 8 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a },
+  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'gif', mime: 'image/gif', test: (b) => b.length > 6 && (b.toString('ascii', 0, 6) === 'GIF87a' || b.toString('ascii', 0, 6) === 'GIF89a') },
+  { ext: 'webp', mime: 'image/webp', test: (b) => b.length > 12 && b.toString('ascii', 0, 4) === 'RIFF' && b.toString('ascii', 8, 12) === 'WEBP' },
+];
+
+/** The image type of a file's content, or undefined when it is not one of png, jpg, gif, webp. */
+export function detectImageType(data: Buffer): { ext: string; mime: string } | undefined {
+  const found = SIGNATURES.find((s) => s.test(data));
+  return found ? { ext: found.ext, mime: found.mime } : undefined;
+}
+
+export const IMAGE_MIME_BY_EXT: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.mime]));

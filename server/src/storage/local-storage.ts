@@ -1,0 +1,37 @@
+import { createReadStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertSafeKey, type FileStorage } from './storage';
+
+/** Files in a folder of the server (`STORAGE_LOCAL_DIR`, default `DATA_DIR/uploads`). */
+export class LocalStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.file(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename: a reader never sees half a file.
+    const temp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(temp, data);
+    await fs.rename(temp, file);
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    const file = this.file(key);
+    try {
+      await fs.access(file);
+    } catch {
+      return null;
+    }
+    return createReadStream(file);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
+  }
+}
