@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { ConventionsFixtureModule, FIXTURE_TABLE_SQL } from './fixtures/conventions.fixture';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 import { startTestApp, type TestApp } from './helpers/test-app';
+import { binaryParser } from './helpers/binary';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -181,11 +182,6 @@ describe('Excel export', () => {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
     return wb.worksheets[0];
   }
-  const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  };
 
   it('streams every matching row (not one page) as .xlsx with localized headers', async () => {
     const res = await request(t.server)
@@ -194,7 +190,7 @@ describe('Excel export', () => {
       .type('form')
       .send({ name: 'item-', orderByColumn: 'name', isAsc: 'desc' })
       .buffer(true)
-      .parse(binary);
+      .parse(binaryParser);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
     expect(decodeURIComponent(res.headers['download-filename'])).toMatch(/^Items_\d{14}\.xlsx$/);
@@ -212,7 +208,7 @@ describe('Excel export', () => {
       .set('Accept-Language', 'en')
       .send({ name: 'item-0' })
       .buffer(true)
-      .parse(binary);
+      .parse(binaryParser);
     const sheet = await readWorkbook(res.body);
     expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Name', 'Email', 'Created']);
     expect(sheet.rowCount).toBe(10);

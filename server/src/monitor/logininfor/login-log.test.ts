@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { OperLogModule } from '../operlog/oper-log.module';
 import { OperLogService } from '../operlog/oper-log.service';
 import { LoginLogModule } from './login-log.module';
+import { binaryParser } from '../../../test/helpers/binary';
 
 let t: TestApp;
 let ds: DataSource;
@@ -69,11 +70,7 @@ describe('list', () => {
       .set('Accept-Language', 'en')
       .send({ userName: 'loguser' })
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryParser);
     expect(res.status).toBe(200);
     expect(decodeURIComponent(res.headers['download-filename'])).toMatch(/^Login log_\d{14}\.xlsx$/);
     const wb = new ExcelJS.Workbook();

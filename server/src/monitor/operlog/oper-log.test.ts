@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { BusinessType, OperLog } from './oper-log.decorator';
 import { OperLogModule } from './oper-log.module';
 import { OperLogService } from './oper-log.service';
+import { binaryParser } from '../../../test/helpers/binary';
 
 /** Write routes the way feature modules declare them. */
 @Controller('oplog-fixture')
@@ -256,11 +257,7 @@ describe('/monitor/operlog', () => {
       .type('form')
       .send({ title: '用户' })
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryParser);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
     expect(decodeURIComponent(res.headers['download-filename'])).toMatch(/^操作日志_\d{14}\.xlsx$/);

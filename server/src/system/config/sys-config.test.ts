@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { SysConfigApiModule } from './sys-config-api.module';
+import { binaryParser } from '../../../test/helpers/binary';
 
 let t: TestApp;
 let ds: DataSource;
@@ -151,11 +152,6 @@ describe('value by key and its cache', () => {
 });
 
 describe('export', () => {
-  const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  };
   const exportList = (token: string, body: object) =>
     request(t.server)
       .post('/prod-api/system/config/list')
@@ -164,7 +160,7 @@ describe('export', () => {
       .type('form')
       .send(body)
       .buffer(true)
-      .parse(binary);
+      .parse(binaryParser);
 
   it('streams the filtered list as an .xlsx that Excel readers open', async () => {
     const res = await exportList(admin, { configType: 'Y' });

@@ -8,6 +8,7 @@ import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staf
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { IpAccessService } from './ip-access.service';
 import { IpRuleModule } from './ip-rule.module';
+import { binaryParser } from '../../../test/helpers/binary';
 
 let t: TestApp;
 let ds: DataSource;
@@ -108,11 +109,7 @@ describe('rules', () => {
       .set('cc-export', '1')
       .send({ ruleType: 'deny' })
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryParser);
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);

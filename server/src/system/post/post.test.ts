@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { PostModule } from './post.module';
+import { binaryParser } from '../../../test/helpers/binary';
 
 let t: TestApp;
 let ds: DataSource;
@@ -106,11 +107,7 @@ describe('posts', () => {
   });
 
   it('exports the list as a sheet for holders of system:post:export only', async () => {
-    const res = await api('post', '/list').set('cc-export', '1').buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await api('post', '/list').set('cc-export', '1').buffer(true).parse(binaryParser);
     expect(res.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.body as unknown as ArrayBuffer);

@@ -31,3 +31,18 @@ export class SecurityConfig extends AuditedEntity {
   @Column({ name: 'force_modify_pwd_after_add', type: 'boolean', default: false }) forceModifyPwdAfterAdd: boolean;
   @Column({ name: 'force_modify_pwd_after_reset', type: 'boolean', default: false }) forceModifyPwdAfterReset: boolean;
 }
+
+/** The seeded policy's values; also what a new policy starts with and what login enforces when none is active. */
+export const POLICY_DEFAULTS = {
+  passwordLenMin: 6,
+  passwordLenMax: 24,
+  passwordRule: PasswordRule.LETTER_DIGIT as PasswordRuleValue,
+  passwordSensitive: true,
+  weakPasswords: '',
+  passwordExpireSeconds: 0,
+  passwordRetryLimit: 5,
+  passwordRetryStrategy: RetryStrategy.LOCK as RetryStrategyValue,
+  passwordRetryLockSeconds: 3600,
+  forceModifyPwdAfterAdd: false,
+  forceModifyPwdAfterReset: false,
+};

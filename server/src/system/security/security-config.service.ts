@@ -6,7 +6,7 @@ import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import type { SecurityConfigFieldsDto, SecurityConfigQueryDto, UpdateSecurityConfigDto } from './security-config.dto';
-import { PasswordRule, RetryStrategy, SecurityConfig } from './security-config.entity';
+import { POLICY_DEFAULTS, SecurityConfig } from './security-config.entity';
 
 const ACTIVE = '0';
 const INACTIVE = '1';
@@ -28,20 +28,7 @@ const RULE_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof SecurityConfigFieldsDto & keyof SecurityConfig>;
 
 /** Values of a new policy for the fields the caller leaves out: the column defaults of the migration. */
-const NEW_POLICY: Pick<SecurityConfig, (typeof RULE_FIELDS)[number]> = {
-  passwordLenMin: 6,
-  passwordLenMax: 24,
-  passwordRule: PasswordRule.LETTER_DIGIT,
-  passwordSensitive: true,
-  weakPasswords: '',
-  passwordExpireSeconds: 0,
-  passwordRetryLimit: 5,
-  passwordRetryStrategy: RetryStrategy.LOCK,
-  passwordRetryLockSeconds: 3600,
-  forceModifyPwdAfterAdd: false,
-  forceModifyPwdAfterReset: false,
-  remark: '',
-};
+const NEW_POLICY: Pick<SecurityConfig, (typeof RULE_FIELDS)[number]> = { ...POLICY_DEFAULTS, remark: '' };
 
 /**
  * Security policies (`sys_security_config`): staff keep several and activate one; login, password changes and

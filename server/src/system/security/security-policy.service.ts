@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ServiceException } from '../../common/errors/service-exception';
-import { PasswordRule, SecurityConfig, type PasswordRuleValue } from './security-config.entity';
+import { PasswordRule, POLICY_DEFAULTS, SecurityConfig, type PasswordRuleValue } from './security-config.entity';
 
 const COMPOSITION: Record<PasswordRuleValue, RegExp[]> = {
   [PasswordRule.NONE]: [],
@@ -13,20 +13,7 @@ const COMPOSITION: Record<PasswordRuleValue, RegExp[]> = {
 };
 
 /** Used when no policy is active: the seeded defaults. */
-const FALLBACK: Omit<SecurityConfig, 'configId' | 'createBy' | 'createTime' | 'updateBy' | 'updateTime' | 'remark'> = {
-  status: '0',
-  passwordLenMin: 6,
-  passwordLenMax: 24,
-  passwordRule: PasswordRule.LETTER_DIGIT,
-  passwordSensitive: true,
-  weakPasswords: '',
-  passwordExpireSeconds: 0,
-  passwordRetryLimit: 5,
-  passwordRetryStrategy: 'LOCK',
-  passwordRetryLockSeconds: 3600,
-  forceModifyPwdAfterAdd: false,
-  forceModifyPwdAfterReset: false,
-};
+const FALLBACK: { status: '0' | '1' } & typeof POLICY_DEFAULTS = { status: '0', ...POLICY_DEFAULTS };
 
 export type SecurityPolicy = typeof FALLBACK;
 

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { login, tokenOf } from '../../../test/helpers/staff';
+import { binaryParser } from '../../../test/helpers/binary';
 
 let t: TestApp;
 let ds: DataSource;
@@ -36,11 +37,7 @@ describe('importing users from Excel', () => {
       .post('/prod-api/system/user/importTemplate')
       .set('Authorization', `Bearer ${admin}`)
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryParser);
     expect(decodeURIComponent(res.headers['download-filename'])).toBe('用户导入模板.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { createRole, createStaffUser, login, tokenOf } from '../../../test/helpers/staff';
+import { binaryParser } from '../../../test/helpers/binary';
 
 let t: TestApp;
 let ds: DataSource;
@@ -135,11 +136,7 @@ describe('the user list', () => {
       .type('form')
       .send({ deptId: depts.sales })
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryParser);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
