@@ -33,6 +33,22 @@ beforeAll(async () => {
         data: { user: { userId: 1, userName: 'admin', nickName: '超级管理员' }, roles: ['admin'], permissions: ['*:*:*'] },
       });
     }
+    if (path === '/prod-api/getRouters' && req.headers.authorization === 'Bearer jwt-1') {
+      return sendJson(res, 200, {
+        code: 200,
+        msg: '',
+        data: [
+          {
+            name: 'System', path: '/system', hidden: false, component: 'Layout', alwaysShow: true, redirect: 'noRedirect',
+            meta: { title: '系统管理', icon: 'system', noCache: false, link: null },
+            children: [
+              { name: 'Post', path: 'post', hidden: false, component: 'system/post/index', meta: { title: '岗位管理', icon: 'post', noCache: false, link: null } },
+              { name: 'Notice', path: 'notice', hidden: false, component: 'system/notice/index', meta: { title: '通知公告', icon: 'message', noCache: false, link: null } },
+            ],
+          },
+        ],
+      });
+    }
     return sendJson(res, 404, { code: 404, msg: '接口不存在' });
   });
   // A browser resolves `/prod-api/...` against the page; Node's fetch needs the test server's origin.
@@ -182,6 +198,8 @@ describe('admin app in a browser-like DOM', () => {
     type(input('code')!, '1234');
     submitButton().click();
     await waitFor(() => bodyText().includes('欢迎回来，超级管理员'));
+    // The side menu is the server's route tree.
+    await waitFor(() => bodyText().includes('系统管理'));
     expect(JSON.parse(seen('/prod-api/login')[1].body)).toMatchObject({ code: '1234', uuid: 'u-2' });
     expect(document.cookie).toContain('Admin-Token=jwt-1');
     const info = seen('/prod-api/getInfo')[0];

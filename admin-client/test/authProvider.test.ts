@@ -66,14 +66,14 @@ describe('authProvider', () => {
   it('identity and permissions come from one GET /getInfo', async () => {
     token = 'jwt-token';
     await expect(auth.getIdentity!()).resolves.toEqual({ id: 1, fullName: '超级管理员', avatar: undefined });
-    await expect(auth.getPermissions!({})).resolves.toEqual({ roles: ['admin'], permissions: ['*:*:*'] });
+    await expect(auth.getPermissions!({})).resolves.toEqual({ roles: ['admin'], permissions: ['*:*:*'], routes: [] });
     expect(server.requests.filter((r) => parseUrl(r).path === '/prod-api/getInfo')).toHaveLength(1);
   });
 
   it('a user without roles gets ROLE_DEFAULT', async () => {
     token = 'jwt-token';
     info = { user: { userId: 2, userName: 'editor' }, roles: [], permissions: ['system:user:list'] };
-    await expect(auth.getPermissions!({})).resolves.toEqual({ roles: [DEFAULT_ROLE], permissions: ['system:user:list'] });
+    await expect(auth.getPermissions!({})).resolves.toEqual({ roles: [DEFAULT_ROLE], permissions: ['system:user:list'], routes: [] });
   });
 
   it('canAccess grants by exact permission and denies without one', async () => {

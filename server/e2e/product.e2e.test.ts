@@ -49,6 +49,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Signs in through the back-office login page (captcha off in this setup) and waits for the dashboard. */
+async function signIn(page: import('playwright-core').Page, user: string, password: string) {
+  await page.goto(`${base}/admin/`);
+  await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await page.getByLabel('账号').fill(user);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect.poll(() => page.getByText('欢迎回来').first().isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
 describe('the product on the embedded PostgreSQL', () => {
   it('starts on a fresh data folder and reports a healthy embedded database', async () => {
     const res = await fetch(`${base}/prod-api/health`);
@@ -114,6 +124,54 @@ describe('the product on the embedded PostgreSQL', () => {
     await expect.poll(() => page.getByText('欢迎回来，超级管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(apiCalls).toEqual(expect.arrayContaining(['/prod-api/login', '/prod-api/getInfo']));
     await page.screenshot({ path: path.join(shots, 'admin-dashboard.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('builds the menu from /getRouters and manages posts through the screens', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    await signIn(page, 'admin', 'E2eAdmin2026');
+    const token = await page.evaluate(() => document.cookie.match(/Admin-Token=([^;]+)/)?.[1]);
+    const routes = (await (await fetch(`${base}/prod-api/getRouters`, { headers: { Authorization: `Bearer ${token}` } })).json()).data;
+    for (const top of routes.filter((r: { hidden: boolean; meta?: { title: string } }) => !r.hidden && r.meta)) {
+      await expect.poll(() => page.locator(`[data-menu-key="${top.path.replace(/^\//, '')}"]`).isVisible(), { timeout: 15_000 }).toBe(true);
+    }
+    await page.locator('[data-menu-key="system"]').click();
+    await page.locator('[data-menu-key="system/post"]').click();
+    await expect.poll(() => page.getByText('岗位编码').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('link', { name: '新增' }).first().click();
+    await page.getByLabel('岗位名称').fill('端到端岗位');
+    await page.getByLabel('岗位编码').fill('e2e_post');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByText('e2e_post').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'admin-posts.png'), fullPage: true });
+    // A screen not built yet says so instead of failing.
+    await page.locator('[data-menu-key="system/notice"]').click();
+    await expect.poll(() => page.getByText('该页面正在建设中').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.close();
+  });
+
+  it('shows a restricted role neither the screens nor the buttons it lacks', async () => {
+    const adminToken = (await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'E2eAdmin2026' }) })).json()).data;
+    const call = async (method: string, url: string, body?: unknown) =>
+      (await fetch(`${base}/prod-api${url}`, { method, headers: { Authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json();
+    const menus = (await call('GET', '/system/menu/list')).data as Array<{ menuId: string; perms: string; menuType: string; path: string; parentId: string }>;
+    const system = menus.find((m) => m.menuType === 'M' && m.path === 'system' && m.parentId === '0')!;
+    const postList = menus.find((m) => m.perms === 'system:post:list')!;
+    const role = await call('POST', '/system/role', { roleName: '岗位查看', roleKey: 'post_viewer', roleSort: 9, menuIds: [system.menuId, postList.menuId] });
+    await call('POST', '/system/user', { userName: 'viewer1', nickName: '查看员', password: 'Viewer2026', roleIds: [role.data.roleId] });
+
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    await signIn(page, 'viewer1', 'Viewer2026');
+    await expect.poll(() => page.locator('[data-menu-key="system"]').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.locator('[data-menu-key="monitor"]').count()).toBe(0);
+    await page.locator('[data-menu-key="system"]').click();
+    expect(await page.locator('[data-menu-key="system/user"]').count()).toBe(0);
+    await page.locator('[data-menu-key="system/post"]').click();
+    await expect.poll(() => page.getByText('e2e_post').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('link', { name: '新增' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '导出' }).count()).toBe(0);
+    await page.goto(`${base}/admin/system/user`);
+    await expect.poll(() => page.getByText('用户名').count()).toBe(0);
     await page.close();
   });
 

@@ -20,3 +20,17 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage('en;q=0,zh-TW')).toBe('zh-TW');
   });
 });
+
+import { formatDateTime } from './format.js';
+
+describe('formatDateTime', () => {
+  it('formats dates as {y}-{m}-{d} {h}:{i}:{s}, reading 10-digit numbers as seconds', () => {
+    const d = new Date(2026, 0, 5, 7, 8, 9);
+    expect(formatDateTime(d)).toBe('2026-01-05 07:08:09');
+    expect(formatDateTime(d.getTime())).toBe('2026-01-05 07:08:09');
+    expect(formatDateTime(Math.floor(d.getTime() / 1000))).toBe('2026-01-05 07:08:09');
+    expect(formatDateTime(d.toISOString())).toBe('2026-01-05 07:08:09');
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});

@@ -3,3 +3,5 @@ export * from './i18n.js';
 export * from './result.js';
 export * from './health.js';
 export * from './enums.js';
+export * from './routes.js';
+export * from './format.js';

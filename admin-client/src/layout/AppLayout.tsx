@@ -3,6 +3,7 @@ import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AppBar, Layout, Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
+import { AppMenu } from './AppMenu';
 
 /** 个人中心 entry of the avatar menu (the spec's dropdown: Account Center, Logout). */
 function ProfileMenuItem() {
@@ -32,5 +33,9 @@ function AppAppBar() {
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  return <Layout appBar={AppAppBar}>{children}</Layout>;
+  return (
+    <Layout appBar={AppAppBar} menu={AppMenu}>
+      {children}
+    </Layout>
+  );
 }

@@ -1,4 +1,4 @@
-import { ResultCode } from '@zhiwen/shared';
+import { ResultCode, type RouteItem } from '@zhiwen/shared';
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { cookieTokenStore, type TokenStore } from './cookies';
 import { httpClient, type HttpClient } from './httpClient';
@@ -17,6 +17,13 @@ export interface UserInfo {
   user: StaffUser;
   roles: string[];
   permissions: string[];
+}
+
+/** What `usePermissions()` answers: role keys, permission strings and the route tree of `/getRouters`. */
+export interface StaffPermissions {
+  roles: string[];
+  permissions: string[];
+  routes: RouteItem[];
 }
 
 export interface LoginParams {
@@ -61,6 +68,21 @@ function normalizeInfo(data: Partial<UserInfo> | undefined): UserInfo {
 export function createAuthProvider(http: HttpClient = httpClient, tokens: TokenStore = cookieTokenStore): AuthProvider {
   // One GET /getInfo per token: identity, permissions and canAccess all read it.
   let cached: { token: string; info: Promise<UserInfo> } | undefined;
+  let cachedRoutes: { token: string; routes: Promise<RouteItem[]> } | undefined;
+
+  /** The caller's route tree (menus and screens), once per token. */
+  function loadRoutes(): Promise<RouteItem[]> {
+    const token = tokens.get();
+    if (!token) return Promise.resolve([]);
+    if (cachedRoutes?.token !== token) {
+      const routes = http.get<RouteItem[]>('/getRouters').then(({ data }) => (Array.isArray(data) ? data : []));
+      routes.catch(() => {
+        if (cachedRoutes?.routes === routes) cachedRoutes = undefined;
+      });
+      cachedRoutes = { token, routes };
+    }
+    return cachedRoutes.routes;
+  }
 
   function loadInfo(): Promise<UserInfo> {
     const token = tokens.get();
@@ -78,6 +100,7 @@ export function createAuthProvider(http: HttpClient = httpClient, tokens: TokenS
   function signOutLocally() {
     tokens.remove();
     cached = undefined;
+    cachedRoutes = undefined;
   }
 
   return {
@@ -90,6 +113,7 @@ export function createAuthProvider(http: HttpClient = httpClient, tokens: TokenS
       );
       if (typeof data !== 'string' || !data) throw new Error('ra.auth.sign_in_error');
       cached = undefined;
+      cachedRoutes = undefined;
       tokens.set(data);
     },
 
@@ -124,10 +148,11 @@ export function createAuthProvider(http: HttpClient = httpClient, tokens: TokenS
       };
     },
 
-    async getPermissions() {
-      if (!tokens.get()) return { roles: [], permissions: [] };
-      const { roles, permissions } = await loadInfo();
-      return { roles, permissions };
+    async getPermissions(): Promise<StaffPermissions> {
+      if (!tokens.get()) return { roles: [], permissions: [], routes: [] };
+      // Without a route tree the console still works (no menus); identity failures still fail.
+      const [{ roles, permissions }, routes] = await Promise.all([loadInfo(), loadRoutes().catch(() => [] as RouteItem[])]);
+      return { roles, permissions, routes };
     },
 
     async canAccess({ resource, action }) {

@@ -1,10 +1,13 @@
 import { PAGING, type PageResult } from '@zhiwen/shared';
 import type { DataProvider, GetListParams, Identifier } from 'ra-core';
+import { SCREENS } from '../screens/registry';
 import { httpClient, type HttpClient } from './httpClient';
 
 export interface DataProviderOptions {
   /** Primary-key field of a resource whose rows have no `id` (e.g. `{ 'system/user': 'userId' }`). */
   primaryKeys?: Record<string, string>;
+  /** API path of a resource whose screen path differs (e.g. `{ 'system/i18n': 'system/i18n/dict' }`). */
+  apiPaths?: Record<string, string>;
 }
 
 // Rows are whatever the server sends; react-admin's generic record types are satisfied with `any`.
@@ -25,7 +28,7 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
   };
 
   const path = (resource: string, suffix?: string) =>
-    `/${resource.replace(/^\/+|\/+$/g, '')}${suffix === undefined ? '' : `/${suffix}`}`;
+    `/${(options.apiPaths?.[resource] ?? resource).replace(/^\/+|\/+$/g, '')}${suffix === undefined ? '' : `/${suffix}`}`;
 
   async function getList(resource: string, params: Partial<GetListParams>) {
     const { page = PAGING.defaultPageNum, perPage = PAGING.defaultPageSize } = params.pagination ?? {};
@@ -111,4 +114,7 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
   };
 }
 
-export const dataProvider = createDataProvider(httpClient);
+export const dataProvider = createDataProvider(httpClient, {
+  primaryKeys: Object.fromEntries(SCREENS.map((s) => [s.resource, s.primaryKey])),
+  apiPaths: Object.fromEntries(SCREENS.filter((s) => s.api).map((s) => [s.resource, s.api!])),
+});

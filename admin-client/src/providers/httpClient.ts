@@ -46,6 +46,8 @@ export interface HttpClient {
   post<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
   put<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
   delete<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  /** POSTs `data` (with extra headers such as `cc-export: 1`) and returns the file; a JSON answer is an error. */
+  download(url: string, data?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ blob: Blob; fileName: string }>;
 }
 
 /** Default messages for an envelope code that came without a msg. */
@@ -182,8 +184,36 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return { code: ResultCode.SUCCESS, msg: '', data: parsed as T };
   }
 
+  async function download(url: string, data: Record<string, unknown> = {}, extra: Record<string, string> = {}) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', ...extra };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (getLanguage) headers['Accept-Language'] = getLanguage();
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: toQueryString(data) });
+    } catch {
+      throw new HttpError(t('app.http.download_failed'), 0, null);
+    }
+    const blob = await response.blob();
+    // A refusal comes back as the JSON envelope instead of a file: show its message.
+    if (blob.type.includes('application/json') || !response.ok) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await blob.text());
+      } catch {
+        parsed = undefined;
+      }
+      const message = isEnvelope(parsed) ? parsed.msg || t('app.http.download_failed') : t('app.http.download_failed');
+      throw new HttpError(message, isEnvelope(parsed) ? parsed.code : response.status, parsed ?? null);
+    }
+    const fileName = decodeURIComponent(response.headers.get('download-filename') ?? 'export.xlsx');
+    return { blob, fileName };
+  }
+
   return {
     request,
+    download,
     get: (url, params, opts) => request(url, { ...opts, method: 'GET', params }),
     post: (url, data, opts) => request(url, { ...opts, method: 'POST', data }),
     put: (url, data, opts) => request(url, { ...opts, method: 'PUT', data }),

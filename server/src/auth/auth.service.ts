@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { KV_STORE, type KvStore } from '../common/cache/kv-store';
 import { ServiceException } from '../common/errors/service-exception';
 import { t } from '../common/i18n/i18n';
-import { formatDateTime } from '../common/export/xlsx-writer';
+import { formatDateTime } from '@zhiwen/shared';
 import { LoginLogService, type ClientInfo } from '../monitor/logininfor/login-log.service';
 import { AccessService } from '../system/role/access.service';
 import { SecurityPolicyService, type SecurityPolicy } from '../system/security/security-policy.service';

@@ -8,7 +8,8 @@ import { ServiceException } from '../errors/service-exception';
 import { t } from '../i18n/i18n';
 import { isExportRequest } from './export-request.middleware';
 import { LIST_ROUTE, type ListRouteOptions } from './list-route.decorator';
-import { formatDateTime, streamXlsx } from './xlsx-writer';
+import { formatDateTime } from '@zhiwen/shared';
+import { streamXlsx } from './xlsx-writer';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

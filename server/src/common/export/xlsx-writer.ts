@@ -1,14 +1,9 @@
 import type ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
+import { formatDateTime } from '@zhiwen/shared';
 import { t } from '../i18n/i18n';
 import type { ExportColumn } from './list-route.decorator';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `{y}-{m}-{d} {h}:{i}:{s}` in server local time, the product's date format. */
-export function formatDateTime(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
 
 function cellValue(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return '';

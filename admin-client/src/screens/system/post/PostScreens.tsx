@@ -1,0 +1,94 @@
+import {
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FilterButton,
+  List,
+  NumberField,
+  NumberInput,
+  Pagination,
+  RadioButtonGroupInput,
+  required,
+  SelectField,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+  maxLength,
+  regex,
+} from 'react-admin';
+import { DateTimeField } from '../../../components/DateTimeField';
+import { ServerExportButton } from '../../../components/ServerExportButton';
+import { PAGING } from '@zhiwen/shared';
+
+const STATUS = [
+  { id: '0', name: 'app.post.status_0' },
+  { id: '1', name: 'app.post.status_1' },
+];
+
+const filters = [
+  <TextInput key="postCode" source="postCode" label="app.post.postCode" alwaysOn />,
+  <TextInput key="postName" source="postName" label="app.post.postName" alwaysOn />,
+  <SelectInput key="status" source="status" label="app.post.status" choices={STATUS} />,
+];
+
+/** 岗位管理: paged list with filters, add, edit, delete and the server's Excel export. */
+export function PostList() {
+  return (
+    <List
+      filters={filters}
+      perPage={PAGING.defaultPageSize}
+      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+      sort={{ field: 'postSort', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton />
+          <ServerExportButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <TextField source="postCode" label="app.post.postCode" />
+        <TextField source="postName" label="app.post.postName" />
+        <NumberField source="postSort" label="app.post.postSort" />
+        <SelectField source="status" label="app.post.status" choices={STATUS} />
+        <DateTimeField source="createTime" label="app.post.createTime" sortable={false} />
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function PostForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="postName" label="app.post.postName" validate={[required(), maxLength(50)]} />
+      <TextInput source="postCode" label="app.post.postCode" validate={[required(), maxLength(64), regex(/^[A-Za-z0-9_]+$/, 'app.post.postCode')]} />
+      <NumberInput source="postSort" label="app.post.postSort" validate={required()} defaultValue={0} />
+      <RadioButtonGroupInput source="status" label="app.post.status" choices={STATUS} defaultValue="0" />
+      <TextInput source="remark" label="app.post.remark" multiline validate={maxLength(500)} />
+    </SimpleForm>
+  );
+}
+
+export function PostCreate() {
+  return (
+    <Create redirect="list">
+      <PostForm />
+    </Create>
+  );
+}
+
+export function PostEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <PostForm />
+    </Edit>
+  );
+}
