@@ -1,12 +1,13 @@
 // `pnpm bench`: server cold start to first answered request on the embedded PostgreSQL (first start of a new data
 // folder, and a restart reusing it), GET /prod-api/health throughput with autocannon, then sign-in latency and the
-// staff user list with 10,000 users. Prints figures.
+// staff user list with 10,000 users; first the back office's initial download size. Prints figures.
 import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
+import { benchAdminBundle } from './admin-bundle.mjs';
 import { benchIdentity } from './identity.mjs';
 import { freePort, startServer } from './server-process.mjs';
 
@@ -14,9 +15,10 @@ const autocannon = createRequire(path.join(ROOT, 'server/package.json'))('autoca
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-for (const pkg of stalePackages().filter((p) => p.dir === 'shared' || p.dir === 'server')) {
+for (const pkg of stalePackages()) {
   if ((await run('pnpm', ['--filter', pkg.name, 'run', 'build'], { cwd: ROOT })) !== 0) process.exit(1);
 }
+benchAdminBundle();
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-bench-'));
 chmodSync(dataDir, 0o755);
