@@ -28,13 +28,13 @@ beforeAll(async () => {
   // A fresh data folder and no DATABASE_URL: the product's embedded default, as on a new machine.
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-e2e-'));
   chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user and must enter it
-  // An automated setup: known first admin password, captcha off (a person would read the image).
+  // An automated setup with a known first admin password; NODE_ENV=test mounts the hook that reads captcha answers.
   env = {
     PORT: String(await freePort()),
     EMBEDDED_PG_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: 'E2eAdmin2026',
-    CAPTCHA_ENABLED: 'false',
+    NODE_ENV: 'test',
   };
   base = `http://127.0.0.1:${env.PORT}`;
   server = await startServerProcess(env);
@@ -49,12 +49,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Signs in through the back-office login page (captcha off in this setup) and waits for the dashboard. */
+/** Reads the captcha the page shows through the test-support hook, as a person reads the image. */
+async function solveCaptcha(page: import('playwright-core').Page, captcha: Promise<import('playwright-core').Response>) {
+  const { data } = await (await captcha).json();
+  const answer = (await (await fetch(`${base}/prod-api/test-support/captcha/${data.uuid}`)).json()).data;
+  await page.getByLabel('验证码').fill(answer);
+}
+
+const captchaResponse = (page: import('playwright-core').Page) => page.waitForResponse((r) => r.url().includes('/prod-api/captchaImage'));
+
+/** Signs in through the back-office login page, captcha included, and waits for the dashboard. */
 async function signIn(page: import('playwright-core').Page, user: string, password: string) {
+  const captcha = captchaResponse(page);
   await page.goto(`${base}/admin/`);
   await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible(), { timeout: 30_000 }).toBe(true);
   await page.getByLabel('账号').fill(user);
   await page.getByLabel('密码').fill(password);
+  await solveCaptcha(page, captcha);
   await page.getByRole('button', { name: '登录' }).click();
   await expect.poll(() => page.getByText('欢迎回来').first().isVisible(), { timeout: 15_000 }).toBe(true);
 }
@@ -102,29 +113,59 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.close();
   });
 
-  it('signs the super administrator in through the back-office login page', async () => {
+  it('signs the super administrator in through the back-office login page, captcha included', async () => {
     const page = await browser.newPage({ locale: 'zh-CN' });
     const apiCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/prod-api/')) apiCalls.push(new URL(r.url()).pathname);
     });
+    let captcha = captchaResponse(page);
     await page.goto(`${base}/admin/`);
     await expect.poll(() => page.getByText('智文管理后台').first().isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible()).toBe(true);
     await page.screenshot({ path: path.join(shots, 'admin-login.png'), fullPage: true });
-    expect(apiCalls).toContain('/prod-api/captchaImage');
 
+    // A wrong password: its message, and a fresh captcha for the next try.
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码').fill('wrong-password-1');
+    await solveCaptcha(page, captcha);
+    captcha = captchaResponse(page);
     await page.getByRole('button', { name: '登录' }).click();
     await expect.poll(() => page.getByText('密码错误，还可尝试 4 次').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     await page.getByLabel('密码').fill('E2eAdmin2026');
+    await solveCaptcha(page, captcha);
     await page.getByRole('button', { name: '登录' }).click();
     await expect.poll(() => page.getByText('欢迎回来，超级管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(apiCalls).toEqual(expect.arrayContaining(['/prod-api/login', '/prod-api/getInfo']));
+    expect(apiCalls).toEqual(expect.arrayContaining(['/prod-api/captchaImage', '/prod-api/login', '/prod-api/getInfo']));
     await page.screenshot({ path: path.join(shots, 'admin-dashboard.png'), fullPage: true });
     await page.close();
+  });
+
+  it('signs in without a captcha once staff switch it off', async () => {
+    const login = await fetch(`${base}/prod-api/test-support/captcha/none`);
+    expect(login.status).toBe(404);
+    const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
+    const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
+    const token = (await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'E2eAdmin2026', code, uuid }) })).json()).data;
+    const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const configs = (await (await fetch(`${base}/prod-api/system/config/list?configKey=sys.account.captchaEnabled`, { headers: auth })).json()).data.rows;
+    const row = configs[0];
+    const saved = await fetch(`${base}/prod-api/system/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ configId: row.configId, configName: row.configName, configKey: row.configKey, configValue: 'false', configType: row.configType }) });
+    expect((await saved.json()).code).toBe(200);
+    try {
+      const page = await browser.newPage({ locale: 'zh-CN' });
+      await page.goto(`${base}/admin/`);
+      await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible(), { timeout: 30_000 }).toBe(true);
+      expect(await page.getByLabel('验证码').count()).toBe(0);
+      await page.getByLabel('账号').fill('admin');
+      await page.getByLabel('密码').fill('E2eAdmin2026');
+      await page.getByRole('button', { name: '登录' }).click();
+      await expect.poll(() => page.getByText('欢迎回来，超级管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.close();
+    } finally {
+      await fetch(`${base}/prod-api/system/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ configId: row.configId, configName: row.configName, configKey: row.configKey, configValue: 'true', configType: row.configType }) });
+    }
   });
 
   it('builds the menu from /getRouters and manages posts through the screens', async () => {
@@ -151,7 +192,9 @@ describe('the product on the embedded PostgreSQL', () => {
   });
 
   it('shows a restricted role neither the screens nor the buttons it lacks', async () => {
-    const adminToken = (await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'E2eAdmin2026' }) })).json()).data;
+    const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
+    const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
+    const adminToken = (await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'E2eAdmin2026', code, uuid }) })).json()).data;
     const call = async (method: string, url: string, body?: unknown) =>
       (await fetch(`${base}/prod-api${url}`, { method, headers: { Authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json();
     const menus = (await call('GET', '/system/menu/list')).data as Array<{ menuId: string; perms: string; menuType: string; path: string; parentId: string }>;

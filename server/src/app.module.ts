@@ -10,6 +10,7 @@ import { LoginLogModule } from './monitor/logininfor/login-log.module';
 import { OperLogModule } from './monitor/operlog/oper-log.module';
 import { QueueModule } from './queue/queue.module';
 import { StorageModule } from './storage/storage.module';
+import { TestSupportModule } from './test-support/test-support.module';
 import { SysConfigApiModule } from './system/config/sys-config-api.module';
 import { DeptModule } from './system/dept/dept.module';
 import { DictModule } from './system/dict/dict.module';
@@ -71,6 +72,7 @@ export class AppModule {
         DatabaseModule.forRoot(options.databaseUrl),
         QueueModule.forRoot(options.databaseUrl),
         ...(options.http === false ? [] : FEATURE_MODULES),
+        ...(options.http !== false && config.env === 'test' ? [TestSupportModule] : []),
         ...(options.imports ?? []),
       ],
     };

@@ -25,6 +25,6 @@ import { SessionService } from './session.service';
   ],
   controllers: [AuthController, OnlineController, SecurityCheckController],
   providers: [AuthService, CaptchaService, SessionService, ProfileService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionService, AuthService],
+  exports: [SessionService, AuthService, CaptchaService],
 })
 export class AuthModule {}

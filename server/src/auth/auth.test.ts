@@ -56,6 +56,18 @@ describe('captcha', () => {
     expect(await lastLoginLog('admin')).toMatchObject({ status: '1', msg: '验证码错误' });
   });
 
+  it('lets browser tests read an answer through the test-support hook, which exists only when NODE_ENV=test', async () => {
+    const { uuid } = (await request(t.server).get('/prod-api/captchaImage')).body.data;
+    const hook = await request(t.server).get(`/prod-api/test-support/captcha/${uuid}`);
+    expect(hook.body.data).toBe(await store.get(`captcha:${uuid}`));
+    const dev = await startTestApp({ env: { NODE_ENV: 'development' } });
+    try {
+      expect((await request(dev.server).get(`/prod-api/test-support/captcha/${uuid}`)).status).toBe(404);
+    } finally {
+      await dev.close();
+    }
+  });
+
   it('follows the sys.account.captchaEnabled parameter', async () => {
     await ds.query(`UPDATE sys_config SET config_value = 'false' WHERE config_key = 'sys.account.captchaEnabled'`);
     await t.app.get(SysConfigService).evict('sys.account.captchaEnabled');

@@ -37,6 +37,11 @@ export class CaptchaService {
     return { uuid, img: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
   }
 
+  /** The answer of a live captcha without consuming it (test-support hook only). */
+  async peek(uuid: string): Promise<string | null> {
+    return this.store.get(PREFIX + uuid);
+  }
+
   /** Checks an answer (case-insensitive) and consumes the captcha whatever the result. */
   async verify(uuid: string | undefined, code: string | undefined): Promise<CaptchaCheck> {
     if (!uuid) return 'expired';
