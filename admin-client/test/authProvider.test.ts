@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'ra-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../src/i18n/i18nProvider';
-import { createAuthProvider, DEFAULT_ROLE, hasPermission } from '../src/providers/authProvider';
+import { createAuthProvider, DEFAULT_ROLE, hasPermission, hasPermissionString } from '../src/providers/authProvider';
 import type { TokenStore } from '../src/providers/cookies';
 import { createHttpClient, type HttpClient } from '../src/providers/httpClient';
 import { parseUrl, sendJson, startTestServer, type TestServer } from './testServer';
@@ -85,6 +85,14 @@ describe('authProvider', () => {
     await expect(auth.canAccess!({ resource: 'system/role', action: 'list' })).resolves.toBe(false);
   });
 
+  it('canAccess checks a screen whose path differs from its API against the API permissions', async () => {
+    token = 'jwt-token';
+    info = { user: { userId: 2 }, roles: ['auditor'], permissions: ['monitor:operlog:remove'] };
+    const mapped = createAuthProvider(http, memoryTokens, { 'system/log/operlog': 'monitor/operlog' });
+    await expect(mapped.canAccess!({ resource: 'system/log/operlog', action: 'delete' })).resolves.toBe(true);
+    await expect(mapped.canAccess!({ resource: 'system/log/operlog', action: 'export' })).resolves.toBe(false);
+  });
+
   it('checkError signs out on 401 only', async () => {
     token = 'jwt-token';
     await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
@@ -113,5 +121,15 @@ describe('hasPermission', () => {
     expect(hasPermission(['cms:site:edit'], 'cms/site', 'delete')).toBe(false);
     expect(hasPermission(['cms:site'], 'cms/site', 'list')).toBe(false);
     expect(hasPermission([], 'cms/site', 'list')).toBe(false);
+  });
+});
+
+describe('hasPermissionString', () => {
+  it('accepts *, *:*:* and the exact string only', () => {
+    expect(hasPermissionString(['*'], 'monitor:online:forceLogout')).toBe(true);
+    expect(hasPermissionString(['*:*:*'], 'monitor:online:forceLogout')).toBe(true);
+    expect(hasPermissionString(['monitor:online:forceLogout'], 'monitor:online:forceLogout')).toBe(true);
+    expect(hasPermissionString(['monitor:online:list'], 'monitor:online:forceLogout')).toBe(false);
+    expect(hasPermissionString(undefined, 'monitor:online:forceLogout')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { ResultCode, type RouteItem } from '@zhiwen/shared';
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { cookieTokenStore, type TokenStore } from './cookies';
+import { SCREEN_API_PATHS } from '../screens/registry';
 import { httpClient, type HttpClient } from './httpClient';
 
 export interface StaffUser {
@@ -65,7 +66,17 @@ function normalizeInfo(data: Partial<UserInfo> | undefined): UserInfo {
   };
 }
 
-export function createAuthProvider(http: HttpClient = httpClient, tokens: TokenStore = cookieTokenStore): AuthProvider {
+/** True when `permissions` has `*` or exactly `permission` (e.g. `monitor:online:forceLogout`). */
+export function hasPermissionString(permissions: readonly string[] | undefined, permission: string): boolean {
+  return !!permissions?.some((p) => ALL_PERMISSIONS.has(p) || p === permission);
+}
+
+export function createAuthProvider(
+  http: HttpClient = httpClient,
+  tokens: TokenStore = cookieTokenStore,
+  /** API path of a screen whose path differs (`system/log/operlog` -> `monitor/operlog`): permissions follow the API. */
+  apiPaths: Record<string, string> = {},
+): AuthProvider {
   // One GET /getInfo per token: identity, permissions and canAccess all read it.
   let cached: { token: string; info: Promise<UserInfo> } | undefined;
   let cachedRoutes: { token: string; routes: Promise<RouteItem[]> } | undefined;
@@ -158,7 +169,7 @@ export function createAuthProvider(http: HttpClient = httpClient, tokens: TokenS
     async canAccess({ resource, action }) {
       try {
         const { permissions } = await loadInfo();
-        return hasPermission(permissions, resource, action);
+        return hasPermission(permissions, apiPaths[resource] ?? resource, action);
       } catch {
         return false; // no user info, no access
       }
@@ -166,4 +177,8 @@ export function createAuthProvider(http: HttpClient = httpClient, tokens: TokenS
   };
 }
 
-export const authProvider = createAuthProvider(httpClient);
+export const authProvider = createAuthProvider(
+  httpClient,
+  cookieTokenStore,
+  SCREEN_API_PATHS,
+);

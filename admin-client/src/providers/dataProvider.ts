@@ -1,6 +1,6 @@
 import { PAGING, type PageResult } from '@zhiwen/shared';
 import type { DataProvider, GetListParams, Identifier } from 'ra-core';
-import { SCREENS } from '../screens/registry';
+import { SCREEN_API_PATHS, SCREENS } from '../screens/registry';
 import { httpClient, type HttpClient } from './httpClient';
 
 export interface DataProviderOptions {
@@ -116,5 +116,5 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
 
 export const dataProvider = createDataProvider(httpClient, {
   primaryKeys: Object.fromEntries(SCREENS.map((s) => [s.resource, s.primaryKey])),
-  apiPaths: Object.fromEntries(SCREENS.filter((s) => s.api).map((s) => [s.resource, s.api!])),
+  apiPaths: SCREEN_API_PATHS,
 });

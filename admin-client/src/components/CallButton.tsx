@@ -1,0 +1,81 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Confirm, useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { httpClient, type Method } from '../providers/httpClient';
+import { useHasPermission } from './usePermission';
+
+export interface CallButtonProps {
+  /** i18n key of the button text. */
+  label: string;
+  icon?: ReactElement;
+  method: Method;
+  /** API url (without the `/prod-api` base); a function of the row for row buttons. */
+  url: string | ((record: RaRecord) => string);
+  /** Shown only to users holding this permission string. */
+  permission?: string;
+  /** i18n keys of a confirm dialog; without them the call is made at once. */
+  confirmTitle?: string;
+  confirmContent?: string;
+  /** Placeholders of the confirm texts, from the row (e.g. `{ name: record.userName }`). */
+  confirmOptions?: (record: RaRecord | undefined) => Record<string, unknown>;
+  /** i18n key notified on success; the server's message otherwise. */
+  successMessage?: string;
+  color?: 'primary' | 'error' | 'inherit';
+}
+
+/**
+ * A toolbar or row button that calls one API route (after an optional confirmation), notifies the outcome and
+ * refreshes the list: 刷新缓存, 清空, 解锁, 强退...
+ */
+export function CallButton(props: CallButtonProps) {
+  const { label, icon, method, url, permission, confirmTitle, confirmContent, confirmOptions, successMessage, color = 'primary' } = props;
+  const record = useRecordContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const allowed = useHasPermission(permission);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  if (!allowed) return null;
+
+  const call = async () => {
+    setLoading(true);
+    try {
+      const target = typeof url === 'function' ? url(record ?? ({} as RaRecord)) : url;
+      const result = await httpClient.request(target, { method });
+      notify(successMessage ?? (result.msg || 'ra.notification.updated'), { type: 'success', messageArgs: { smart_count: 1 } });
+      refresh();
+    } catch (err) {
+      notify((err as Error).message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setLoading(false);
+      setOpen(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        label={label}
+        color={color}
+        disabled={loading}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (confirmTitle) setOpen(true);
+          else void call();
+        }}
+      >
+        {icon}
+      </Button>
+      {confirmTitle ? (
+        <Confirm
+          isOpen={open}
+          loading={loading}
+          title={confirmTitle}
+          content={confirmContent ?? ''}
+          translateOptions={confirmOptions?.(record)}
+          onConfirm={call}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}

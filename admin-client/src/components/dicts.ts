@@ -1,0 +1,20 @@
+/**
+ * Choices of the server's dictionaries, labelled by i18n keys (`app.dict.*`) so they follow the UI language.
+ * Ids are the dictionary values as strings (DictField also matches numeric values).
+ */
+const choices = (prefix: string, values: readonly string[]) => values.map((id) => ({ id, name: `app.dict.${prefix}_${id}` }));
+
+/** sys_notice_type */
+export const NOTICE_TYPE = choices('notice_type', ['1', '2']);
+/** sys_notice_status */
+export const NOTICE_STATUS = choices('notice_status', ['0', '1']);
+/** sys_yes_no */
+export const YES_NO = choices('yes_no', ['Y', 'N']);
+/** sys_normal_disable */
+export const NORMAL_DISABLE = choices('normal_disable', ['0', '1']);
+/** sys_common_status (0 success, 1 failure) */
+export const COMMON_STATUS = choices('common_status', ['0', '1']);
+/** sys_oper_type */
+export const OPER_TYPE = choices('oper_type', ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+/** IP rule types */
+export const IP_RULE_TYPE = choices('ip_rule_type', ['allow', 'deny']);

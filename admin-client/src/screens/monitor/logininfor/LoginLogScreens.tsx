@@ -1,0 +1,84 @@
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import {
+  Datagrid,
+  DeleteButton,
+  FilterButton,
+  List,
+  Pagination,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { PAGING } from '@zhiwen/shared';
+import { CallButton } from '../../../components/CallButton';
+import { DateTimeField } from '../../../components/DateTimeField';
+import { DictField } from '../../../components/DictField';
+import { COMMON_STATUS } from '../../../components/dicts';
+import { ServerExportButton } from '../../../components/ServerExportButton';
+
+const filters = [
+  <TextInput key="ipaddr" source="ipaddr" label="app.logininfor.ipaddr" alwaysOn />,
+  <TextInput key="userName" source="userName" label="app.logininfor.userName" alwaysOn />,
+  <SelectInput key="status" source="status" label="app.logininfor.status" choices={COMMON_STATUS} alwaysOn />,
+];
+
+/** 解锁 of a row: clears the wrong-password lock of its account (needs monitor:logininfor:unlock). */
+function UnlockButton() {
+  return (
+    <CallButton
+      label="app.logininfor.unlock"
+      icon={<LockOpenIcon />}
+      method="GET"
+      url={(record) => `/monitor/logininfor/unlock/${encodeURIComponent(String(record.userName ?? ''))}`}
+      permission="monitor:logininfor:unlock"
+      confirmTitle="app.logininfor.unlock_title"
+      confirmContent="app.logininfor.unlock_content"
+      confirmOptions={(record) => ({ name: record?.userName ?? '' })}
+      successMessage="app.logininfor.unlocked"
+    />
+  );
+}
+
+/** 登录日志: read-only list; delete, 清空, export and 解锁 (unlock an account locked by wrong passwords). */
+export function LoginLogList() {
+  return (
+    <List
+      filters={filters}
+      perPage={PAGING.defaultPageSize}
+      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+      sort={{ field: 'loginTime', order: 'DESC' }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CallButton
+            label="app.logininfor.clean"
+            icon={<DeleteSweepIcon />}
+            color="error"
+            method="DELETE"
+            url="/monitor/logininfor/clean"
+            permission="monitor:logininfor:remove"
+            confirmTitle="app.logininfor.clean_title"
+            confirmContent="app.logininfor.clean_content"
+            successMessage="app.logininfor.cleaned"
+          />
+          <ServerExportButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <TextField source="userName" label="app.logininfor.userName" />
+        <TextField source="ipaddr" label="app.logininfor.ipaddr" />
+        <TextField source="loginLocation" label="app.logininfor.loginLocation" sortable={false} />
+        <TextField source="browser" label="app.logininfor.browser" sortable={false} />
+        <TextField source="os" label="app.logininfor.os" sortable={false} />
+        <DictField source="status" label="app.logininfor.status" choices={COMMON_STATUS} />
+        <TextField source="msg" label="app.logininfor.msg" sortable={false} />
+        <DateTimeField source="loginTime" label="app.logininfor.loginTime" sortBy="loginTime" />
+        <UnlockButton />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FilterButton,
+  List,
+  Pagination,
+  RadioButtonGroupInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+  maxLength,
+} from 'react-admin';
+import { PAGING } from '@zhiwen/shared';
+import { DateTimeField } from '../../../components/DateTimeField';
+import { DictField } from '../../../components/DictField';
+import { NOTICE_STATUS, NOTICE_TYPE } from '../../../components/dicts';
+
+const filters = [
+  <TextInput key="noticeTitle" source="noticeTitle" label="app.notice.noticeTitle" alwaysOn />,
+  <TextInput key="createBy" source="createBy" label="app.notice.createBy" alwaysOn />,
+  <SelectInput key="noticeType" source="noticeType" label="app.notice.noticeType" choices={NOTICE_TYPE} alwaysOn />,
+];
+
+/** 通知公告: paged list with filters, add, edit and delete. */
+export function NoticeList() {
+  return (
+    <List
+      filters={filters}
+      perPage={PAGING.defaultPageSize}
+      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+      sort={{ field: 'noticeId', order: 'DESC' }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <TextField source="noticeTitle" label="app.notice.noticeTitle" />
+        <DictField source="noticeType" label="app.notice.noticeType" choices={NOTICE_TYPE} sortable={false} />
+        <DictField source="status" label="app.notice.status" choices={NOTICE_STATUS} sortable={false} />
+        <TextField source="createBy" label="app.notice.createBy" sortable={false} />
+        <DateTimeField source="createTime" label="app.notice.createTime" />
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function NoticeForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="noticeTitle" label="app.notice.noticeTitle" validate={[required(), maxLength(100)]} fullWidth />
+      <SelectInput source="noticeType" label="app.notice.noticeType" choices={NOTICE_TYPE} validate={required()} />
+      <RadioButtonGroupInput source="status" label="app.notice.status" choices={NOTICE_STATUS} defaultValue="0" />
+      <TextInput source="noticeContent" label="app.notice.noticeContent" multiline minRows={6} fullWidth />
+      <TextInput source="remark" label="app.notice.remark" multiline validate={maxLength(500)} fullWidth />
+    </SimpleForm>
+  );
+}
+
+export function NoticeCreate() {
+  return (
+    <Create redirect="list">
+      <NoticeForm />
+    </Create>
+  );
+}
+
+export function NoticeEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <NoticeForm />
+    </Edit>
+  );
+}
