@@ -7,11 +7,11 @@ import { Dashboard } from './pages/Dashboard';
 import { LoginPage } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { UnderConstruction } from './pages/UnderConstruction';
-import { authProvider } from './providers/authProvider';
+import { authProvider, hasPermissionString } from './providers/authProvider';
 import type { StaffPermissions } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { screensOf } from './routing/route-tree';
-import { screenByComponent } from './screens/registry';
+import { DETAIL_PAGES, screenByComponent } from './screens/registry';
 
 const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -45,6 +45,9 @@ export function App() {
           }),
           <CustomRoutes key="custom">
             <Route path="/user/profile" element={<ProfilePage />} />
+            {DETAIL_PAGES.filter((p) => hasPermissionString(permissions?.permissions, p.permission)).map(({ path, page: Page }) => (
+              <Route key={path} path={`/${path}`} element={<Page />} />
+            ))}
             {screens
               .filter((s) => !screenByComponent(s.component))
               .map((s) => (

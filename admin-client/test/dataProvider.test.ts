@@ -40,6 +40,10 @@ beforeAll(async () => {
     if (req.method === 'DELETE' && path.startsWith('/prod-api/system/user/')) {
       return sendJson(res, 200, { code: 200, msg: '删除成功' });
     }
+    if (req.method === 'GET' && path === '/prod-api/system/dept/list') {
+      // Tree screens are not paged: the list is a plain array.
+      return sendJson(res, 200, { code: 200, msg: '', data: [{ deptId: 1, parentId: 0 }, { deptId: 2, parentId: 1 }] });
+    }
     if (path === '/prod-api/system/post/list') {
       return sendJson(res, 400, { code: 500, msg: '排序列不合法' });
     }
@@ -53,7 +57,7 @@ beforeAll(async () => {
     getSiteId: () => '7',
     translate: i18n.translate,
   });
-  provider = createDataProvider(http, { primaryKeys: { 'system/user': 'userId' } });
+  provider = createDataProvider(http, { primaryKeys: { 'system/user': 'userId', 'system/dept': 'deptId' } });
 });
 
 afterAll(() => server.close());
@@ -161,5 +165,17 @@ describe('dataProvider over HTTP', () => {
       provider.getList('system/post', { pagination: { page: 1, perPage: 10 }, sort: { field: 'x', order: 'ASC' }, filter: {} }),
     ).rejects.toMatchObject({ message: '排序列不合法', status: 500 });
     await expect(provider.getOne('system/user', { id: 99 })).rejects.toMatchObject({ message: '用户不存在', status: 404 });
+  });
+});
+
+describe('unpaged lists', () => {
+  it('reads a plain array answer as the whole list', async () => {
+    const { data, total } = await provider.getList('system/dept', {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'orderNum', order: 'ASC' },
+      filter: {},
+    });
+    expect(data.map((d) => d.id)).toEqual([1, 2]);
+    expect(total).toBe(2);
   });
 });

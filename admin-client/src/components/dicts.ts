@@ -18,3 +18,19 @@ export const COMMON_STATUS = choices('common_status', ['0', '1']);
 export const OPER_TYPE = choices('oper_type', ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
 /** IP rule types */
 export const IP_RULE_TYPE = choices('ip_rule_type', ['allow', 'deny']);
+/** sys_user_sex */
+export const USER_SEX = choices('user_sex', ['0', '1', '2']);
+/** sys_data_scope */
+export const DATA_SCOPE = choices('data_scope', ['1', '2', '3', '4', '5']);
+/** listClass of dictionary entries (the tag style used when an entry is shown). */
+export const LIST_CLASS = choices('list_class', ['default', 'primary', 'success', 'info', 'warning', 'danger']);
+/** sys_password_rule */
+export const PASSWORD_RULE = choices('password_rule', ['NONE', 'LETTER_DIGIT', 'UPPER_LOWER_DIGIT', 'LETTER_DIGIT_SPECIAL', 'UPPER_LOWER_DIGIT_SPECIAL']);
+/** sys_retry_strategy */
+export const RETRY_STRATEGY = choices('retry_strategy', ['NONE', 'LOCK', 'DISABLE']);
+/** Security policy status: 0 active, 1 inactive. */
+export const POLICY_STATUS = choices('policy_status', ['0', '1']);
+/** sys_menu_type: M directory, C page, F button */
+export const MENU_TYPE = choices('menu_type', ['M', 'C', 'F']);
+/** sys_show_hide */
+export const SHOW_HIDE = choices('show_hide', ['0', '1']);

@@ -1,7 +1,7 @@
 import { ResultCode, type RouteItem } from '@zhiwen/shared';
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { cookieTokenStore, type TokenStore } from './cookies';
-import { SCREEN_API_PATHS } from '../screens/registry';
+import { SCREEN_PERMISSION_PATHS } from '../screens/registry';
 import { httpClient, type HttpClient } from './httpClient';
 
 export interface StaffUser {
@@ -180,5 +180,5 @@ export function createAuthProvider(
 export const authProvider = createAuthProvider(
   httpClient,
   cookieTokenStore,
-  SCREEN_API_PATHS,
+  SCREEN_PERMISSION_PATHS,
 );

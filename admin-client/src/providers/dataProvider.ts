@@ -1,6 +1,6 @@
 import { PAGING, type PageResult } from '@zhiwen/shared';
 import type { DataProvider, GetListParams, Identifier } from 'ra-core';
-import { SCREEN_API_PATHS, SCREENS } from '../screens/registry';
+import { DETAIL_RESOURCES, SCREEN_API_PATHS, SCREENS } from '../screens/registry';
 import { httpClient, type HttpClient } from './httpClient';
 
 export interface DataProviderOptions {
@@ -37,10 +37,12 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
       query.orderByColumn = params.sort.field === 'id' ? primaryKey(resource) : params.sort.field;
       query.isAsc = params.sort.order === 'DESC' ? 'desc' : 'asc';
     }
-    const { data } = await http.get<PageResult<Row>>(path(resource, 'list'), query, { signal: params.signal });
+    const { data } = await http.get<PageResult<Row> | Row[]>(path(resource, 'list'), query, { signal: params.signal });
+    // Tree screens (departments, menus) list everything at once: a plain array instead of a page.
+    const rows: Row[] = Array.isArray(data) ? data : (data?.rows ?? []);
     return {
-      data: (data?.rows ?? []).map((row) => toRecord(resource, row)),
-      total: data?.total ?? 0,
+      data: rows.map((row) => toRecord(resource, row)),
+      total: Array.isArray(data) ? data.length : (data?.total ?? 0),
     };
   }
 
@@ -115,6 +117,6 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
 }
 
 export const dataProvider = createDataProvider(httpClient, {
-  primaryKeys: Object.fromEntries(SCREENS.map((s) => [s.resource, s.primaryKey])),
+  primaryKeys: Object.fromEntries([...SCREENS, ...DETAIL_RESOURCES].map((s) => [s.resource, s.primaryKey])),
   apiPaths: SCREEN_API_PATHS,
 });

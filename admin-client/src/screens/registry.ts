@@ -8,6 +8,8 @@ export interface ScreenDefinition {
   resource: string;
   /** API path when it differs from the screen path. */
   api?: string;
+  /** Permission prefix when it is neither the API path nor the screen path (`system/dict` for `system/dict/type`). */
+  permissionPath?: string;
   /** Field that identifies a row. */
   primaryKey: string;
   list: ComponentType;
@@ -17,6 +19,38 @@ export interface ScreenDefinition {
 
 /** Screens built so far; the others show a "being built" page. Each one is a separate chunk. */
 export const SCREENS: ScreenDefinition[] = [
+  {
+    component: 'system/user/index',
+    resource: 'system/user',
+    primaryKey: 'userId',
+    list: lazy(() => import('./system/user/UserScreens').then((m) => ({ default: m.UserList }))),
+    create: lazy(() => import('./system/user/UserScreens').then((m) => ({ default: m.UserCreate }))),
+    edit: lazy(() => import('./system/user/UserScreens').then((m) => ({ default: m.UserEdit }))),
+  },
+  {
+    component: 'system/role/index',
+    resource: 'system/role',
+    primaryKey: 'roleId',
+    list: lazy(() => import('./system/role/RoleScreens').then((m) => ({ default: m.RoleList }))),
+    create: lazy(() => import('./system/role/RoleScreens').then((m) => ({ default: m.RoleCreate }))),
+    edit: lazy(() => import('./system/role/RoleScreens').then((m) => ({ default: m.RoleEdit }))),
+  },
+  {
+    component: 'system/menu/index',
+    resource: 'system/menu',
+    primaryKey: 'menuId',
+    list: lazy(() => import('./system/menu/MenuScreens').then((m) => ({ default: m.MenuList }))),
+    create: lazy(() => import('./system/menu/MenuScreens').then((m) => ({ default: m.MenuCreate }))),
+    edit: lazy(() => import('./system/menu/MenuScreens').then((m) => ({ default: m.MenuEdit }))),
+  },
+  {
+    component: 'system/dept/index',
+    resource: 'system/dept',
+    primaryKey: 'deptId',
+    list: lazy(() => import('./system/dept/DeptScreens').then((m) => ({ default: m.DeptList }))),
+    create: lazy(() => import('./system/dept/DeptScreens').then((m) => ({ default: m.DeptCreate }))),
+    edit: lazy(() => import('./system/dept/DeptScreens').then((m) => ({ default: m.DeptEdit }))),
+  },
   {
     component: 'system/post/index',
     resource: 'system/post',
@@ -34,6 +68,16 @@ export const SCREENS: ScreenDefinition[] = [
     edit: lazy(() => import('./system/notice/NoticeScreens').then((m) => ({ default: m.NoticeEdit }))),
   },
   {
+    component: 'system/dict/index',
+    resource: 'system/dict',
+    api: 'system/dict/type',
+    permissionPath: 'system/dict',
+    primaryKey: 'dictId',
+    list: lazy(() => import('./system/dict/DictScreens').then((m) => ({ default: m.DictTypeList }))),
+    create: lazy(() => import('./system/dict/DictScreens').then((m) => ({ default: m.DictTypeCreate }))),
+    edit: lazy(() => import('./system/dict/DictScreens').then((m) => ({ default: m.DictTypeEdit }))),
+  },
+  {
     component: 'system/config/index',
     resource: 'system/config',
     primaryKey: 'configId',
@@ -42,12 +86,32 @@ export const SCREENS: ScreenDefinition[] = [
     edit: lazy(() => import('./system/config/ConfigScreens').then((m) => ({ default: m.ConfigEdit }))),
   },
   {
+    component: 'system/i18n/index',
+    resource: 'system/i18n',
+    api: 'system/i18n/dict',
+    permissionPath: 'system/i18n',
+    primaryKey: 'dictId',
+    list: lazy(() => import('./system/i18n/I18nScreens').then((m) => ({ default: m.I18nList }))),
+    create: lazy(() => import('./system/i18n/I18nScreens').then((m) => ({ default: m.I18nCreate }))),
+    edit: lazy(() => import('./system/i18n/I18nScreens').then((m) => ({ default: m.I18nEdit }))),
+  },
+  {
     component: 'system/iprule/index',
     resource: 'system/iprule',
     primaryKey: 'ruleId',
     list: lazy(() => import('./system/iprule/IpRuleScreens').then((m) => ({ default: m.IpRuleList }))),
     create: lazy(() => import('./system/iprule/IpRuleScreens').then((m) => ({ default: m.IpRuleCreate }))),
     edit: lazy(() => import('./system/iprule/IpRuleScreens').then((m) => ({ default: m.IpRuleEdit }))),
+  },
+  {
+    component: 'system/security/index',
+    resource: 'system/security',
+    api: 'system/security/config',
+    permissionPath: 'system/security',
+    primaryKey: 'configId',
+    list: lazy(() => import('./system/security/SecurityScreens').then((m) => ({ default: m.SecurityList }))),
+    create: lazy(() => import('./system/security/SecurityScreens').then((m) => ({ default: m.SecurityCreate }))),
+    edit: lazy(() => import('./system/security/SecurityScreens').then((m) => ({ default: m.SecurityEdit }))),
   },
   {
     component: 'monitor/operlog/index',
@@ -71,7 +135,27 @@ export const SCREENS: ScreenDefinition[] = [
   },
 ];
 
+/** Resources reached from a screen rather than the menu (no Resource of their own): primary key and permissions. */
+export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissionPath: string }[] = [
+  { resource: 'system/dict/data', primaryKey: 'dictCode', permissionPath: 'system/dict' },
+];
+
+/** Pages outside the route tree: path below /admin, the permission that shows them and the page. */
+export const DETAIL_PAGES: { path: string; permission: string; page: ComponentType }[] = [
+  {
+    path: 'system/dict-data/index/:dictId',
+    permission: 'system:dict:list',
+    page: lazy(() => import('./system/dict/DictScreens').then((m) => ({ default: m.DictDataPage }))),
+  },
+];
+
 export const screenByComponent = (component: string) => SCREENS.find((s) => s.component === component);
 
 /** Screen path -> API path, for the screens whose paths differ (data provider and permission checks use it). */
 export const SCREEN_API_PATHS: Record<string, string> = Object.fromEntries(SCREENS.filter((s) => s.api).map((s) => [s.resource, s.api!]));
+
+/** Screen path -> path its permission strings are named after, where it differs from the screen path. */
+export const SCREEN_PERMISSION_PATHS: Record<string, string> = Object.fromEntries([
+  ...SCREENS.filter((s) => s.api || s.permissionPath).map((s) => [s.resource, s.permissionPath ?? s.api!]),
+  ...DETAIL_RESOURCES.map((d) => [d.resource, d.permissionPath]),
+]);

@@ -1,0 +1,107 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import {
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FilterButton,
+  FunctionField,
+  List,
+  Pagination,
+  required,
+  SelectField,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+  maxLength,
+  type RaRecord,
+} from 'react-admin';
+import { PAGING } from '@zhiwen/shared';
+import { CallButton } from '../../../components/CallButton';
+import { DateTimeField } from '../../../components/DateTimeField';
+import { ServerExportButton } from '../../../components/ServerExportButton';
+
+/** The UI languages (GET /system/i18n/dict/langOptions answers the same three), shown by their own names. */
+const LANG_TAGS = [
+  { id: 'zh-CN', name: '简体中文' },
+  { id: 'zh-TW', name: '繁體中文' },
+  { id: 'en', name: 'English' },
+];
+
+const filters = [
+  <SelectInput key="langTag" source="langTag" label="app.i18n.langTag" choices={LANG_TAGS} translateChoice={false} alwaysOn />,
+  <TextInput key="langKey" source="langKey" label="app.i18n.langKey" alwaysOn />,
+  <TextInput key="langValue" source="langValue" label="app.i18n.langValue" alwaysOn />,
+];
+
+/** 国际化: translation entries, one per language and key; add, edit, delete, export, 刷新缓存. */
+export function I18nList() {
+  return (
+    <List
+      filters={filters}
+      perPage={PAGING.defaultPageSize}
+      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+      sort={{ field: 'langKey', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton />
+          <ServerExportButton />
+          <CallButton
+            label="app.i18n.refresh_cache"
+            icon={<RefreshIcon />}
+            method="DELETE"
+            url="/system/i18n/dict/refreshCache"
+            permission="system:i18n:remove"
+            successMessage="app.i18n.cache_refreshed"
+          />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <SelectField source="langTag" label="app.i18n.langTag" choices={LANG_TAGS} translateChoice={false} />
+        <TextField source="langKey" label="app.i18n.langKey" />
+        <FunctionField
+          label="app.i18n.langValue"
+          sortBy="langValue"
+          render={(r: RaRecord) => (String(r.langValue ?? '').length > 120 ? `${String(r.langValue).slice(0, 120)}…` : r.langValue)}
+        />
+        <TextField source="remark" label="app.i18n.remark" sortable={false} />
+        <DateTimeField source="updateTime" label="app.i18n.updateTime" />
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function I18nForm() {
+  return (
+    <SimpleForm>
+      <SelectInput source="langTag" label="app.i18n.langTag" choices={LANG_TAGS} translateChoice={false} validate={required()} />
+      <TextInput source="langKey" label="app.i18n.langKey" validate={[required(), maxLength(200)]} fullWidth />
+      <TextInput source="langValue" label="app.i18n.langValue" validate={[required(), maxLength(10000)]} multiline minRows={3} fullWidth />
+      <TextInput source="remark" label="app.i18n.remark" multiline validate={maxLength(500)} fullWidth />
+    </SimpleForm>
+  );
+}
+
+export function I18nCreate() {
+  return (
+    <Create redirect="list">
+      <I18nForm />
+    </Create>
+  );
+}
+
+export function I18nEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <I18nForm />
+    </Edit>
+  );
+}

@@ -1,0 +1,225 @@
+import SecurityIcon from '@mui/icons-material/Security';
+import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FilterButton,
+  Labeled,
+  List,
+  NumberField,
+  NumberInput,
+  Pagination,
+  RadioButtonGroupInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+  maxLength,
+  useInput,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { PAGING } from '@zhiwen/shared';
+import { CheckboxTree, keysFromLeaves, leavesFromKeys } from '../../../components/CheckboxTree';
+import { DateTimeField } from '../../../components/DateTimeField';
+import { DictField } from '../../../components/DictField';
+import { DATA_SCOPE, NORMAL_DISABLE } from '../../../components/dicts';
+import { ServerExportButton } from '../../../components/ServerExportButton';
+import { useApiData, type TreeNode } from '../../../components/tree';
+import { useHasPermission } from '../../../components/usePermission';
+import { httpClient } from '../../../providers/httpClient';
+
+/** The super administrator role: it holds every permission and cannot be changed. */
+const isSuperRole = (record: RaRecord | undefined) => record?.roleKey === 'admin';
+
+const filters = [
+  <TextInput key="roleName" source="roleName" label="app.role.roleName" alwaysOn />,
+  <TextInput key="roleKey" source="roleKey" label="app.role.roleKey" alwaysOn />,
+  <SelectInput key="status" source="status" label="app.role.status" choices={NORMAL_DISABLE} alwaysOn />,
+];
+
+function RoleEditButton() {
+  const record = useRecordContext();
+  return isSuperRole(record) ? null : <EditButton />;
+}
+
+function RoleDeleteButton() {
+  const record = useRecordContext();
+  return !record || isSuperRole(record) ? null : <DeleteButton mutationMode="pessimistic" />;
+}
+
+/** 数据权限: the role's data scope and, for 自定数据权限 (2), its departments. */
+function DataScopeButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const allowed = useHasPermission('system:role:edit');
+  const [open, setOpen] = useState(false);
+  const [scope, setScope] = useState('1');
+  const [depts, setDepts] = useState<TreeNode[]>([]);
+  const [leaves, setLeaves] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  if (!allowed || !record || isSuperRole(record)) return null;
+
+  const openDialog = async () => {
+    setScope(String(record.dataScope ?? '1'));
+    try {
+      const { data } = await httpClient.get<{ depts: TreeNode[]; checkedKeys: string[] }>(`/system/role/deptTree/${record.roleId}`);
+      setDepts(data?.depts ?? []);
+      setLeaves(leavesFromKeys(data?.depts ?? [], data?.checkedKeys ?? []));
+      setOpen(true);
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const result = await httpClient.put('/system/role/dataScope', {
+        roleId: record.roleId,
+        dataScope: scope,
+        deptIds: scope === '2' ? keysFromLeaves(depts, leaves) : [],
+      });
+      notify(result.msg || 'ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      setOpen(false);
+      refresh();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        label="app.role.data_scope"
+        onClick={(e) => {
+          e.stopPropagation();
+          void openDialog();
+        }}
+      >
+        <SecurityIcon />
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" onClick={(e) => e.stopPropagation()}>
+        <DialogTitle>{translate('app.role.data_scope')}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {record.roleName} ({record.roleKey})
+          </Typography>
+          <MuiTextField select label={translate('app.role.dataScope')} value={scope} onChange={(e) => setScope(e.target.value)}>
+            {DATA_SCOPE.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {translate(c.name)}
+              </MenuItem>
+            ))}
+          </MuiTextField>
+          {scope === '2' ? <CheckboxTree nodes={depts} leaves={leaves} onChange={setLeaves} /> : null}
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
+          <Button label="ra.action.save" variant="contained" disabled={busy} onClick={() => void submit()} />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** 角色管理: paged list with filters, add, edit (with menu permissions), 数据权限, delete and export. */
+export function RoleList() {
+  return (
+    <List
+      filters={filters}
+      perPage={PAGING.defaultPageSize}
+      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+      sort={{ field: 'roleSort', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton />
+          <ServerExportButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <TextField source="roleName" label="app.role.roleName" />
+        <TextField source="roleKey" label="app.role.roleKey" />
+        <NumberField source="roleSort" label="app.role.roleSort" />
+        <DictField source="dataScope" label="app.role.dataScope" choices={DATA_SCOPE} sortable={false} />
+        <DictField source="status" label="app.role.status" choices={NORMAL_DISABLE} sortable={false} />
+        <DateTimeField source="createTime" label="app.role.createTime" />
+        <RoleEditButton />
+        <DataScopeButton />
+        <RoleDeleteButton />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** The role's menus as a checkbox tree; the form value `menuIds` holds checked and half-checked menus. */
+function MenuTreeInput() {
+  const record = useRecordContext();
+  const { field } = useInput({ source: 'menuIds', defaultValue: [] });
+  const roleId = record?.roleId;
+  const { data } = useApiData<TreeNode[] | { menus: TreeNode[]; checkedKeys: string[] }>(
+    roleId ? `/system/menu/roleMenuTreeselect/${roleId}` : '/system/menu/treeselect',
+  );
+  const nodes = Array.isArray(data) ? data : (data?.menus ?? []);
+  const [leaves, setLeaves] = useState<Set<string> | undefined>();
+  useEffect(() => {
+    if (data && !leaves) setLeaves(leavesFromKeys(nodes, Array.isArray(data) ? [] : data.checkedKeys));
+  }, [data, leaves, nodes]);
+  if (!data || !leaves) return null;
+  return (
+    <Labeled label="app.role.menus" fullWidth>
+      <CheckboxTree
+        nodes={nodes}
+        leaves={leaves}
+        onChange={(next) => {
+          setLeaves(next);
+          field.onChange(keysFromLeaves(nodes, next));
+        }}
+      />
+    </Labeled>
+  );
+}
+
+function RoleForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="roleName" label="app.role.roleName" validate={[required(), maxLength(30)]} />
+      <TextInput source="roleKey" label="app.role.roleKey" validate={[required(), maxLength(100)]} />
+      <NumberInput source="roleSort" label="app.role.roleSort" validate={required()} defaultValue={0} />
+      <RadioButtonGroupInput source="status" label="app.role.status" choices={NORMAL_DISABLE} defaultValue="0" />
+      <MenuTreeInput />
+      <TextInput source="remark" label="app.role.remark" multiline validate={maxLength(500)} fullWidth />
+    </SimpleForm>
+  );
+}
+
+export function RoleCreate() {
+  return (
+    <Create redirect="list">
+      <RoleForm />
+    </Create>
+  );
+}
+
+export function RoleEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <RoleForm />
+    </Edit>
+  );
+}

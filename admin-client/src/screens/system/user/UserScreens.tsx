@@ -1,0 +1,370 @@
+import KeyIcon from '@mui/icons-material/Key';
+import UploadIcon from '@mui/icons-material/Upload';
+import {
+  Box,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  List as MuiList,
+  ListItemButton,
+  ListItemText,
+  Switch,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FilterButton,
+  FunctionField,
+  List,
+  Pagination,
+  PasswordInput,
+  RadioButtonGroupInput,
+  required,
+  SaveButton,
+  SelectArrayInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  email,
+  maxLength,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { PAGING } from '@zhiwen/shared';
+import { DateTimeField } from '../../../components/DateTimeField';
+import { NORMAL_DISABLE, USER_SEX } from '../../../components/dicts';
+import { ServerExportButton } from '../../../components/ServerExportButton';
+import { treeChoices, useApiData, type TreeNode } from '../../../components/tree';
+import { useHasPermission } from '../../../components/usePermission';
+import { httpClient } from '../../../providers/httpClient';
+
+const filters = [
+  <TextInput key="userName" source="userName" label="app.user.userName" alwaysOn />,
+  <TextInput key="phonenumber" source="phonenumber" label="app.user.phonenumber" alwaysOn />,
+  <SelectInput key="status" source="status" label="app.user.status" choices={NORMAL_DISABLE} alwaysOn />,
+];
+
+/** GET /system/user/{id} answers `{user, roleIds, postIds, ...}`: the edit form wants one flat record. */
+const userRecord = (data: any) => (data?.user ? { ...data.user, id: data.user.userId, roleIds: data.roleIds ?? [], postIds: data.postIds ?? [] } : data);
+
+function DeptTreeItem({ node, depth, selected, onSelect }: { node: TreeNode; depth: number; selected?: string; onSelect: (id: string) => void }) {
+  return (
+    <>
+      <ListItemButton dense selected={selected === String(node.id)} sx={{ pl: 1 + depth * 2 }} onClick={() => onSelect(String(node.id))}>
+        <ListItemText primary={node.label} />
+      </ListItemButton>
+      {(node.children ?? []).map((c) => (
+        <DeptTreeItem key={c.id} node={c} depth={depth + 1} selected={selected} onSelect={onSelect} />
+      ))}
+    </>
+  );
+}
+
+/** The department tree beside the list: a click filters by `deptId` (sub-departments included), a second click clears it. */
+function DeptTree() {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { data } = useApiData<TreeNode[]>('/system/dept/treeselect');
+  const selected = filterValues.deptId === undefined ? undefined : String(filterValues.deptId);
+  const onSelect = (id: string) => {
+    const { deptId: _old, ...rest } = filterValues;
+    setFilters(selected === id ? rest : { ...rest, deptId: id }, displayedFilters);
+  };
+  return (
+    <Box sx={{ width: 220, flexShrink: 0, borderRight: 1, borderColor: 'divider', overflow: 'auto' }}>
+      <MuiList dense disablePadding>
+        {(data ?? []).map((n) => (
+          <DeptTreeItem key={n.id} node={n} depth={0} selected={selected} onSelect={onSelect} />
+        ))}
+      </MuiList>
+    </Box>
+  );
+}
+
+/** Status switch of a row (PUT /system/user/changeStatus); read-only without system:user:edit. */
+function StatusSwitch() {
+  const record = useRecordContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const allowed = useHasPermission('system:user:edit');
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const onChange = async (checked: boolean) => {
+    setBusy(true);
+    try {
+      const result = await httpClient.put('/system/user/changeStatus', { userId: record.userId, status: checked ? '0' : '1' });
+      notify(result.msg || 'ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      refresh();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Switch
+      size="small"
+      checked={record.status === '0'}
+      disabled={!allowed || busy || String(record.userId) === '1'}
+      onClick={(e) => e.stopPropagation()}
+      onChange={(e) => void onChange(e.target.checked)}
+    />
+  );
+}
+
+/** 重置密码: asks the new password and PUTs /system/user/resetPwd. */
+function ResetPasswordButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const allowed = useHasPermission('system:user:resetPwd');
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!allowed || !record) return null;
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const result = await httpClient.put('/system/user/resetPwd', { userId: record.userId, password });
+      notify(result.msg || 'app.user.password_reset', { type: 'success' });
+      setOpen(false);
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        label="app.user.reset_password"
+        onClick={(e) => {
+          e.stopPropagation();
+          setPassword('');
+          setOpen(true);
+        }}
+      >
+        <KeyIcon />
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()}>
+        <DialogTitle>{translate('app.user.reset_password')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate('app.user.reset_password_for', { name: record.userName })}
+          </Typography>
+          <MuiTextField
+            autoFocus
+            fullWidth
+            type="password"
+            label={translate('app.user.new_password')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
+          <Button label="ra.action.confirm" variant="contained" disabled={!password || busy} onClick={() => void submit()} />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** 导入: template download, then an .xlsx with the initial password, optionally updating existing users. */
+function ImportButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const allowed = useHasPermission('system:user:import');
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [password, setPassword] = useState('');
+  const [updateSupport, setUpdateSupport] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  if (!allowed) return null;
+
+  const downloadTemplate = async () => {
+    try {
+      const { blob, fileName } = await httpClient.download('/system/user/importTemplate');
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+
+  const upload = async () => {
+    if (!file) return;
+    const data = new FormData();
+    data.append('file', file);
+    data.append('password', password);
+    data.append('updateSupport', String(updateSupport));
+    setBusy(true);
+    try {
+      const result = await httpClient.request('/system/user/importData', { method: 'POST', data });
+      setMessage({ text: result.msg, error: false });
+      refresh();
+    } catch (err) {
+      setMessage({ text: (err as Error).message, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        label="app.user.import"
+        onClick={() => {
+          setFile(null);
+          setMessage(null);
+          setOpen(true);
+        }}
+      >
+        <UploadIcon />
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+        <DialogTitle>{translate('app.user.import_title')}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Box>
+            <Button label="app.user.download_template" onClick={() => void downloadTemplate()} />
+          </Box>
+          <input type="file" accept=".xlsx" aria-label={translate('app.user.import_file')} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <MuiTextField
+            type="password"
+            label={translate('app.user.import_password')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+          <FormControlLabel
+            control={<Checkbox checked={updateSupport} onChange={(e) => setUpdateSupport(e.target.checked)} />}
+            label={translate('app.user.update_support')}
+          />
+          {message ? (
+            <Typography color={message.error ? 'error' : 'success.main'} sx={{ whiteSpace: 'pre-wrap' }}>
+              {message.text}
+            </Typography>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.close" onClick={() => setOpen(false)} />
+          <Button label="app.user.upload" variant="contained" disabled={!file || !password || busy} onClick={() => void upload()} />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** The built-in administrator (userId 1) cannot be deleted. */
+function UserDeleteButton() {
+  const record = useRecordContext();
+  return !record || String(record.userId) === '1' ? null : <DeleteButton mutationMode="pessimistic" />;
+}
+
+/** 用户管理: department tree, paged list with filters, add, edit, delete, export, import, 重置密码 and status. */
+export function UserList() {
+  return (
+    <List
+      filters={filters}
+      perPage={PAGING.defaultPageSize}
+      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+      sort={{ field: 'userId', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton />
+          <ImportButton />
+          <ServerExportButton />
+        </TopToolbar>
+      }
+    >
+      <Box sx={{ display: 'flex' }}>
+        <DeptTree />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Datagrid rowClick={false} bulkActionButtons={false}>
+            <TextField source="userName" label="app.user.userName" />
+            <TextField source="nickName" label="app.user.nickName" />
+            <FunctionField label="app.user.dept" render={(r: RaRecord) => r.dept?.deptName ?? ''} />
+            <TextField source="phonenumber" label="app.user.phonenumber" sortable={false} />
+            <FunctionField label="app.user.status" render={() => <StatusSwitch />} />
+            <DateTimeField source="createTime" label="app.user.createTime" />
+            <EditButton />
+            <ResetPasswordButton />
+            <UserDeleteButton />
+          </Datagrid>
+        </Box>
+      </Box>
+    </List>
+  );
+}
+
+/** Form toolbar: save, and delete except for the built-in administrator. */
+function UserFormToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <UserDeleteButton />
+    </Toolbar>
+  );
+}
+
+function UserForm({ create }: { create?: boolean }) {
+  const { data: depts } = useApiData<TreeNode[]>('/system/dept/treeselect');
+  const { data: options } = useApiData<{ roles: RaRecord[]; posts: RaRecord[] }>('/system/user/');
+  const roles = (options?.roles ?? []).map((r) => ({ id: String(r.roleId), name: r.roleName, disabled: r.status !== '0' }));
+  const posts = (options?.posts ?? []).map((p) => ({ id: String(p.postId), name: p.postName, disabled: p.status !== '0' }));
+  return (
+    <SimpleForm toolbar={<UserFormToolbar />}>
+      {create ? <TextInput source="userName" label="app.user.userName" validate={[required(), maxLength(20)]} /> : null}
+      <TextInput source="nickName" label="app.user.nickName" validate={[required(), maxLength(30)]} />
+      {create ? <PasswordInput source="password" label="app.user.password" validate={required()} /> : null}
+      <SelectInput source="deptId" label="app.user.dept" choices={treeChoices(depts ?? [])} />
+      <TextInput source="phonenumber" label="app.user.phonenumber" validate={maxLength(11)} />
+      <TextInput source="email" label="app.user.email" validate={[email(), maxLength(50)]} />
+      <SelectInput source="sex" label="app.user.sex" choices={USER_SEX} />
+      <RadioButtonGroupInput source="status" label="app.user.status" choices={NORMAL_DISABLE} defaultValue="0" />
+      <SelectArrayInput source="roleIds" label="app.user.roles" choices={roles} />
+      <SelectArrayInput source="postIds" label="app.user.posts" choices={posts} />
+      <TextInput source="remark" label="app.user.remark" multiline validate={maxLength(500)} fullWidth />
+    </SimpleForm>
+  );
+}
+
+export function UserCreate() {
+  return (
+    <Create redirect="list">
+      <UserForm create />
+    </Create>
+  );
+}
+
+export function UserEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list" queryOptions={{ select: userRecord }}>
+      <UserForm />
+    </Edit>
+  );
+}
