@@ -223,6 +223,38 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.close();
   });
 
+  it('makes a user whose password was reset change it before using the console', async () => {
+    const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
+    const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
+    const token = (await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'E2eAdmin2026', code, uuid }) })).json()).data;
+    const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const policies = (await (await fetch(`${base}/prod-api/system/security/config/list`, { headers: auth })).json()).data.rows;
+    const active = policies.find((p: { status: string }) => p.status === '0');
+    expect((await (await fetch(`${base}/prod-api/system/security/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...active, forceModifyPwdAfterReset: true }) })).json()).code).toBe(200);
+    const created = await (await fetch(`${base}/prod-api/system/user`, { method: 'POST', headers: auth, body: JSON.stringify({ userName: 'newhire', nickName: '新同事', password: 'Initial2026' }) })).json();
+    await fetch(`${base}/prod-api/system/user/resetPwd`, { method: 'PUT', headers: auth, body: JSON.stringify({ userId: created.data.userId, password: 'Reset2026x' }) });
+
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    await signIn(page, 'newhire', 'Reset2026x');
+    await expect.poll(() => page.getByText('请修改密码').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel('旧密码').fill('Reset2026x');
+    await page.getByLabel(/^新密码/).fill('abc');
+    await page.getByLabel('确认新密码').fill('abc');
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await expect.poll(() => page.getByText('密码长度必须介于 6 和 24 个字符之间').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel(/^新密码/).fill('Changed2026');
+    await page.getByLabel('确认新密码').fill('Changed2026');
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await expect.poll(() => page.getByText('请修改密码').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByText('欢迎回来，新同事').first().isVisible()).toBe(true);
+    await page.close();
+    // The check no longer asks for a change.
+    const { uuid: uuid2 } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
+    const code2 = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid2}`)).json()).data;
+    const signedIn = await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'newhire', password: 'Changed2026', code: code2, uuid: uuid2 }) })).json();
+    expect(signedIn.msg).toBe('登录成功');
+  });
+
   it('stops cleanly on SIGTERM, taking the embedded PostgreSQL down with it', async () => {
     const code = await server!.stop();
     server = undefined;

@@ -6,6 +6,17 @@ import type { AppMessages } from './zh-CN';
 const app: AppMessages['app'] = {
   title: 'Zhiwen Admin',
   language: 'Language',
+  password_gate: {
+    title: 'Change your password',
+    expired: 'Your password has expired. Set a new one to go on.',
+    force: 'This is your first sign-in or your password was reset. Set a new one to go on.',
+    old: 'Old password',
+    new: 'New password',
+    confirm: 'Confirm the new password',
+    mismatch: 'The two passwords are different',
+    submit: 'Change password',
+    success: 'Password changed',
+  },
   login: {
     username: 'Account',
     password: 'Password',

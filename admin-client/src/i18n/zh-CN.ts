@@ -218,6 +218,17 @@ const zhCN = {
   app: {
     title: '智文管理后台',
     language: '语言',
+    password_gate: {
+      title: '请修改密码',
+      expired: '您的密码已过期，请设置新密码后继续使用。',
+      force: '首次登录或密码已被重置，请设置新密码后继续使用。',
+      old: '旧密码',
+      new: '新密码',
+      confirm: '确认新密码',
+      mismatch: '两次输入的密码不一致',
+      submit: '修改密码',
+      success: '密码已修改',
+    },
     login: {
       username: '账号',
       password: '密码',

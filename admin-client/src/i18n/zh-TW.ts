@@ -215,6 +215,17 @@ const zhTW: AppMessages = {
   app: {
     title: '智文管理後台',
     language: '語言',
+    password_gate: {
+      title: '請修改密碼',
+      expired: '您的密碼已過期，請設定新密碼後繼續使用。',
+      force: '首次登入或密碼已被重設，請設定新密碼後繼續使用。',
+      old: '舊密碼',
+      new: '新密碼',
+      confirm: '確認新密碼',
+      mismatch: '兩次輸入的密碼不一致',
+      submit: '修改密碼',
+      success: '密碼已修改',
+    },
     login: {
       username: '帳號',
       password: '密碼',

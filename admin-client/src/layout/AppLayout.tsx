@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { AppMenu } from './AppMenu';
+import { PasswordGate } from './PasswordGate';
 
 /** 个人中心 entry of the avatar menu (the spec's dropdown: Account Center, Logout). */
 function ProfileMenuItem() {
@@ -35,6 +36,7 @@ function AppAppBar() {
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={AppAppBar} menu={AppMenu}>
+      <PasswordGate />
       {children}
     </Layout>
   );
