@@ -138,6 +138,8 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.getByRole('button', { name: '登录' }).click();
     await expect.poll(() => page.getByText('欢迎回来，超级管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(apiCalls).toEqual(expect.arrayContaining(['/prod-api/captchaImage', '/prod-api/login', '/prod-api/getInfo']));
+    // Welcome back with the time and address of this sign-in.
+    await expect.poll(() => page.getByText(/登录时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}　登录 IP：/).first().isVisible()).toBe(true);
     await page.screenshot({ path: path.join(shots, 'admin-dashboard.png'), fullPage: true });
     await page.close();
   });
@@ -220,6 +222,21 @@ describe('the product on the embedded PostgreSQL', () => {
     expect(await page.getByRole('button', { name: '导出' }).count()).toBe(0);
     await page.goto(`${base}/admin/system/user`);
     await expect.poll(() => page.getByText('用户名').count()).toBe(0);
+    await page.close();
+  });
+
+  it('switches the whole console to English and to Traditional Chinese, menus included', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    await signIn(page, 'admin', 'E2eAdmin2026');
+    await page.getByRole('button', { name: '简体中文' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => page.getByText('Welcome back, 超级管理员').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.locator('[data-menu-key="system"]').innerText()).toBe('System');
+    await page.screenshot({ path: path.join(shots, 'admin-english.png'), fullPage: true });
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: '繁體中文' }).click();
+    await expect.poll(() => page.locator('[data-menu-key="system"]').innerText(), { timeout: 20_000 }).toBe('系統管理');
+    await expect.poll(() => page.getByText('歡迎回來').first().isVisible()).toBe(true);
     await page.close();
   });
 

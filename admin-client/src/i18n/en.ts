@@ -32,7 +32,8 @@ const app: AppMessages['app'] = {
     title: 'Home',
     welcome: 'Welcome back, %{name}',
     welcome_anonymous: 'Welcome to Zhiwen Admin',
-    intro: 'System administration and site content management are on their way; menus follow your permissions.',
+    last_login: 'Signed in at %{time} from %{ip}',
+    intro: 'The menu on the left follows your roles and permissions.',
   },
   profile: {
     title: 'Account Center',

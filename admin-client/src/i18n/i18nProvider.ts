@@ -2,6 +2,7 @@ import { LANGUAGES, LANGUAGE_LABELS, type Language } from '@zhiwen/shared';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import en from './en';
+import { cookieTokenStore } from '../providers/cookies';
 import { getStoredLanguage, isLanguage, storeLanguage } from './language';
 import zhCN from './zh-CN';
 import zhTW from './zh-TW';
@@ -30,10 +31,12 @@ export function createI18nProvider(language: Language, onChange?: (language: Lan
 }
 
 /**
- * The app's provider. A switch is stored where the HTTP client reads Accept-Language, so server
- * messages follow at once and the choice survives a reload.
+ * The app's provider. A switch is stored where the HTTP client reads Accept-Language. Signed in, the page then
+ * reloads (spec 1), so the menu titles the server translates follow too; on the login page it switches in place.
  */
 export const i18nProvider = createI18nProvider(getStoredLanguage(), (language) => {
+  const changed = language !== getStoredLanguage();
   storeLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (changed && cookieTokenStore.get() && typeof window !== 'undefined') window.location.reload();
 });

@@ -244,7 +244,8 @@ const zhCN = {
       title: '首页',
       welcome: '欢迎回来，%{name}',
       welcome_anonymous: '欢迎使用智文管理后台',
-      intro: '系统管理与站点内容管理功能正在建设中，菜单会按您的权限显示。',
+      last_login: '登录时间：%{time}　登录 IP：%{ip}',
+      intro: '左侧菜单按您的角色和权限显示。',
     },
     profile: {
       title: '个人中心',

@@ -241,7 +241,8 @@ const zhTW: AppMessages = {
       title: '首頁',
       welcome: '歡迎回來，%{name}',
       welcome_anonymous: '歡迎使用智文管理後台',
-      intro: '系統管理與網站內容管理功能正在建置中，選單會依您的權限顯示。',
+      last_login: '登入時間：%{time}　登入 IP：%{ip}',
+      intro: '左側選單依您的角色和權限顯示。',
     },
     profile: {
       title: '個人中心',

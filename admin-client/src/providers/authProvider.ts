@@ -156,6 +156,8 @@ export function createAuthProvider(
         id: user.userId ?? user.userName ?? '',
         fullName: user.nickName || user.userName,
         avatar: user.avatar || user.avatarSrc,
+        loginIp: user.loginIp,
+        loginDate: user.loginDate,
       };
     },
 
