@@ -225,6 +225,39 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.close();
   });
 
+  it('creates, finds, edits, exports and deletes a user through the users screen', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN', acceptDownloads: true });
+    await signIn(page, 'admin', 'E2eAdmin2026');
+    await page.goto(`${base}/admin/system/user`);
+    await expect.poll(() => page.getByText('admin', { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await page.getByRole('link', { name: '新增' }).first().click();
+    await page.getByLabel(/^用户名称/).fill('uiuser1');
+    await page.getByLabel(/^用户昵称/).fill('界面用户');
+    await page.getByLabel(/^用户密码/).fill('Uiuser2026x');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByText('uiuser1').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await page.getByLabel(/^用户名称/).first().fill('uiuser');
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+
+    await page.locator('tbody tr', { hasText: 'uiuser1' }).getByRole('link', { name: '编辑' }).click();
+    await expect.poll(() => page.getByLabel(/^用户昵称/).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel(/^用户昵称/).fill('改名的界面用户');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByText('改名的界面用户').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导出' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^用户数据_\d{14}\.xlsx$/);
+
+    await page.locator('tbody tr', { hasText: '改名的界面用户' }).getByRole('button', { name: '删除' }).click();
+    await page.getByRole('button', { name: '确认' }).click();
+    await expect.poll(() => page.getByText('改名的界面用户').count(), { timeout: 15_000 }).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'admin-users.png'), fullPage: true });
+    await page.close();
+  });
+
   it('switches the whole console to English and to Traditional Chinese, menus included', async () => {
     const page = await browser.newPage({ locale: 'zh-CN' });
     await signIn(page, 'admin', 'E2eAdmin2026');
