@@ -232,6 +232,7 @@ describe('the product on the embedded PostgreSQL', () => {
     await expect.poll(() => page.getByText('admin', { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     await page.getByRole('link', { name: '新增' }).first().click();
+    await expect.poll(() => page.getByLabel(/^用户名称/).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByLabel(/^用户名称/).fill('uiuser1');
     await page.getByLabel(/^用户昵称/).fill('界面用户');
     await page.getByLabel(/^用户密码/).fill('Uiuser2026x');
@@ -242,8 +243,10 @@ describe('the product on the embedded PostgreSQL', () => {
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
 
     await page.locator('tbody tr', { hasText: 'uiuser1' }).getByRole('link', { name: '编辑' }).click();
-    await expect.poll(() => page.getByLabel(/^用户昵称/).isVisible(), { timeout: 15_000 }).toBe(true);
+    // Type only once the form holds the loaded record, or the late load would reset what was typed.
+    await expect.poll(() => page.getByLabel(/^用户昵称/).inputValue(), { timeout: 15_000 }).toBe('界面用户');
     await page.getByLabel(/^用户昵称/).fill('改名的界面用户');
+    await expect.poll(() => page.getByLabel(/^用户昵称/).inputValue()).toBe('改名的界面用户');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => page.getByText('改名的界面用户').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
