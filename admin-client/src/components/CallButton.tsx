@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Confirm, useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { Button, Confirm, useRecordContext, type RaRecord } from 'react-admin';
 import { httpClient, type Method } from '../providers/httpClient';
+import { useApiCall } from './useApiCall';
 import { useHasPermission } from './usePermission';
 
 export interface CallButtonProps {
@@ -29,26 +30,15 @@ export interface CallButtonProps {
 export function CallButton(props: CallButtonProps) {
   const { label, icon, method, url, permission, confirmTitle, confirmContent, confirmOptions, successMessage, color = 'primary' } = props;
   const record = useRecordContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const allowed = useHasPermission(permission);
   const [open, setOpen] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const { run, busy: loading } = useApiCall();
   if (!allowed) return null;
 
   const call = async () => {
-    setLoading(true);
-    try {
-      const target = typeof url === 'function' ? url(record ?? ({} as RaRecord)) : url;
-      const result = await httpClient.request(target, { method });
-      notify(successMessage ?? (result.msg || 'ra.notification.updated'), { type: 'success', messageArgs: { smart_count: 1 } });
-      refresh();
-    } catch (err) {
-      notify((err as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setLoading(false);
-      setOpen(false);
-    }
+    const target = typeof url === 'function' ? url(record ?? ({} as RaRecord)) : url;
+    await run(() => httpClient.request(target, { method }), successMessage);
+    setOpen(false);
   };
 
   return (

@@ -1,22 +1,17 @@
+import { ScreenList } from '../../../components/ScreenList';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import {
   Datagrid,
   DeleteButton,
-  FilterButton,
-  List,
-  Pagination,
   SelectInput,
   TextField,
   TextInput,
-  TopToolbar,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { COMMON_STATUS } from '../../../components/dicts';
-import { ServerExportButton } from '../../../components/ServerExportButton';
 
 const filters = [
   <TextInput key="ipaddr" source="ipaddr" label="app.logininfor.ipaddr" alwaysOn />,
@@ -44,27 +39,24 @@ function UnlockButton() {
 /** 登录日志: read-only list; delete, 清空, export and 解锁 (unlock an account locked by wrong passwords). */
 export function LoginLogList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'loginTime', order: 'DESC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CallButton
-            label="app.logininfor.clean"
-            icon={<DeleteSweepIcon />}
-            color="error"
-            method="DELETE"
-            url="/monitor/logininfor/clean"
-            permission="monitor:logininfor:remove"
-            confirmTitle="app.logininfor.clean_title"
-            confirmContent="app.logininfor.clean_content"
-            successMessage="app.logininfor.cleaned"
-          />
-          <ServerExportButton />
-        </TopToolbar>
+      creatable={false}
+      extraActions={
+        <>
+            <CallButton
+              label="app.logininfor.clean"
+              icon={<DeleteSweepIcon />}
+              color="error"
+              method="DELETE"
+              url="/monitor/logininfor/clean"
+              permission="monitor:logininfor:remove"
+              confirmTitle="app.logininfor.clean_title"
+              confirmContent="app.logininfor.clean_content"
+              successMessage="app.logininfor.cleaned"
+            />
+        </>
       }
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
@@ -79,6 +71,6 @@ export function LoginLogList() {
         <UnlockButton />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }

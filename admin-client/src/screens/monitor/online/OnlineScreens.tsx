@@ -1,5 +1,6 @@
+import { ScreenList } from '../../../components/ScreenList';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Datagrid, List, TextField, TextInput } from 'react-admin';
+import { Datagrid, TextField, TextInput } from 'react-admin';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 
@@ -29,7 +30,7 @@ function ForceLogoutButton() {
 /** 在线用户: the staff sessions now open (the server answers them all, unpaged) and 强退. */
 export function OnlineList() {
   return (
-    <List filters={filters} pagination={false} perPage={1000} sort={{ field: '', order: 'ASC' }} actions={false}>
+    <ScreenList filters={filters} tree creatable={false} exportable={false} sort={{ field: '', order: 'ASC' }}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="userName" label="app.online.userName" sortable={false} />
         <TextField source="deptName" label="app.online.deptName" sortable={false} />
@@ -40,6 +41,6 @@ export function OnlineList() {
         <DateTimeField source="lastAccessTime" label="app.online.lastAccessTime" sortable={false} />
         <ForceLogoutButton />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }

@@ -1,27 +1,22 @@
+import { ScreenList } from '../../../components/ScreenList';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Box, Typography } from '@mui/material';
 import {
   Datagrid,
   DeleteButton,
-  FilterButton,
-  List,
   NumberField,
-  Pagination,
   SelectInput,
   TextField,
   TextInput,
-  TopToolbar,
   useGetOne,
   useRecordContext,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { COMMON_STATUS, OPER_TYPE } from '../../../components/dicts';
-import { ServerExportButton } from '../../../components/ServerExportButton';
 
 const filters = [
   <TextInput key="title" source="title" label="app.operlog.title" alwaysOn />,
@@ -78,27 +73,24 @@ function OperLogDetail() {
 /** 操作日志: read-only list; a row expands to its details; delete, 清空 and export. */
 export function OperLogList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'operTime', order: 'DESC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CallButton
-            label="app.operlog.clean"
-            icon={<DeleteSweepIcon />}
-            color="error"
-            method="DELETE"
-            url="/monitor/operlog/clean"
-            permission="monitor:operlog:remove"
-            confirmTitle="app.operlog.clean_title"
-            confirmContent="app.operlog.clean_content"
-            successMessage="app.operlog.cleaned"
-          />
-          <ServerExportButton />
-        </TopToolbar>
+      creatable={false}
+      extraActions={
+        <>
+            <CallButton
+              label="app.operlog.clean"
+              icon={<DeleteSweepIcon />}
+              color="error"
+              method="DELETE"
+              url="/monitor/operlog/clean"
+              permission="monitor:operlog:remove"
+              confirmTitle="app.operlog.clean_title"
+              confirmContent="app.operlog.clean_content"
+              successMessage="app.operlog.cleaned"
+            />
+        </>
       }
     >
       <Datagrid rowClick="expand" expand={<OperLogDetail />} bulkActionButtons={false}>
@@ -111,6 +103,6 @@ export function OperLogList() {
         <NumberField source="costTime" label="app.operlog.costTime" />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }

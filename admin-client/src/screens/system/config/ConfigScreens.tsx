@@ -1,31 +1,25 @@
+import { ScreenList } from '../../../components/ScreenList';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   Create,
-  CreateButton,
   Datagrid,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
-  List,
-  Pagination,
   RadioButtonGroupInput,
   required,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   maxLength,
   regex,
   useRecordContext,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { YES_NO } from '../../../components/dicts';
-import { ServerExportButton } from '../../../components/ServerExportButton';
 
 const filters = [
   <TextInput key="configName" source="configName" label="app.config.configName" alwaysOn />,
@@ -42,25 +36,20 @@ function ConfigDeleteButton() {
 /** 参数设置: paged list with filters, add, edit, delete, export and 刷新缓存. */
 export function ConfigList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'configId', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-          <ServerExportButton />
-          <CallButton
-            label="app.config.refresh_cache"
-            icon={<RefreshIcon />}
-            method="DELETE"
-            url="/system/config/refreshCache"
-            permission="system:config:remove"
-            successMessage="app.config.cache_refreshed"
-          />
-        </TopToolbar>
+      extraActions={
+        <>
+            <CallButton
+              label="app.config.refresh_cache"
+              icon={<RefreshIcon />}
+              method="DELETE"
+              url="/system/config/refreshCache"
+              permission="system:config:remove"
+              successMessage="app.config.cache_refreshed"
+            />
+        </>
       }
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
@@ -73,7 +62,7 @@ export function ConfigList() {
         <EditButton />
         <ConfigDeleteButton />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }
 

@@ -1,11 +1,9 @@
+import { ScreenList } from '../../../components/ScreenList';
 import {
   Create,
-  CreateButton,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
-  List,
   NumberField,
   NumberInput,
   RadioButtonGroupInput,
@@ -14,7 +12,6 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   email,
   maxLength,
   useRecordContext,
@@ -40,17 +37,11 @@ function DeptDeleteButton() {
 /** 部门管理: every department (not paged) as an indented tree; add, edit, delete. */
 export function DeptList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      pagination={false}
-      perPage={1000}
       sort={{ field: 'orderNum', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-        </TopToolbar>
-      }
+      tree
+      exportable={false}
     >
       <TreeDatagrid idKey="deptId" labelSource="deptName" label="app.dept.deptName">
         <NumberField source="orderNum" label="app.dept.orderNum" sortable={false} />
@@ -60,7 +51,7 @@ export function DeptList() {
         <EditButton />
         <DeptDeleteButton />
       </TreeDatagrid>
-    </List>
+    </ScreenList>
   );
 }
 

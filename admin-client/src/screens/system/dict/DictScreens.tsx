@@ -1,3 +1,4 @@
+import { ScreenList } from '../../../components/ScreenList';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -8,18 +9,14 @@ import {
   Button,
   Create,
   CreateBase,
-  CreateButton,
   Datagrid,
   DeleteButton,
   Edit,
   EditBase,
   EditButton,
-  FilterButton,
   FunctionField,
-  List,
   NumberField,
   NumberInput,
-  Pagination,
   RadioButtonGroupInput,
   required,
   SaveButton,
@@ -28,7 +25,6 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  TopToolbar,
   maxLength,
   regex,
   useCanAccess,
@@ -39,12 +35,10 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { LIST_CLASS, NORMAL_DISABLE, YES_NO } from '../../../components/dicts';
-import { ServerExportButton } from '../../../components/ServerExportButton';
 
 /** Resource of the entries of one type (not a menu screen: opened from the type list). */
 export const DICT_DATA_RESOURCE = 'system/dict/data';
@@ -67,25 +61,20 @@ const dataLink = (r: RaRecord) => `/system/dict-data/index/${r.dictId}`;
 /** 字典管理: paged list of dictionary types; a type opens its entries. Add, edit, delete, export, 刷新缓存. */
 export function DictTypeList() {
   return (
-    <List
+    <ScreenList
       filters={typeFilters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'dictId', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-          <ServerExportButton />
-          <CallButton
-            label="app.dict_type.refresh_cache"
-            icon={<RefreshIcon />}
-            method="DELETE"
-            url="/system/dict/type/refreshCache"
-            permission="system:dict:remove"
-            successMessage="app.dict_type.cache_refreshed"
-          />
-        </TopToolbar>
+      extraActions={
+        <>
+            <CallButton
+              label="app.dict_type.refresh_cache"
+              icon={<RefreshIcon />}
+              method="DELETE"
+              url="/system/dict/type/refreshCache"
+              permission="system:dict:remove"
+              successMessage="app.dict_type.cache_refreshed"
+            />
+        </>
       }
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
@@ -106,7 +95,7 @@ export function DictTypeList() {
         <EditButton />
         <TypeDeleteButton />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }
 
@@ -235,24 +224,24 @@ export function DictDataPage() {
         {' / '}
         {type.dictName} ({type.dictType})
       </Typography>
-      <List
+      <ScreenList
         resource={DICT_DATA_RESOURCE}
         filter={{ dictType: type.dictType }}
         filters={dataFilters}
         disableSyncWithLocation
         storeKey={false}
         title={`${type.dictName}`}
-        perPage={PAGING.defaultPageSize}
-        pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
         sort={{ field: 'dictSort', order: 'ASC' }}
-        actions={
-          <TopToolbar>
-            {canCreate ? (
-              <Button label="ra.action.create" onClick={() => setDialog({})}>
-                <AddIcon />
-              </Button>
-            ) : null}
-          </TopToolbar>
+        creatable={false}
+        exportable={false}
+        extraActions={
+          <>
+              {canCreate ? (
+                <Button label="ra.action.create" onClick={() => setDialog({})}>
+                  <AddIcon />
+                </Button>
+              ) : null}
+          </>
         }
       >
         <Datagrid rowClick={false} bulkActionButtons={false}>
@@ -266,7 +255,7 @@ export function DictDataPage() {
           <DataEditButton onEdit={(id) => setDialog({ id })} />
           <DeleteButton mutationMode="pessimistic" redirect={false} />
         </Datagrid>
-      </List>
+      </ScreenList>
       {dialog ? <DataDialog dictType={type.dictType} id={dialog.id} onClose={() => setDialog(null)} /> : null}
     </>
   );

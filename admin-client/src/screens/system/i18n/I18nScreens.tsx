@@ -1,29 +1,23 @@
+import { ScreenList } from '../../../components/ScreenList';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   Create,
-  CreateButton,
   Datagrid,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
   FunctionField,
-  List,
-  Pagination,
   required,
   SelectField,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   maxLength,
   type RaRecord,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
-import { ServerExportButton } from '../../../components/ServerExportButton';
 
 /** The UI languages (GET /system/i18n/dict/langOptions answers the same three), shown by their own names. */
 const LANG_TAGS = [
@@ -41,25 +35,20 @@ const filters = [
 /** 国际化: translation entries, one per language and key; add, edit, delete, export, 刷新缓存. */
 export function I18nList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'langKey', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-          <ServerExportButton />
-          <CallButton
-            label="app.i18n.refresh_cache"
-            icon={<RefreshIcon />}
-            method="DELETE"
-            url="/system/i18n/dict/refreshCache"
-            permission="system:i18n:remove"
-            successMessage="app.i18n.cache_refreshed"
-          />
-        </TopToolbar>
+      extraActions={
+        <>
+            <CallButton
+              label="app.i18n.refresh_cache"
+              icon={<RefreshIcon />}
+              method="DELETE"
+              url="/system/i18n/dict/refreshCache"
+              permission="system:i18n:remove"
+              successMessage="app.i18n.cache_refreshed"
+            />
+        </>
       }
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
@@ -75,7 +64,7 @@ export function I18nList() {
         <EditButton />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }
 

@@ -1,26 +1,22 @@
+import { ScreenList } from '../../../components/ScreenList';
 import {
   Create,
-  CreateButton,
   Datagrid,
   DateTimeInput,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
   FunctionField,
-  List,
-  Pagination,
   RadioButtonGroupInput,
   required,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   maxLength,
   useTranslate,
 } from 'react-admin';
-import { formatDateTime, PAGING } from '@zhiwen/shared';
+import { formatDateTime } from '@zhiwen/shared';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { IP_RULE_TYPE, NORMAL_DISABLE } from '../../../components/dicts';
@@ -45,17 +41,10 @@ function ExpireTimeField(_props: { label?: string; sortBy?: string }) {
 /** IP规则: allow/deny rules by address or network, with an optional expiry. */
 export function IpRuleList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'ruleId', order: 'DESC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-        </TopToolbar>
-      }
+      exportable={false}
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <DictField source="ruleType" label="app.iprule.ruleType" choices={IP_RULE_TYPE} />
@@ -67,7 +56,7 @@ export function IpRuleList() {
         <EditButton />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }
 

@@ -1,13 +1,11 @@
+import { ScreenList } from '../../../components/ScreenList';
 import {
   BooleanInput,
   Create,
-  CreateButton,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
   FormDataConsumer,
-  List,
   NumberField,
   NumberInput,
   RadioButtonGroupInput,
@@ -16,7 +14,6 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   maxLength,
   useRecordContext,
   useTranslate,
@@ -35,17 +32,11 @@ const filters = [
 /** 菜单管理: every menu (not paged) as an indented tree; add, edit, delete. */
 export function MenuList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      pagination={false}
-      perPage={10000}
       sort={{ field: 'orderNum', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-        </TopToolbar>
-      }
+      tree
+      exportable={false}
     >
       <TreeDatagrid idKey="menuId" labelSource="menuName" label="app.menu.menuName">
         <TextField source="icon" label="app.menu.icon" sortable={false} />
@@ -57,7 +48,7 @@ export function MenuList() {
         <EditButton />
         <DeleteButton mutationMode="pessimistic" />
       </TreeDatagrid>
-    </List>
+    </ScreenList>
   );
 }
 

@@ -1,23 +1,18 @@
+import { ScreenList } from '../../../components/ScreenList';
 import {
   Create,
-  CreateButton,
   Datagrid,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
-  List,
-  Pagination,
   RadioButtonGroupInput,
   required,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   maxLength,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { NOTICE_STATUS, NOTICE_TYPE } from '../../../components/dicts';
@@ -31,17 +26,10 @@ const filters = [
 /** 通知公告: paged list with filters, add, edit and delete. */
 export function NoticeList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'noticeId', order: 'DESC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-        </TopToolbar>
-      }
+      exportable={false}
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="noticeTitle" label="app.notice.noticeTitle" />
@@ -52,7 +40,7 @@ export function NoticeList() {
         <EditButton />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }
 

@@ -1,15 +1,12 @@
+import { ScreenList } from '../../../components/ScreenList';
 import {
   Create,
-  CreateButton,
   Datagrid,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
-  List,
   NumberField,
   NumberInput,
-  Pagination,
   RadioButtonGroupInput,
   required,
   SelectField,
@@ -17,13 +14,10 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   maxLength,
   regex,
 } from 'react-admin';
 import { DateTimeField } from '../../../components/DateTimeField';
-import { ServerExportButton } from '../../../components/ServerExportButton';
-import { PAGING } from '@zhiwen/shared';
 
 const STATUS = [
   { id: '0', name: 'app.post.status_0' },
@@ -39,18 +33,9 @@ const filters = [
 /** 岗位管理: paged list with filters, add, edit, delete and the server's Excel export. */
 export function PostList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'postSort', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-          <ServerExportButton />
-        </TopToolbar>
-      }
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="postCode" label="app.post.postCode" />
@@ -61,7 +46,7 @@ export function PostList() {
         <EditButton />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }
 

@@ -1,41 +1,35 @@
+import { useApiCall } from '../../../components/useApiCall';
+import { ScreenList } from '../../../components/ScreenList';
 import SecurityIcon from '@mui/icons-material/Security';
 import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
   Button,
   Create,
-  CreateButton,
   Datagrid,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
   Labeled,
-  List,
   NumberField,
   NumberInput,
-  Pagination,
   RadioButtonGroupInput,
   required,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   maxLength,
   useInput,
   useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { CheckboxTree, keysFromLeaves, leavesFromKeys } from '../../../components/CheckboxTree';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { DATA_SCOPE, NORMAL_DISABLE } from '../../../components/dicts';
-import { ServerExportButton } from '../../../components/ServerExportButton';
 import { useApiData, type TreeNode } from '../../../components/tree';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
@@ -64,13 +58,12 @@ function DataScopeButton() {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
   const allowed = useHasPermission('system:role:edit');
   const [open, setOpen] = useState(false);
   const [scope, setScope] = useState('1');
   const [depts, setDepts] = useState<TreeNode[]>([]);
   const [leaves, setLeaves] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiCall();
   if (!allowed || !record || isSuperRole(record)) return null;
 
   const openDialog = async () => {
@@ -85,21 +78,10 @@ function DataScopeButton() {
     }
   };
   const submit = async () => {
-    setBusy(true);
-    try {
-      const result = await httpClient.put('/system/role/dataScope', {
-        roleId: record.roleId,
-        dataScope: scope,
-        deptIds: scope === '2' ? keysFromLeaves(depts, leaves) : [],
-      });
-      notify(result.msg || 'ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
-      setOpen(false);
-      refresh();
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    const saved = await run(() =>
+      httpClient.put('/system/role/dataScope', { roleId: record.roleId, dataScope: scope, deptIds: scope === '2' ? keysFromLeaves(depts, leaves) : [] }),
+    );
+    if (saved) setOpen(false);
   };
   return (
     <>
@@ -139,18 +121,9 @@ function DataScopeButton() {
 /** 角色管理: paged list with filters, add, edit (with menu permissions), 数据权限, delete and export. */
 export function RoleList() {
   return (
-    <List
+    <ScreenList
       filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
       sort={{ field: 'roleSort', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-          <ServerExportButton />
-        </TopToolbar>
-      }
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="roleName" label="app.role.roleName" />
@@ -163,7 +136,7 @@ export function RoleList() {
         <DataScopeButton />
         <RoleDeleteButton />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }
 

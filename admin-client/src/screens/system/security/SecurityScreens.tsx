@@ -1,30 +1,26 @@
+import { ScreenList } from '../../../components/ScreenList';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import {
   BooleanField,
   BooleanInput,
   Create,
-  CreateButton,
   Datagrid,
   DeleteButton,
   Edit,
   EditButton,
-  List,
   NumberField,
   NumberInput,
-  Pagination,
   required,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   maxLength,
   maxValue,
   minValue,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { CallButton } from '../../../components/CallButton';
 import { DictField } from '../../../components/DictField';
 import { PASSWORD_RULE, POLICY_STATUS, RETRY_STRATEGY } from '../../../components/dicts';
@@ -58,15 +54,9 @@ function PolicyDeleteButton() {
 /** 安全配置: password and sign-in policies; one of them is active. Add, edit, 启用, delete. */
 export function SecurityList() {
   return (
-    <List
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+    <ScreenList
       sort={{ field: 'configId', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      exportable={false}
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="configId" label="app.security.configId" />
@@ -83,7 +73,7 @@ export function SecurityList() {
         <ActivateButton />
         <PolicyDeleteButton />
       </Datagrid>
-    </List>
+    </ScreenList>
   );
 }
 

@@ -1,3 +1,5 @@
+import { useApiCall } from '../../../components/useApiCall';
+import { ScreenList } from '../../../components/ScreenList';
 import KeyIcon from '@mui/icons-material/Key';
 import UploadIcon from '@mui/icons-material/Upload';
 import {
@@ -19,15 +21,11 @@ import { useState } from 'react';
 import {
   Button,
   Create,
-  CreateButton,
   Datagrid,
   DeleteButton,
   Edit,
   EditButton,
-  FilterButton,
   FunctionField,
-  List,
-  Pagination,
   PasswordInput,
   RadioButtonGroupInput,
   required,
@@ -38,7 +36,6 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  TopToolbar,
   email,
   maxLength,
   useListContext,
@@ -48,10 +45,8 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { PAGING } from '@zhiwen/shared';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { NORMAL_DISABLE, USER_SEX } from '../../../components/dicts';
-import { ServerExportButton } from '../../../components/ServerExportButton';
 import { treeChoices, useApiData, type TreeNode } from '../../../components/tree';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
@@ -101,23 +96,11 @@ function DeptTree() {
 /** Status switch of a row (PUT /system/user/changeStatus); read-only without system:user:edit. */
 function StatusSwitch() {
   const record = useRecordContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const allowed = useHasPermission('system:user:edit');
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiCall();
   if (!record) return null;
-  const onChange = async (checked: boolean) => {
-    setBusy(true);
-    try {
-      const result = await httpClient.put('/system/user/changeStatus', { userId: record.userId, status: checked ? '0' : '1' });
-      notify(result.msg || 'ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
-      refresh();
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onChange = (checked: boolean) =>
+    run(() => httpClient.put('/system/user/changeStatus', { userId: record.userId, status: checked ? '0' : '1' }));
   return (
     <Switch
       size="small"
@@ -133,23 +116,13 @@ function StatusSwitch() {
 function ResetPasswordButton() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const notify = useNotify();
   const allowed = useHasPermission('system:user:resetPwd');
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiCall();
   if (!allowed || !record) return null;
   const submit = async () => {
-    setBusy(true);
-    try {
-      const result = await httpClient.put('/system/user/resetPwd', { userId: record.userId, password });
-      notify(result.msg || 'app.user.password_reset', { type: 'success' });
-      setOpen(false);
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => httpClient.put('/system/user/resetPwd', { userId: record.userId, password }), 'app.user.password_reset')) setOpen(false);
   };
   return (
     <>
@@ -287,20 +260,7 @@ function UserDeleteButton() {
 /** 用户管理: department tree, paged list with filters, add, edit, delete, export, import, 重置密码 and status. */
 export function UserList() {
   return (
-    <List
-      filters={filters}
-      perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
-      sort={{ field: 'userId', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-          <ImportButton />
-          <ServerExportButton />
-        </TopToolbar>
-      }
-    >
+    <ScreenList filters={filters} sort={{ field: 'userId', order: 'ASC' }} extraActions={<ImportButton />}>
       <Box sx={{ display: 'flex' }}>
         <DeptTree />
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -317,7 +277,7 @@ export function UserList() {
           </Datagrid>
         </Box>
       </Box>
-    </List>
+    </ScreenList>
   );
 }
 
