@@ -285,7 +285,9 @@ export function UserList() {
 function UserFormToolbar() {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
+      {/* The edit page first shows the list's row, then the full record re-initialises the form: typing done in
+          between is kept but no longer counts as a change, so Save stays enabled rather than going dead. */}
+      <SaveButton alwaysEnable />
       <UserDeleteButton />
     </Toolbar>
   );
