@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REPO_ROOT, startServerProcess, type ServerProcess } from './helpers';
+import { apiLogin, captchaResponse, launchBrowser, screenshot, signIn as signInAt, solveCaptcha as solveCaptchaAt } from './browser';
+import { freePort, startServerProcess, type ServerProcess } from './helpers';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const shots = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
 let dataDir: string;
 let env: Record<string, string>;
@@ -24,7 +23,6 @@ function embeddedPostgresRunning(port: string): boolean {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   // A fresh data folder and no DATABASE_URL: the product's embedded default, as on a new machine.
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-e2e-'));
   chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user and must enter it
@@ -38,37 +36,16 @@ beforeAll(async () => {
   };
   base = `http://127.0.0.1:${env.PORT}`;
   server = await startServerProcess(env);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchBrowser();
 });
+
+const solveCaptcha = (page: import('playwright-core').Page, captcha: Promise<import('playwright-core').Response>) => solveCaptchaAt(base, page, captcha);
+const signIn = (page: import('playwright-core').Page, user: string, password: string) => signInAt(base, page, user, password);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Reads the captcha the page shows through the test-support hook, as a person reads the image. */
-async function solveCaptcha(page: import('playwright-core').Page, captcha: Promise<import('playwright-core').Response>) {
-  const { data } = await (await captcha).json();
-  const answer = (await (await fetch(`${base}/prod-api/test-support/captcha/${data.uuid}`)).json()).data;
-  await page.getByLabel('验证码').fill(answer);
-}
-
-const captchaResponse = (page: import('playwright-core').Page) => page.waitForResponse((r) => r.url().includes('/prod-api/captchaImage'));
-
-/** Signs in through the back-office login page, captcha included, and waits for the dashboard. */
-async function signIn(page: import('playwright-core').Page, user: string, password: string) {
-  const captcha = captchaResponse(page);
-  await page.goto(`${base}/admin/`);
-  await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible(), { timeout: 30_000 }).toBe(true);
-  await page.getByLabel('账号').fill(user);
-  await page.getByLabel('密码').fill(password);
-  await solveCaptcha(page, captcha);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect.poll(() => page.getByText('欢迎回来').first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 describe('the product on the embedded PostgreSQL', () => {
   it('starts on a fresh data folder and reports a healthy embedded database', async () => {
@@ -106,7 +83,7 @@ describe('the product on the embedded PostgreSQL', () => {
     await expect.poll(() => page.locator('h1').innerText()).toBe('智文 · AI写作与论文检测');
     expect(await page.title()).toContain('智文');
     await expect.poll(() => page.getByText('论文查重').first().isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'site-home.png'), fullPage: true });
+    await screenshot(page, 'site-home');
     // A deep link is answered by the site's history-mode fallback.
     await page.goto(`${base}/aiwnxz`);
     expect(await page.locator('body').innerText()).toContain('智文');
@@ -123,7 +100,7 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.goto(`${base}/admin/`);
     await expect.poll(() => page.getByText('智文管理后台').first().isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'admin-login.png'), fullPage: true });
+    await screenshot(page, 'admin-login');
 
     // A wrong password: its message, and a fresh captcha for the next try.
     await page.getByLabel('账号').fill('admin');
@@ -140,16 +117,14 @@ describe('the product on the embedded PostgreSQL', () => {
     expect(apiCalls).toEqual(expect.arrayContaining(['/prod-api/captchaImage', '/prod-api/login', '/prod-api/getInfo']));
     // Welcome back with the time and address of this sign-in.
     await expect.poll(() => page.getByText(/登录时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}　登录 IP：/).first().isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'admin-dashboard.png'), fullPage: true });
+    await screenshot(page, 'admin-dashboard');
     await page.close();
   });
 
   it('signs in without a captcha once staff switch it off', async () => {
     const login = await fetch(`${base}/prod-api/test-support/captcha/none`);
     expect(login.status).toBe(404);
-    const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
-    const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-    const token = (await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'E2eAdmin2026', code, uuid }) })).json()).data;
+    const token = await apiLogin(base, 'admin', 'E2eAdmin2026');
     const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const configs = (await (await fetch(`${base}/prod-api/system/config/list?configKey=sys.account.captchaEnabled`, { headers: auth })).json()).data.rows;
     const row = configs[0];
@@ -186,7 +161,7 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.getByLabel('岗位编码').fill('e2e_post');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => page.getByText('e2e_post').first().isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'admin-posts.png'), fullPage: true });
+    await screenshot(page, 'admin-posts');
     // A screen not built yet says so instead of failing.
     await page.locator('[data-menu-key="system/wechat"]').click();
     await expect.poll(() => page.getByText('该页面正在建设中').first().isVisible(), { timeout: 15_000 }).toBe(true);
@@ -194,14 +169,12 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.locator('[data-menu-key="system/log"]').click();
     await page.locator('[data-menu-key="system/log/operlog"]').click();
     await expect.poll(() => page.getByText('岗位管理').nth(1).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'admin-operlog.png'), fullPage: true });
+    await screenshot(page, 'admin-operlog');
     await page.close();
   });
 
   it('shows a restricted role neither the screens nor the buttons it lacks', async () => {
-    const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
-    const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-    const adminToken = (await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'E2eAdmin2026', code, uuid }) })).json()).data;
+    const adminToken = await apiLogin(base, 'admin', 'E2eAdmin2026');
     const call = async (method: string, url: string, body?: unknown) =>
       (await fetch(`${base}/prod-api${url}`, { method, headers: { Authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json();
     const menus = (await call('GET', '/system/menu/list')).data as Array<{ menuId: string; perms: string; menuType: string; path: string; parentId: string }>;
@@ -257,7 +230,7 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.locator('tbody tr', { hasText: '改名的界面用户' }).getByRole('button', { name: '删除' }).click();
     await page.getByRole('button', { name: '确认' }).click();
     await expect.poll(() => page.getByText('改名的界面用户').count(), { timeout: 15_000 }).toBe(0);
-    await page.screenshot({ path: path.join(shots, 'admin-users.png'), fullPage: true });
+    await screenshot(page, 'admin-users');
     await page.close();
   });
 
@@ -268,7 +241,7 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect.poll(() => page.getByText('Welcome back, 超级管理员').first().isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.locator('[data-menu-key="system"]').innerText()).toBe('System');
-    await page.screenshot({ path: path.join(shots, 'admin-english.png'), fullPage: true });
+    await screenshot(page, 'admin-english');
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: '繁體中文' }).click();
     await expect.poll(() => page.locator('[data-menu-key="system"]').innerText(), { timeout: 20_000 }).toBe('系統管理');
@@ -277,9 +250,7 @@ describe('the product on the embedded PostgreSQL', () => {
   });
 
   it('makes a user whose password was reset change it before using the console', async () => {
-    const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
-    const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-    const token = (await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'E2eAdmin2026', code, uuid }) })).json()).data;
+    const token = await apiLogin(base, 'admin', 'E2eAdmin2026');
     const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const policies = (await (await fetch(`${base}/prod-api/system/security/config/list`, { headers: auth })).json()).data.rows;
     const active = policies.find((p: { status: string }) => p.status === '0');

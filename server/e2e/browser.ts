@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { expect } from 'vitest';
+import { REPO_ROOT } from './helpers';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Where the browser suite saves its screenshots (ignored by git). */
+export const SCREENSHOTS = path.join(REPO_ROOT, 'admin-client', 'test-results', 'screenshots');
+
+/** Saves a full-page screenshot under SCREENSHOTS. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Debian's headless Chromium. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** The next captcha the page loads. */
+export const captchaResponse = (page: Page) => page.waitForResponse((r) => r.url().includes('/prod-api/captchaImage'));
+
+/** Reads the captcha the page shows through the test-support hook, as a person reads the image. */
+export async function solveCaptcha(base: string, page: Page, captcha: Promise<Response>): Promise<void> {
+  const { data } = await (await captcha).json();
+  const answer = (await (await fetch(`${base}/prod-api/test-support/captcha/${data.uuid}`)).json()).data;
+  await page.getByLabel('验证码').fill(answer);
+}
+
+/** Signs in through the back-office login page, captcha included, and waits for the dashboard. */
+export async function signIn(base: string, page: Page, user: string, password: string): Promise<void> {
+  const captcha = captchaResponse(page);
+  await page.goto(`${base}/admin/`);
+  await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await page.getByLabel('账号').fill(user);
+  await page.getByLabel('密码').fill(password);
+  await solveCaptcha(base, page, captcha);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect.poll(() => page.getByText('欢迎回来').first().isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+/** Signs in through the API (captcha read through the test hook) and returns the token. */
+export async function apiLogin(base: string, username: string, password: string): Promise<string> {
+  const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
+  const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
+  const res = await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, code, uuid }) });
+  return (await res.json()).data;
+}
