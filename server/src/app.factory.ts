@@ -34,6 +34,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
           // Swagger UI and MUI inject inline styles; scripts stay same-origin only.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
+          // Staff may add menu entries that show another site inside the console (inner links).
+          'frame-src': ["'self'", 'https:', 'http:'],
           'upgrade-insecure-requests': null,
         },
       },

@@ -25,11 +25,12 @@ export class AuthController {
 
   @Get('captchaImage')
   @Public()
-  @ApiOperation({ summary: 'A captcha image (when the captcha is on)' })
+  @ApiOperation({ summary: 'What a login screen needs: a captcha image (when the captcha is on) and whether registration is open' })
   @ApiEnvelope(CaptchaDto)
   async captchaImage(): Promise<CaptchaDto> {
-    if (!(await this.captcha.enabled())) return { captchaEnabled: false };
-    return { captchaEnabled: true, ...(await this.captcha.create()) };
+    const registerEnabled = await this.captcha.registrationOpen();
+    if (!(await this.captcha.enabled())) return { captchaEnabled: false, registerEnabled };
+    return { captchaEnabled: true, registerEnabled, ...(await this.captcha.create()) };
   }
 
   @Post('login')

@@ -68,11 +68,23 @@ describe('captcha', () => {
     }
   });
 
+  it('tells login screens whether registration is open (sys.account.registerUser)', async () => {
+    expect((await request(t.server).get('/prod-api/captchaImage')).body.data.registerEnabled).toBe(true);
+    await ds.query(`UPDATE sys_config SET config_value = 'false' WHERE config_key = 'sys.account.registerUser'`);
+    await t.app.get(SysConfigService).evict('sys.account.registerUser');
+    try {
+      expect((await request(t.server).get('/prod-api/captchaImage')).body.data.registerEnabled).toBe(false);
+    } finally {
+      await ds.query(`UPDATE sys_config SET config_value = 'true' WHERE config_key = 'sys.account.registerUser'`);
+      await t.app.get(SysConfigService).evict('sys.account.registerUser');
+    }
+  });
+
   it('follows the sys.account.captchaEnabled parameter', async () => {
     await ds.query(`UPDATE sys_config SET config_value = 'false' WHERE config_key = 'sys.account.captchaEnabled'`);
     await t.app.get(SysConfigService).evict('sys.account.captchaEnabled');
     try {
-      expect((await request(t.server).get('/prod-api/captchaImage')).body.data).toEqual({ captchaEnabled: false });
+      expect((await request(t.server).get('/prod-api/captchaImage')).body.data).toEqual({ captchaEnabled: false, registerEnabled: true });
       const res = await request(t.server).post('/prod-api/login').send({ username: 'admin', password: TEST_ADMIN_PASSWORD });
       expect(res.body.code).toBe(200);
     } finally {

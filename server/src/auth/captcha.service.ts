@@ -25,6 +25,11 @@ export class CaptchaService {
     return this.config.captchaEnabled ?? (await this.sysConfig.getBoolean('sys.account.captchaEnabled', true));
   }
 
+  /** Whether self-registration is open (`sys.account.registerUser`); login screens show a register link then. */
+  async registrationOpen(): Promise<boolean> {
+    return this.sysConfig.getBoolean('sys.account.registerUser', false);
+  }
+
   /** A new captcha image (data URL) and its id. */
   async create(): Promise<{ uuid: string; img: string }> {
     const style = await this.sysConfig.getValue('sys.account.captchaType');

@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class CaptchaDto {
   @ApiProperty() captchaEnabled: boolean;
+  @ApiProperty({ description: 'Self-registration is open (parameter sys.account.registerUser): login screens show a register link' })
+  registerEnabled: boolean;
   @ApiPropertyOptional({ description: 'data:image/svg+xml;base64,...' }) img?: string;
   @ApiPropertyOptional() uuid?: string;
 }
