@@ -65,7 +65,7 @@ describe('authProvider', () => {
 
   it('identity and permissions come from one GET /getInfo', async () => {
     token = 'jwt-token';
-    await expect(auth.getIdentity!()).resolves.toEqual({ id: 1, fullName: '超级管理员', avatar: undefined });
+    await expect(auth.getIdentity!()).resolves.toEqual({ id: 1, userName: 'admin', fullName: '超级管理员', avatar: undefined });
     await expect(auth.getPermissions!({})).resolves.toEqual({ roles: ['admin'], permissions: ['*:*:*'], routes: [] });
     expect(server.requests.filter((r) => parseUrl(r).path === '/prod-api/getInfo')).toHaveLength(1);
   });
@@ -93,13 +93,28 @@ describe('authProvider', () => {
     await expect(mapped.canAccess!({ resource: 'system/log/operlog', action: 'export' })).resolves.toBe(false);
   });
 
-  it('checkError signs out on 401 only', async () => {
+  it('checkError keeps the session on 403 and other errors', async () => {
     token = 'jwt-token';
-    await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+    await expect(auth.checkError({ status: 403, message: '没有权限，请联系管理员授权' })).resolves.toBeUndefined();
     await expect(auth.checkError({ status: 500 })).resolves.toBeUndefined();
     expect(token).toBe('jwt-token');
+  });
+
+  it('checkError leaves a 401 while signed in to the re-login dialog: no sign-out, the page stays', async () => {
+    token = 'jwt-token';
+    await expect(auth.checkError({ status: 401, message: '登录状态已过期' })).resolves.toBeUndefined();
+    expect(token).toBe('jwt-token');
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('getPermissions answers none while the session is refused, so the console shows with the re-login dialog', async () => {
+    token = 'ended-token';
+    await expect(auth.getPermissions!({})).resolves.toEqual({ roles: [], permissions: [], routes: [] });
+    await expect(auth.getIdentity!()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('checkError sends a 401 without a token (signed out elsewhere) to the login page', async () => {
     await expect(auth.checkError({ status: 401, message: '请先登录' })).rejects.toMatchObject({ status: 401 });
-    expect(token).toBeUndefined();
   });
 
   it('logout calls POST /logout with the token and forgets it', async () => {

@@ -26,18 +26,20 @@ describe('captchaSrc', () => {
 });
 
 describe('loadCaptcha', () => {
-  it('returns the image and uuid when the captcha is on', async () => {
-    answer = { status: 200, body: { code: 200, msg: '', data: { captchaEnabled: true, img: '<svg/>', uuid: 'u-9' } } };
-    await expect(loadCaptcha(http)).resolves.toEqual({ src: captchaSrc('<svg/>'), uuid: 'u-9' });
+  it('returns the image and uuid when the captcha is on, and the registration switch', async () => {
+    answer = { status: 200, body: { code: 200, msg: '', data: { captchaEnabled: true, registerEnabled: true, img: '<svg/>', uuid: 'u-9' } } };
+    await expect(loadCaptcha(http)).resolves.toEqual({ captcha: { src: captchaSrc('<svg/>'), uuid: 'u-9' }, registerEnabled: true });
     expect(server.requests.at(-1)?.url).toBe('/prod-api/captchaImage');
   });
 
-  it('returns null when the captcha is off, the endpoint is missing or the server is down', async () => {
+  it('returns no captcha when it is off, the endpoint is missing or the server is down; no register link unless told', async () => {
+    answer = { status: 200, body: { code: 200, msg: '', data: { captchaEnabled: false, registerEnabled: true } } };
+    await expect(loadCaptcha(http)).resolves.toEqual({ captcha: null, registerEnabled: true });
     answer = { status: 200, body: { code: 200, msg: '', data: { captchaEnabled: false } } };
-    await expect(loadCaptcha(http)).resolves.toBeNull();
+    await expect(loadCaptcha(http)).resolves.toEqual({ captcha: null, registerEnabled: false });
     answer = { status: 404, body: { code: 404, msg: '接口不存在' } };
-    await expect(loadCaptcha(http)).resolves.toBeNull();
+    await expect(loadCaptcha(http)).resolves.toEqual({ captcha: null, registerEnabled: false });
     answer = { status: 502, body: 'bad gateway' };
-    await expect(loadCaptcha(http)).resolves.toBeNull();
+    await expect(loadCaptcha(http)).resolves.toEqual({ captcha: null, registerEnabled: false });
   });
 });

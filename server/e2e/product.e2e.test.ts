@@ -168,7 +168,7 @@ describe('the product on the embedded PostgreSQL', () => {
     // The operation log shows what was just done, with the password masked.
     await page.locator('[data-menu-key="system/log"]').click();
     await page.locator('[data-menu-key="system/log/operlog"]').click();
-    await expect.poll(() => page.getByText('岗位管理').nth(1).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.locator('td', { hasText: '岗位管理' }).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await screenshot(page, 'admin-operlog');
     await page.close();
   });
@@ -246,6 +246,124 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.getByRole('menuitem', { name: '繁體中文' }).click();
     await expect.poll(() => page.locator('[data-menu-key="system"]').innerText(), { timeout: 20_000 }).toBe('系統管理');
     await expect.poll(() => page.getByText('歡迎回來').first().isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('keeps visited pages as tabs, with breadcrumb, and closes the others from the right-click menu', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+    await signIn(page, 'admin', 'E2eAdmin2026');
+    await page.locator('[data-menu-key="system"]').click();
+    for (const key of ['system/user', 'system/post', 'system/role']) {
+      await page.locator(`[data-menu-key="${key}"]`).click();
+      await expect.poll(() => page.locator(`[data-tab-path="/${key}"]`).isVisible(), { timeout: 15_000 }).toBe(true);
+    }
+    const tabPaths = () => page.locator('[data-tab-path]').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-tab-path')));
+    expect(await tabPaths()).toEqual(['/', '/system/user', '/system/post', '/system/role']);
+    await expect.poll(() => page.getByTestId('breadcrumb').innerText()).toMatch(/首页\s*\/\s*系统管理\s*\/\s*角色管理/);
+    await screenshot(page, 'admin-tabs');
+    // Right-click the posts tab, close the others: home is pinned, and the posts page becomes the current one.
+    await page.locator('[data-tab-path="/system/post"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(tabPaths).toEqual(['/', '/system/post']);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/system/post');
+    // Closing the current tab goes to the last remaining one.
+    await page.locator('[data-tab-path="/system/post"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭当前' }).click();
+    await expect.poll(tabPaths).toEqual(['/']);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/?$/);
+    await page.close();
+  });
+
+  it('finds a screen through the header search and switches to top navigation in the settings drawer', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+    await signIn(page, 'admin', 'E2eAdmin2026');
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    await page.getByPlaceholder('搜索菜单').fill('字典');
+    await page.getByRole('option', { name: /字典管理/ }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/system/dict');
+    await page.getByRole('button', { name: '布局设置' }).click();
+    await page.getByLabel('开启 TopNav').check();
+    await expect.poll(() => page.getByTestId('top-menu').isVisible()).toBe(true);
+    await page.getByRole('button', { name: '保存配置' }).click();
+    await expect.poll(() => page.getByTestId('top-menu').getByRole('button', { name: '系统管理' }).isVisible()).toBe(true);
+    // Saved settings survive a reload; the sidebar then shows only the pages of the active top item.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('top-menu').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.locator('[data-menu-key="system/user"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-menu-key="monitor"]').count()).toBe(0);
+    await screenshot(page, 'admin-top-nav');
+    await page.getByRole('button', { name: '布局设置' }).click();
+    await page.getByRole('button', { name: '重置配置' }).click();
+    await expect.poll(() => page.getByTestId('breadcrumb').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('layout-setting'))).toBeNull();
+    await page.close();
+  });
+
+  it('shows an inner-link menu entry as a page in a frame, and pins a menu marked affix in the tabs bar', async () => {
+    const token = await apiLogin(base, 'admin', 'E2eAdmin2026');
+    const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const system = (await (await fetch(`${base}/prod-api/system/menu/list?menuName=${encodeURIComponent('系统管理')}`, { headers: auth })).json()).data.find((m: { parentId: string }) => m.parentId === '0');
+    const created = await fetch(`${base}/prod-api/system/menu`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ menuName: '站点首页预览', parentId: system.menuId, orderNum: 99, menuType: 'C', path: `${base}/`, isFrame: false, isAffix: true }),
+    });
+    expect((await created.json()).code).toBe(200);
+    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+    await signIn(page, 'admin', 'E2eAdmin2026');
+    // Pinned: its tab is there from the start and has no close button.
+    const pinned = page.locator('[data-tab-path^="/system/127/0/0/1"]');
+    await expect.poll(() => pinned.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await pinned.locator('svg').count()).toBe(0);
+    await page.locator('[data-menu-key="system"]').click();
+    await page.getByTestId('sidebar').getByText('站点首页预览').click();
+    const frame = page.locator(`iframe[src="${base}/"]`);
+    await expect.poll(() => frame.isVisible(), { timeout: 15_000 }).toBe(true);
+    // Height = window height - 94.5 px.
+    expect(Math.abs((await frame.boundingBox())!.height - (800 - 94.5))).toBeLessThan(1);
+    await expect.poll(() => page.frameLocator(`iframe[src="${base}/"]`).getByText('智文').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.close();
+  });
+
+  it('turns the sidebar into a drawer with a backdrop below 992 px that closes on navigation', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 800, height: 900 } });
+    await signIn(page, 'admin', 'E2eAdmin2026');
+    const menuItem = page.locator('[data-menu-key="system"]');
+    expect(await menuItem.isVisible()).toBe(false);
+    await page.getByRole('button', { name: /打开菜单|Open menu|open_menu/i }).first().click();
+    await expect.poll(() => menuItem.isVisible()).toBe(true);
+    // The backdrop closes it.
+    await page.mouse.click(780, 450);
+    await expect.poll(() => menuItem.isVisible()).toBe(false);
+    await page.getByRole('button', { name: /打开菜单|Open menu|open_menu/i }).first().click();
+    await menuItem.click();
+    await page.locator('[data-menu-key="system/post"]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/system/post');
+    await expect.poll(() => menuItem.isVisible()).toBe(false);
+    // No publish indicator or fullscreen button on a phone-sized screen.
+    expect(await page.getByRole('button', { name: '全屏' }).count()).toBe(0);
+    await screenshot(page, 'admin-mobile');
+    await page.close();
+  });
+
+  it('shows the site selector only while config CMSModuleEnable is true', async () => {
+    const token = await apiLogin(base, 'admin', 'E2eAdmin2026');
+    const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const row = (await (await fetch(`${base}/prod-api/system/config/list?configKey=CMSModuleEnable`, { headers: auth })).json()).data.rows[0];
+    const setValue = (configValue: string) =>
+      fetch(`${base}/prod-api/system/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ configId: row.configId, configName: row.configName, configKey: row.configKey, configValue, configType: row.configType }) });
+    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+    await signIn(page, 'admin', 'E2eAdmin2026');
+    await expect.poll(() => page.getByTestId('site-selector').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect((await setValue('false')).status).toBe(200);
+    try {
+      await page.reload();
+      await expect.poll(() => page.getByText('欢迎回来').first().isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: '布局设置' }).isVisible()).toBe(true);
+      expect(await page.getByTestId('site-selector').count()).toBe(0);
+    } finally {
+      await setValue('true');
+    }
     await page.close();
   });
 

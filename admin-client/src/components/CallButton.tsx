@@ -11,6 +11,8 @@ export interface CallButtonProps {
   method: Method;
   /** API url (without the `/prod-api` base); a function of the row for row buttons. */
   url: string | ((record: RaRecord) => string);
+  /** JSON body of the call (e.g. `{ roleId, userId }`), from the row for row buttons. */
+  body?: (record: RaRecord) => unknown;
   /** Shown only to users holding this permission string. */
   permission?: string;
   /** i18n keys of a confirm dialog; without them the call is made at once. */
@@ -20,6 +22,8 @@ export interface CallButtonProps {
   confirmOptions?: (record: RaRecord | undefined) => Record<string, unknown>;
   /** i18n key notified on success; the server's message otherwise. */
   successMessage?: string;
+  /** Called after a successful call (e.g. to clear the list's selection). */
+  onSuccess?: () => void;
   color?: 'primary' | 'error' | 'inherit';
 }
 
@@ -28,7 +32,7 @@ export interface CallButtonProps {
  * refreshes the list: 刷新缓存, 清空, 解锁, 强退...
  */
 export function CallButton(props: CallButtonProps) {
-  const { label, icon, method, url, permission, confirmTitle, confirmContent, confirmOptions, successMessage, color = 'primary' } = props;
+  const { label, icon, method, url, body, permission, confirmTitle, confirmContent, confirmOptions, successMessage, onSuccess, color = 'primary' } = props;
   const record = useRecordContext();
   const allowed = useHasPermission(permission);
   const [open, setOpen] = useState(false);
@@ -36,9 +40,11 @@ export function CallButton(props: CallButtonProps) {
   if (!allowed) return null;
 
   const call = async () => {
-    const target = typeof url === 'function' ? url(record ?? ({} as RaRecord)) : url;
-    await run(() => httpClient.request(target, { method }), successMessage);
+    const row = record ?? ({} as RaRecord);
+    const target = typeof url === 'function' ? url(row) : url;
+    const done = await run(() => httpClient.request(target, { method, data: body?.(row) }), successMessage);
     setOpen(false);
+    if (done) onSuccess?.();
   };
 
   return (

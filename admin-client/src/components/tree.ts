@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { sessionExpiry } from '../auth/sessionExpiry';
 import { httpClient } from '../providers/httpClient';
 
 /** A node of the server's tree-select answers (`/system/dept/treeselect`, `/system/menu/treeselect`...). */
@@ -41,13 +42,17 @@ export function flattenByParent<T extends Record<string, any>>(rows: readonly T[
   return out;
 }
 
-/** GETs `url` once (and again when `url` changes); `data` of the answer, undefined until it arrives. */
+/**
+ * GETs `url` once (and again when `url` changes, on `reload`, and once a refused session is signed in again through
+ * the re-login dialog); `data` of the answer, undefined until it arrives.
+ */
 export function useApiData<T>(url: string | undefined): { data: T | undefined; error: Error | undefined; reload: () => void } {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<Error>();
   const [version, setVersion] = useState(0);
+  const expired = useSyncExternalStore(sessionExpiry.subscribe, sessionExpiry.isExpired, sessionExpiry.isExpired);
   useEffect(() => {
-    if (!url) return;
+    if (!url || expired) return;
     let live = true;
     httpClient
       .get<T>(url)
@@ -56,6 +61,6 @@ export function useApiData<T>(url: string | undefined): { data: T | undefined; e
     return () => {
       live = false;
     };
-  }, [url, version]);
+  }, [url, version, expired]);
   return { data, error, reload: () => setVersion((v) => v + 1) };
 }

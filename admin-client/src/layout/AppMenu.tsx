@@ -5,10 +5,12 @@ import LaunchIcon from '@mui/icons-material/Launch';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { Menu, usePermissions, useSidebarState } from 'react-admin';
+import { Menu, useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router';
-import type { StaffPermissions } from '../providers/authProvider';
-import { menuOf, type MenuNode } from '../routing/route-tree';
+import type { MenuNode } from '../routing/route-tree';
+import { activeTopNode } from './navbar/topMenu';
+import { useLayoutSettings } from './settings/layoutSettings';
+import { useMenu } from './useScreens';
 
 /** Spec 2.6: titles longer than 5 characters get a tooltip. */
 function Title({ text }: { text: string }) {
@@ -54,14 +56,19 @@ function MenuEntry({ node, depth }: { node: MenuNode; depth: number }) {
   );
 }
 
-/** The side menu: the dashboard, then the caller's menu tree from `GET /getRouters`. */
+/**
+ * The side menu: the dashboard, then the caller's menu tree from `GET /getRouters`. In top-navigation mode the
+ * top level lives in the app bar, so this shows only the pages under the active top item.
+ */
 export function AppMenu() {
-  const { permissions } = usePermissions<StaffPermissions>();
-  const nodes = menuOf(permissions?.routes ?? []);
+  const nodes = useMenu();
+  const { topNav } = useLayoutSettings();
+  const location = useLocation();
+  const shown = topNav ? activeTopNode(nodes, location.pathname)?.children ?? [] : nodes;
   return (
     <Menu>
-      <Menu.DashboardItem />
-      {nodes.map((node) => <MenuEntry key={node.key} node={node} depth={0} />)}
+      {topNav ? null : <Menu.DashboardItem />}
+      {shown.map((node) => <MenuEntry key={node.key} node={node} depth={0} />)}
     </Menu>
   );
 }

@@ -4,6 +4,7 @@ import type { HttpClient } from '../providers/httpClient';
 /** `data` of GET /captchaImage. */
 export interface CaptchaData {
   captchaEnabled?: boolean;
+  registerEnabled?: boolean;
   img?: string;
   uuid?: string;
 }
@@ -31,16 +32,23 @@ export function captchaSrc(img: string): string {
   return `data:${type};base64,${value}`;
 }
 
-/** The captcha to show, or null when it is off or cannot be loaded (the login form then goes without it). */
-export async function loadCaptcha(http: HttpClient): Promise<Captcha | null> {
+/** What a login screen shows: the captcha (null when off or unreachable) and whether to offer registration. */
+export interface LoginScreen {
+  captcha: Captcha | null;
+  registerEnabled: boolean;
+}
+
+/** Loads a fresh captcha and the registration switch; on failure the form goes without both. */
+export async function loadCaptcha(http: HttpClient): Promise<LoginScreen> {
   try {
     const { data } = await http.get<CaptchaData>('/captchaImage', undefined, {
       withToken: false,
       timeoutMs: CAPTCHA_TIMEOUT_MS,
     });
-    if (data?.captchaEnabled !== true || !data.img) return null;
-    return { src: captchaSrc(data.img), uuid: data.uuid ?? '' };
+    const registerEnabled = data?.registerEnabled === true;
+    if (data?.captchaEnabled !== true || !data.img) return { captcha: null, registerEnabled };
+    return { captcha: { src: captchaSrc(data.img), uuid: data.uuid ?? '' }, registerEnabled };
   } catch {
-    return null;
+    return { captcha: null, registerEnabled: false };
   }
 }

@@ -142,8 +142,11 @@ export function createAuthProvider(
     // `message: false`: an anonymous visit goes to the login page without an error notification.
     checkAuth: () => (tokens.get() ? Promise.resolve() : Promise.reject({ message: false })),
 
+    // Spec 2.1: a 401 while signed in does not sign out: the HTTP client has opened the re-login dialog, which keeps
+    // the page (and what was typed in it); the failed call still reports its error. Without a token (signed out
+    // elsewhere) a 401 goes to the login page. Any other code (403 included) is the call's own error, no sign-out.
     checkError(error) {
-      if (error?.status === ResultCode.UNAUTHORIZED) {
+      if (error?.status === ResultCode.UNAUTHORIZED && !tokens.get()) {
         signOutLocally();
         return Promise.reject(error);
       }
@@ -154,6 +157,8 @@ export function createAuthProvider(
       const { user } = await loadInfo();
       return {
         id: user.userId ?? user.userName ?? '',
+        // The account name: the re-login dialog signs in again as this user.
+        userName: user.userName,
         fullName: user.nickName || user.userName,
         avatar: user.avatar || user.avatarSrc,
         loginIp: user.loginIp,
@@ -162,10 +167,18 @@ export function createAuthProvider(
     },
 
     async getPermissions(): Promise<StaffPermissions> {
-      if (!tokens.get()) return { roles: [], permissions: [], routes: [] };
-      // Without a route tree the console still works (no menus); identity failures still fail.
-      const [{ roles, permissions }, routes] = await Promise.all([loadInfo(), loadRoutes().catch(() => [] as RouteItem[])]);
-      return { roles, permissions, routes };
+      const none: StaffPermissions = { roles: [], permissions: [], routes: [] };
+      if (!tokens.get()) return none;
+      // Without a route tree the console still works (no menus); identity failures still fail, except a refused
+      // session: the layout then shows at once with the re-login dialog (signing in again reloads permissions).
+      const [info, routes] = await Promise.all([
+        loadInfo().catch((error: { status?: number }) => {
+          if (error?.status === ResultCode.UNAUTHORIZED) return undefined;
+          throw error;
+        }),
+        loadRoutes().catch(() => [] as RouteItem[]),
+      ]);
+      return info ? { roles: info.roles, permissions: info.permissions, routes } : none;
     },
 
     async canAccess({ resource, action }) {

@@ -8,6 +8,8 @@ export interface DataProviderOptions {
   primaryKeys?: Record<string, string>;
   /** API path of a resource whose screen path differs (e.g. `{ 'system/i18n': 'system/i18n/dict' }`). */
   apiPaths?: Record<string, string>;
+  /** List URL of a resource whose list is not `<path>/list` (e.g. a role's users: `system/role/authUser/allocatedList`). */
+  listPaths?: Record<string, string>;
 }
 
 // Rows are whatever the server sends; react-admin's generic record types are satisfied with `any`.
@@ -37,7 +39,8 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
       query.orderByColumn = params.sort.field === 'id' ? primaryKey(resource) : params.sort.field;
       query.isAsc = params.sort.order === 'DESC' ? 'desc' : 'asc';
     }
-    const { data } = await http.get<PageResult<Row> | Row[]>(path(resource, 'list'), query, { signal: params.signal });
+    const listUrl = options.listPaths?.[resource] ? `/${options.listPaths[resource].replace(/^\/+/, '')}` : path(resource, 'list');
+    const { data } = await http.get<PageResult<Row> | Row[]>(listUrl, query, { signal: params.signal });
     // Tree screens (departments, menus) list everything at once: a plain array instead of a page.
     const rows: Row[] = Array.isArray(data) ? data : (data?.rows ?? []);
     return {
@@ -119,4 +122,5 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
 export const dataProvider = createDataProvider(httpClient, {
   primaryKeys: Object.fromEntries([...SCREENS, ...DETAIL_RESOURCES].map((s) => [s.resource, s.primaryKey])),
   apiPaths: SCREEN_API_PATHS,
+  listPaths: Object.fromEntries(DETAIL_RESOURCES.filter((d) => d.listPath).map((d) => [d.resource, d.listPath!])),
 });

@@ -9,6 +9,7 @@ import {
   type Language,
 } from '@zhiwen/shared';
 import { HttpError } from 'ra-core';
+import { sessionExpiry } from '../auth/sessionExpiry';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { getStoredLanguage } from '../i18n/language';
 import { SITE_COOKIE, cookieTokenStore, getCookie } from './cookies';
@@ -38,6 +39,11 @@ export interface HttpClientOptions {
   getSiteId?: () => string | undefined;
   translate: Translate;
   now?: () => number;
+  /**
+   * Called when a call sent with the current token is answered 401: the session ended (expired, forced out), and
+   * the app opens its re-login dialog. Answers to a token replaced meanwhile (signed in again) are ignored.
+   */
+  onUnauthorized?: () => void;
 }
 
 export interface HttpClient {
@@ -99,7 +105,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     getSiteId = () => undefined,
     translate: t,
     now = Date.now,
+    onUnauthorized,
   } = options;
+  /** Reports a 401 to a call made with `sentToken`, unless that token was replaced since. */
+  function checkUnauthorized(status: number, sentToken: string | undefined): void {
+    if (status === ResultCode.UNAUTHORIZED && sentToken && sentToken === getToken()) onUnauthorized?.();
+  }
+
   // Last body and time of each guarded url; mirrors the server's repeat-submit rule locally.
   const recentSubmits = new Map<string, { body: string; time: number }>();
 
@@ -171,6 +183,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       /* not JSON: judged by the HTTP status below */
     }
 
+    checkUnauthorized(isEnvelope(parsed) ? parsed.code : response.status, token);
     if (isEnvelope(parsed)) {
       const code = parsed.code;
       if (code === ResultCode.SUCCESS) return parsed as ApiResult<T>;
@@ -204,6 +217,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch {
         parsed = undefined;
       }
+      checkUnauthorized(isEnvelope(parsed) ? parsed.code : response.status, token);
       const message = isEnvelope(parsed) ? parsed.msg || t('app.http.download_failed') : t('app.http.download_failed');
       throw new HttpError(message, isEnvelope(parsed) ? parsed.code : response.status, parsed ?? null);
     }
@@ -221,10 +235,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
-/** The app's client: token from the Admin-Token cookie, language from localStorage, messages from i18n. */
+/**
+ * The app's client: token from the Admin-Token cookie, language from localStorage, messages from i18n; a refused
+ * session opens the re-login dialog.
+ */
 export const httpClient = createHttpClient({
   getToken: cookieTokenStore.get,
   getLanguage: getStoredLanguage,
   getSiteId: () => getCookie(SITE_COOKIE),
   translate: (key, options) => i18nProvider.translate(key, options),
+  onUnauthorized: sessionExpiry.expire,
 });

@@ -11,6 +11,10 @@ export interface ScreenRoute {
   hidden: boolean;
   /** An external page: opened in a new tab (or an iframe for inner links). */
   link: string | null;
+  /** Titles from the top menu down to this screen (breadcrumb, header search). */
+  trail: string[];
+  /** Pinned in the tabs bar: cannot be closed. */
+  affix: boolean;
 }
 
 /** A node of the side menu. */
@@ -33,20 +37,23 @@ const join = (base: string, path: string) =>
 const isExternal = (path: string) => /^https?:\/\//i.test(path);
 
 /** Every screen of the tree (components other than layouts), with its full path. */
-export function screensOf(items: RouteItem[], base = ''): ScreenRoute[] {
+export function screensOf(items: RouteItem[], base = '', parents: string[] = []): ScreenRoute[] {
   const out: ScreenRoute[] = [];
   for (const item of items) {
     const full = isExternal(item.path) ? item.path : join(base, item.path);
     const isLayout = ['Layout', 'ParentView', 'InnerLink'].includes(item.component);
-    if (item.children?.length) out.push(...screensOf(item.children, full));
+    const title = item.meta?.title ?? item.name;
+    if (item.children?.length) out.push(...screensOf(item.children, full, item.meta ? [...parents, title] : parents));
     else if (!isLayout || item.component === 'InnerLink') {
       out.push({
         path: full,
         component: item.component,
-        title: item.meta?.title ?? item.name,
+        title,
         icon: item.meta?.icon ?? '',
         hidden: item.hidden,
         link: item.meta?.link ?? null,
+        trail: [...parents, title],
+        affix: !!item.meta?.affix,
       });
     }
   }
@@ -69,8 +76,9 @@ export function menuOf(items: RouteItem[], base = ''): MenuNode[] {
       key: full || item.name,
       title: item.meta?.title ?? item.name,
       icon: item.meta?.icon ?? '',
-      to: children.length ? undefined : link ?? full,
-      external: !!link && !children.length,
+      // An inner link is a console page showing the other site in a frame; only a real URL path leaves the console.
+      to: children.length ? undefined : isExternal(full) ? link ?? full : full,
+      external: isExternal(full) && !children.length,
       children,
     });
   }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
 
 /** A back-office screen: which server route component it answers, its API resource and its views. */
 export interface ScreenDefinition {
@@ -136,16 +137,26 @@ export const SCREENS: ScreenDefinition[] = [
 ];
 
 /** Resources reached from a screen rather than the menu (no Resource of their own): primary key and permissions. */
-export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissionPath: string }[] = [
+export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissionPath: string; listPath?: string }[] = [
   { resource: 'system/dict/data', primaryKey: 'dictCode', permissionPath: 'system/dict' },
+  // A role's users and the users it could get (filter `roleId`); the server names these lists differently.
+  { resource: ROLE_USERS_RESOURCE, primaryKey: 'userId', permissionPath: 'system/role', listPath: 'system/role/authUser/allocatedList' },
+  { resource: ROLE_CANDIDATES_RESOURCE, primaryKey: 'userId', permissionPath: 'system/role', listPath: 'system/role/authUser/unallocatedList' },
 ];
 
 /** Pages outside the route tree: path below /admin, the permission that shows them and the page. */
-export const DETAIL_PAGES: { path: string; permission: string; page: ComponentType }[] = [
+export const DETAIL_PAGES: { path: string; permission: string; titleKey: string; page: ComponentType }[] = [
   {
     path: 'system/dict-data/index/:dictId',
     permission: 'system:dict:list',
+    titleKey: 'app.dict_data.title',
     page: lazy(() => import('./system/dict/DictScreens').then((m) => ({ default: m.DictDataPage }))),
+  },
+  {
+    path: 'system/role-auth/user/:roleId',
+    permission: 'system:role:edit',
+    titleKey: 'app.role_user.title',
+    page: lazy(() => import('./system/role/RoleAuthUserPage').then((m) => ({ default: m.RoleAuthUserPage }))),
   },
 ];
 

@@ -4,18 +4,18 @@ import {
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   EditButton,
+  maxLength,
   RadioButtonGroupInput,
+  regex,
   required,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  maxLength,
-  regex,
   useRecordContext,
 } from 'react-admin';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
@@ -68,7 +68,7 @@ export function ConfigList() {
 
 function ConfigForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <TextInput source="configName" label="app.config.configName" validate={[required(), maxLength(100)]} fullWidth />
       <TextInput
         source="configKey"
@@ -79,7 +79,7 @@ function ConfigForm() {
       <TextInput source="configValue" label="app.config.configValue" validate={[required(), maxLength(500)]} multiline fullWidth />
       <RadioButtonGroupInput source="configType" label="app.config.configType" choices={YES_NO} defaultValue="N" />
       <TextInput source="remark" label="app.config.remark" multiline validate={maxLength(500)} fullWidth />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -93,8 +93,8 @@ export function ConfigCreate() {
 
 export function ConfigEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.config" nameSource="configName">
       <ConfigForm />
-    </Edit>
+    </EditPage>
   );
 }

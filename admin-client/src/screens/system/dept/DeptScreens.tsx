@@ -2,14 +2,12 @@ import { ScreenList } from '../../../components/ScreenList';
 import {
   Create,
   DeleteButton,
-  Edit,
   EditButton,
   NumberField,
   NumberInput,
   RadioButtonGroupInput,
   required,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   email,
@@ -20,6 +18,8 @@ import {
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { NORMAL_DISABLE } from '../../../components/dicts';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { TreeDatagrid } from '../../../components/TreeDatagrid';
 import { flattenByParent, useApiData } from '../../../components/tree';
 
@@ -66,7 +66,7 @@ function ParentInput() {
 
 function DeptForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<DeptDeleteButton />}>
       <ParentInput />
       <TextInput source="deptName" label="app.dept.deptName" validate={[required(), maxLength(30)]} />
       <NumberInput source="orderNum" label="app.dept.orderNum" validate={required()} defaultValue={0} />
@@ -74,7 +74,7 @@ function DeptForm() {
       <TextInput source="phone" label="app.dept.phone" validate={maxLength(11)} />
       <TextInput source="email" label="app.dept.email" validate={[email(), maxLength(50)]} />
       <RadioButtonGroupInput source="status" label="app.dept.status" choices={NORMAL_DISABLE} defaultValue="0" />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -88,8 +88,8 @@ export function DeptCreate() {
 
 export function DeptEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.dept" nameSource="deptName">
       <DeptForm />
-    </Edit>
+    </EditPage>
   );
 }

@@ -11,13 +11,14 @@ import {
   CreateBase,
   Datagrid,
   DeleteButton,
-  Edit,
   EditBase,
   EditButton,
   FunctionField,
+  maxLength,
   NumberField,
   NumberInput,
   RadioButtonGroupInput,
+  regex,
   required,
   SaveButton,
   SelectInput,
@@ -25,16 +26,16 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  maxLength,
-  regex,
+  type RaRecord,
   useCanAccess,
   useGetOne,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
-  type RaRecord,
 } from 'react-admin';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
@@ -101,7 +102,7 @@ export function DictTypeList() {
 
 function DictTypeForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <TextInput source="dictName" label="app.dict_type.dictName" validate={[required(), maxLength(100)]} fullWidth />
       <TextInput
         source="dictType"
@@ -111,7 +112,7 @@ function DictTypeForm() {
       />
       <RadioButtonGroupInput source="status" label="app.dict_type.status" choices={NORMAL_DISABLE} defaultValue="0" />
       <TextInput source="remark" label="app.dict_type.remark" multiline validate={maxLength(500)} fullWidth />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -125,9 +126,9 @@ export function DictTypeCreate() {
 
 export function DictTypeEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.dict" nameSource="dictName">
       <DictTypeForm />
-    </Edit>
+    </EditPage>
   );
 }
 

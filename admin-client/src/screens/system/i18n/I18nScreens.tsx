@@ -4,18 +4,18 @@ import {
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   EditButton,
   FunctionField,
+  maxLength,
   required,
   SelectField,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  maxLength,
   type RaRecord,
 } from 'react-admin';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 
@@ -70,12 +70,12 @@ export function I18nList() {
 
 function I18nForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <SelectInput source="langTag" label="app.i18n.langTag" choices={LANG_TAGS} translateChoice={false} validate={required()} />
       <TextInput source="langKey" label="app.i18n.langKey" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="langValue" label="app.i18n.langValue" validate={[required(), maxLength(10000)]} multiline minRows={3} fullWidth />
       <TextInput source="remark" label="app.i18n.remark" multiline validate={maxLength(500)} fullWidth />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -89,8 +89,8 @@ export function I18nCreate() {
 
 export function I18nEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.i18n" nameSource="langKey">
       <I18nForm />
-    </Edit>
+    </EditPage>
   );
 }

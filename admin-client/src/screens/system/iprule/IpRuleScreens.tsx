@@ -4,18 +4,18 @@ import {
   Datagrid,
   DateTimeInput,
   DeleteButton,
-  Edit,
   EditButton,
   FunctionField,
+  maxLength,
   RadioButtonGroupInput,
   required,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  maxLength,
   useTranslate,
 } from 'react-admin';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { formatDateTime } from '@zhiwen/shared';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
@@ -62,13 +62,13 @@ export function IpRuleList() {
 
 function IpRuleForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <RadioButtonGroupInput source="ruleType" label="app.iprule.ruleType" choices={IP_RULE_TYPE} defaultValue="deny" validate={required()} />
       <TextInput source="cidr" label="app.iprule.cidr" helperText="app.iprule.cidr_help" validate={[required(), maxLength(64)]} />
       <DateTimeInput source="expireTime" label="app.iprule.expireTime" helperText="app.iprule.expire_help" />
       <RadioButtonGroupInput source="status" label="app.iprule.status" choices={NORMAL_DISABLE} defaultValue="0" />
       <TextInput source="remark" label="app.iprule.remark" multiline validate={maxLength(500)} fullWidth />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -82,8 +82,8 @@ export function IpRuleCreate() {
 
 export function IpRuleEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.iprule" nameSource="cidr">
       <IpRuleForm />
-    </Edit>
+    </EditPage>
   );
 }

@@ -3,7 +3,6 @@ import {
   BooleanInput,
   Create,
   DeleteButton,
-  Edit,
   EditButton,
   FormDataConsumer,
   NumberField,
@@ -11,7 +10,6 @@ import {
   RadioButtonGroupInput,
   required,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   maxLength,
@@ -21,6 +19,8 @@ import {
 } from 'react-admin';
 import { DictField } from '../../../components/DictField';
 import { MENU_TYPE, NORMAL_DISABLE, SHOW_HIDE } from '../../../components/dicts';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { TreeDatagrid } from '../../../components/TreeDatagrid';
 import { flattenByParent, useApiData } from '../../../components/tree';
 
@@ -28,6 +28,12 @@ const filters = [
   <TextInput key="menuName" source="menuName" label="app.menu.menuName" alwaysOn />,
   <SelectInput key="status" source="status" label="app.menu.status" choices={NORMAL_DISABLE} alwaysOn />,
 ];
+
+/** Shown on edit pages only (the create form has no record yet). */
+function MenuDeleteButton() {
+  const record = useRecordContext();
+  return record ? <DeleteButton mutationMode="pessimistic" /> : null;
+}
 
 /** 菜单管理: every menu (not paged) as an indented tree; add, edit, delete. */
 export function MenuList() {
@@ -72,7 +78,7 @@ function ParentInput() {
 
 function MenuForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<MenuDeleteButton />}>
       <ParentInput />
       <RadioButtonGroupInput source="menuType" label="app.menu.menuType" choices={MENU_TYPE} defaultValue="M" validate={required()} />
       <TextInput source="menuName" label="app.menu.menuName" validate={[required(), maxLength(50)]} />
@@ -103,7 +109,7 @@ function MenuForm() {
         }}
       </FormDataConsumer>
       <RadioButtonGroupInput source="status" label="app.menu.status" choices={NORMAL_DISABLE} defaultValue="0" />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -117,8 +123,8 @@ export function MenuCreate() {
 
 export function MenuEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.menu" nameSource="menuName">
       <MenuForm />
-    </Edit>
+    </EditPage>
   );
 }

@@ -3,16 +3,16 @@ import {
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   EditButton,
+  maxLength,
   RadioButtonGroupInput,
   required,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  maxLength,
 } from 'react-admin';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { NOTICE_STATUS, NOTICE_TYPE } from '../../../components/dicts';
@@ -46,13 +46,13 @@ export function NoticeList() {
 
 function NoticeForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <TextInput source="noticeTitle" label="app.notice.noticeTitle" validate={[required(), maxLength(100)]} fullWidth />
       <SelectInput source="noticeType" label="app.notice.noticeType" choices={NOTICE_TYPE} validate={required()} />
       <RadioButtonGroupInput source="status" label="app.notice.status" choices={NOTICE_STATUS} defaultValue="0" />
       <TextInput source="noticeContent" label="app.notice.noticeContent" multiline minRows={6} fullWidth />
       <TextInput source="remark" label="app.notice.remark" multiline validate={maxLength(500)} fullWidth />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -66,8 +66,8 @@ export function NoticeCreate() {
 
 export function NoticeEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.notice" nameSource="noticeTitle">
       <NoticeForm />
-    </Edit>
+    </EditPage>
   );
 }

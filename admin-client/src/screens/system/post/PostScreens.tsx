@@ -3,20 +3,20 @@ import {
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   EditButton,
+  maxLength,
   NumberField,
   NumberInput,
   RadioButtonGroupInput,
+  regex,
   required,
   SelectField,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  maxLength,
-  regex,
 } from 'react-admin';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { DateTimeField } from '../../../components/DateTimeField';
 
 const STATUS = [
@@ -52,13 +52,13 @@ export function PostList() {
 
 function PostForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <TextInput source="postName" label="app.post.postName" validate={[required(), maxLength(50)]} />
       <TextInput source="postCode" label="app.post.postCode" validate={[required(), maxLength(64), regex(/^[A-Za-z0-9_]+$/, 'app.post.postCode')]} />
       <NumberInput source="postSort" label="app.post.postSort" validate={required()} defaultValue={0} />
       <RadioButtonGroupInput source="status" label="app.post.status" choices={STATUS} defaultValue="0" />
       <TextInput source="remark" label="app.post.remark" multiline validate={maxLength(500)} />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -72,8 +72,8 @@ export function PostCreate() {
 
 export function PostEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.post" nameSource="postName">
       <PostForm />
-    </Edit>
+    </EditPage>
   );
 }

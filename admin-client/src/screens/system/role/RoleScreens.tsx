@@ -1,14 +1,15 @@
 import { useApiCall } from '../../../components/useApiCall';
 import { ScreenList } from '../../../components/ScreenList';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import SecurityIcon from '@mui/icons-material/Security';
 import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import {
   Button,
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   EditButton,
   Labeled,
   NumberField,
@@ -16,7 +17,6 @@ import {
   RadioButtonGroupInput,
   required,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   maxLength,
@@ -24,18 +24,17 @@ import {
   useNotify,
   useRecordContext,
   useTranslate,
-  type RaRecord,
 } from 'react-admin';
 import { CheckboxTree, keysFromLeaves, leavesFromKeys } from '../../../components/CheckboxTree';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { DATA_SCOPE, NORMAL_DISABLE } from '../../../components/dicts';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { useApiData, type TreeNode } from '../../../components/tree';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
-
-/** The super administrator role: it holds every permission and cannot be changed. */
-const isSuperRole = (record: RaRecord | undefined) => record?.roleKey === 'admin';
+import { isSuperRole, roleAuthUserPath } from './role';
 
 const filters = [
   <TextInput key="roleName" source="roleName" label="app.role.roleName" alwaysOn />,
@@ -51,6 +50,18 @@ function RoleEditButton() {
 function RoleDeleteButton() {
   const record = useRecordContext();
   return !record || isSuperRole(record) ? null : <DeleteButton mutationMode="pessimistic" />;
+}
+
+/** 分配用户: opens the page of the users holding the role. */
+function AssignUsersButton() {
+  const record = useRecordContext();
+  const allowed = useHasPermission('system:role:edit');
+  if (!allowed || !record || isSuperRole(record)) return null;
+  return (
+    <Button component={Link} label="app.role_user.title" to={roleAuthUserPath(record.roleId)} onClick={(e) => e.stopPropagation()}>
+      <ManageAccountsIcon />
+    </Button>
+  );
 }
 
 /** 数据权限: the role's data scope and, for 自定数据权限 (2), its departments. */
@@ -134,6 +145,7 @@ export function RoleList() {
         <DateTimeField source="createTime" label="app.role.createTime" />
         <RoleEditButton />
         <DataScopeButton />
+        <AssignUsersButton />
         <RoleDeleteButton />
       </Datagrid>
     </ScreenList>
@@ -170,14 +182,14 @@ function MenuTreeInput() {
 
 function RoleForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<RoleDeleteButton />}>
       <TextInput source="roleName" label="app.role.roleName" validate={[required(), maxLength(30)]} />
       <TextInput source="roleKey" label="app.role.roleKey" validate={[required(), maxLength(100)]} />
       <NumberInput source="roleSort" label="app.role.roleSort" validate={required()} defaultValue={0} />
       <RadioButtonGroupInput source="status" label="app.role.status" choices={NORMAL_DISABLE} defaultValue="0" />
       <MenuTreeInput />
       <TextInput source="remark" label="app.role.remark" multiline validate={maxLength(500)} fullWidth />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -191,8 +203,8 @@ export function RoleCreate() {
 
 export function RoleEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.role" nameSource="roleName">
       <RoleForm />
-    </Edit>
+    </EditPage>
   );
 }

@@ -6,21 +6,21 @@ import {
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   EditButton,
+  maxLength,
+  maxValue,
+  minValue,
   NumberField,
   NumberInput,
   required,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  maxLength,
-  maxValue,
-  minValue,
-  useRecordContext,
   type RaRecord,
+  useRecordContext,
 } from 'react-admin';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { CallButton } from '../../../components/CallButton';
 import { DictField } from '../../../components/DictField';
 import { PASSWORD_RULE, POLICY_STATUS, RETRY_STRATEGY } from '../../../components/dicts';
@@ -79,7 +79,7 @@ export function SecurityList() {
 
 function SecurityForm() {
   return (
-    <SimpleForm>
+    <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <NumberInput source="passwordLenMin" label="app.security.passwordLenMin" validate={[required(), minValue(1), maxValue(128)]} defaultValue={6} />
       <NumberInput source="passwordLenMax" label="app.security.passwordLenMax" validate={[required(), minValue(1), maxValue(128)]} defaultValue={24} />
       <SelectInput source="passwordRule" label="app.security.passwordRule" choices={PASSWORD_RULE} validate={required()} defaultValue="NONE" />
@@ -116,7 +116,7 @@ function SecurityForm() {
       <BooleanInput source="forceModifyPwdAfterAdd" label="app.security.forceModifyPwdAfterAdd" defaultValue={false} />
       <BooleanInput source="forceModifyPwdAfterReset" label="app.security.forceModifyPwdAfterReset" defaultValue={false} />
       <TextInput source="remark" label="app.security.remark" multiline validate={maxLength(500)} fullWidth />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -130,8 +130,8 @@ export function SecurityCreate() {
 
 export function SecurityEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <EditPage titleKey="app.edit_title.security" nameSource="id">
       <SecurityForm />
-    </Edit>
+    </EditPage>
   );
 }

@@ -23,19 +23,15 @@ import {
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   EditButton,
   FunctionField,
   PasswordInput,
   RadioButtonGroupInput,
   required,
-  SaveButton,
   SelectArrayInput,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  Toolbar,
   email,
   maxLength,
   useListContext,
@@ -46,6 +42,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../../../components/DateTimeField';
+import { EditForm } from '../../../components/EditForm';
+import { EditPage } from '../../../components/EditPage';
 import { NORMAL_DISABLE, USER_SEX } from '../../../components/dicts';
 import { treeChoices, useApiData, type TreeNode } from '../../../components/tree';
 import { useHasPermission } from '../../../components/usePermission';
@@ -281,25 +279,13 @@ export function UserList() {
   );
 }
 
-/** Form toolbar: save, and delete except for the built-in administrator. */
-function UserFormToolbar() {
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      {/* The edit page first shows the list's row, then the full record re-initialises the form: typing done in
-          between is kept but no longer counts as a change, so Save stays enabled rather than going dead. */}
-      <SaveButton alwaysEnable />
-      <UserDeleteButton />
-    </Toolbar>
-  );
-}
-
 function UserForm({ create }: { create?: boolean }) {
   const { data: depts } = useApiData<TreeNode[]>('/system/dept/treeselect');
   const { data: options } = useApiData<{ roles: RaRecord[]; posts: RaRecord[] }>('/system/user/');
   const roles = (options?.roles ?? []).map((r) => ({ id: String(r.roleId), name: r.roleName, disabled: r.status !== '0' }));
   const posts = (options?.posts ?? []).map((p) => ({ id: String(p.postId), name: p.postName, disabled: p.status !== '0' }));
   return (
-    <SimpleForm toolbar={<UserFormToolbar />}>
+    <EditForm deleteButton={<UserDeleteButton />}>
       {create ? <TextInput source="userName" label="app.user.userName" validate={[required(), maxLength(20)]} /> : null}
       <TextInput source="nickName" label="app.user.nickName" validate={[required(), maxLength(30)]} />
       {create ? <PasswordInput source="password" label="app.user.password" validate={required()} /> : null}
@@ -311,7 +297,7 @@ function UserForm({ create }: { create?: boolean }) {
       <SelectArrayInput source="roleIds" label="app.user.roles" choices={roles} />
       <SelectArrayInput source="postIds" label="app.user.posts" choices={posts} />
       <TextInput source="remark" label="app.user.remark" multiline validate={maxLength(500)} fullWidth />
-    </SimpleForm>
+    </EditForm>
   );
 }
 
@@ -325,8 +311,8 @@ export function UserCreate() {
 
 export function UserEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list" queryOptions={{ select: userRecord }}>
+    <EditPage titleKey="app.edit_title.user" nameSource="userName" queryOptions={{ select: userRecord }}>
       <UserForm />
-    </Edit>
+    </EditPage>
   );
 }
