@@ -6,6 +6,7 @@ export interface CliCommand {
 }
 
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
+  aigc: async () => (await import('./aigc-command.js')).aigcCommand,
 };
 
 function usage(): string {

@@ -1,0 +1,6 @@
+// Public surface of the AIGC (AI-generated content) scorer.
+export { aggregateScores, type AggregateOptions, type AigcAggregate } from './aggregate';
+export { defaultOfflineScorer } from './default-model';
+export { AigcBackendError, LogprobAigcScorer, type LogprobScorerOptions } from './logprob-scorer';
+export { OfflineAigcScorer, type FeatureContribution } from './offline-scorer';
+export type { AigcModelInfo, AigcScorer } from './types';

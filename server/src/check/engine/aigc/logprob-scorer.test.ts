@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AigcBackendError, chunk, criterion, discrepancyFromReply, LogprobAigcScorer } from './logprob-scorer';
+
+const API_KEY = 'sk-test-secret-0123456789';
+
+interface Seen {
+  path: string;
+  authorization?: string;
+  body: { model: string; prompt: string; echo: boolean; max_tokens: number; logprobs: number };
+}
+
+/**
+ * A loopback stand-in for an OpenAI-compatible /v1/completions server with echo + logprobs (vLLM's reply shape): one token
+ * per character plus one generated token. Text with 机器 gets "fluent" log-probabilities (the observed token is the
+ * favourite), other text "surprising" ones. Prompts with 故障 get HTTP 500, 密钥 a 401 that echoes the key, 等待 no reply.
+ */
+function fakeCompletionsServer(seen: Seen[]): Server {
+  return createServer((req: IncomingMessage, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      const body = JSON.parse(raw) as Seen['body'];
+      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
+      const send = (status: number, payload: unknown): void => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.url !== '/v1/completions') return send(404, { error: { message: 'not found' } });
+      if (body.prompt.includes('等待')) return; // never answers
+      if (body.prompt.includes('故障')) return send(500, { error: { message: 'CUDA out of memory', type: 'InternalServerError' } });
+      if (body.prompt.includes('密钥')) return send(401, { error: { message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}` } });
+      const chars = [...body.prompt];
+      const fluent = body.prompt.includes('机器');
+      const tokens = [...chars, '。'];
+      const token_logprobs = tokens.map((_, i) => (i === 0 ? null : i === chars.length ? -0.01 : fluent ? -0.05 : -6));
+      const top_logprobs = tokens.map((t, i) => {
+        if (i === 0) return null;
+        return fluent ? { [t]: -0.05, 甲: -3.5, 乙: -4 } : { 甲: -0.3, 乙: -1.5, 丙: -2.5 };
+      });
+      const text_offset = tokens.map((_, i) => i);
+      send(200, {
+        id: 'cmpl-test',
+        object: 'text_completion',
+        model: body.model,
+        choices: [{ index: 0, text: `${body.prompt}。`, logprobs: { tokens, token_logprobs, top_logprobs, text_offset }, finish_reason: 'length' }],
+        usage: { prompt_tokens: chars.length, completion_tokens: 1, total_tokens: chars.length + 1 },
+      });
+    });
+  });
+}
+
+describe('LogprobAigcScorer against a loopback completions server', () => {
+  const seen: Seen[] = [];
+  const server = fakeCompletionsServer(seen);
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const scorer = (extra: Partial<ConstructorParameters<typeof LogprobAigcScorer>[0]> = {}): LogprobAigcScorer =>
+    new LogprobAigcScorer({ baseUrl, model: 'qwen-test', apiKey: API_KEY, timeoutMs: 2000, ...extra });
+
+  it('sends an echo + logprobs request with the key as a Bearer token', async () => {
+    seen.length = 0;
+    await scorer().score(['机器生成的文本。']);
+    expect(seen).toHaveLength(1);
+    expect(seen[0].path).toBe('/v1/completions');
+    expect(seen[0].authorization).toBe(`Bearer ${API_KEY}`);
+    expect(seen[0].body).toMatchObject({ model: 'qwen-test', prompt: '机器生成的文本。', echo: true, max_tokens: 1, logprobs: 10 });
+  });
+
+  it('scores text with high log-probabilities as more AI-like than text with low ones', async () => {
+    const s = scorer();
+    expect(s.model).toEqual({ backend: 'logprob', name: 'fast-detectgpt-analytic', version: 'qwen-test' });
+    const [fluent, surprising, empty] = await s.score(['这段机器写的话非常通顺流畅。', '这段人写的话有点跳跃出人意料。', '']);
+    expect(fluent).toBeGreaterThan(surprising);
+    expect(empty).toBe(0);
+    // The criterion itself: positive when the text is likelier than the model expects, negative when less likely.
+    expect(criterion(await s.discrepancy('这段机器写的话非常通顺流畅。'))).toBeGreaterThan(0);
+    expect(criterion(await s.discrepancy('这段人写的话有点跳跃出人意料。'))).toBeLessThan(0);
+  });
+
+  it('splits long paragraphs into several requests and combines their sums', async () => {
+    seen.length = 0;
+    const long = '机器写的第一句话。'.repeat(30);
+    const [score] = await scorer({ maxCharsPerRequest: 100 }).score([long]);
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.every((r) => [...r.body.prompt].length <= 100)).toBe(true);
+    expect(score).toBeGreaterThan(0.5);
+  });
+
+  it('surfaces an HTTP error with the server message', async () => {
+    const error = await scorer()
+      .score(['服务器故障了。'])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AigcBackendError);
+    expect((error as Error).message).toMatch(/HTTP 500 .*\/v1\/completions: CUDA out of memory/);
+  });
+
+  it('never puts the API key in an error message', async () => {
+    const error = (await scorer()
+      .score(['密钥不对。'])
+      .catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/HTTP 401/);
+    expect(error.message).not.toContain(API_KEY);
+    expect(error.message).toContain('***');
+  });
+
+  it('gives up after the timeout', async () => {
+    const started = Date.now();
+    const error = (await scorer({ timeoutMs: 200 })
+      .score(['一直等待回复。'])
+      .catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(AigcBackendError);
+    expect(error.message).toMatch(/no reply .* within 200 ms/);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('reports an unreachable server and bad settings clearly', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = (await new LogprobAigcScorer({ baseUrl: `http://127.0.0.1:${port}`, model: 'm' }).score(['文本。']).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/completions/);
+    expect(() => new LogprobAigcScorer({ baseUrl: 'not a url', model: 'm' })).toThrow(/not a valid URL/);
+    expect(() => new LogprobAigcScorer({ baseUrl: 'http://u:p@127.0.0.1', model: 'm' })).toThrow(/must not hold credentials/);
+  });
+});
+
+describe('discrepancyFromReply', () => {
+  const reply = (withOffsets: boolean): unknown => ({
+    choices: [
+      {
+        logprobs: {
+          tokens: ['你', '好', '吗', '？'],
+          token_logprobs: [null, -1, -2, -0.5],
+          top_logprobs: [null, { 好: -1, 们: -0.5 }, { 吗: -2, 啊: -0.2 }, { '？': -0.5 }],
+          ...(withOffsets ? { text_offset: [0, 1, 2, 3] } : {}),
+        },
+      },
+    ],
+  });
+
+  it('skips the first token and the generated ones, with or without text_offset', () => {
+    const a = discrepancyFromReply(reply(true), 3);
+    const b = discrepancyFromReply(reply(false), 3);
+    expect(a.tokens).toBe(2);
+    expect(b).toEqual(a);
+    // Position 1: renormalised top-2 {-1, -0.5}: weights e^-1, e^-0.5.
+    const w1 = Math.exp(-1) / (Math.exp(-1) + Math.exp(-0.5));
+    const mu1 = w1 * -1 + (1 - w1) * -0.5;
+    const w2 = Math.exp(-2) / (Math.exp(-2) + Math.exp(-0.2));
+    const mu2 = w2 * -2 + (1 - w2) * -0.2;
+    expect(a.gap).toBeCloseTo(-1 - mu1 + (-2 - mu2), 12);
+    expect(criterion(a)).toBeLessThan(0);
+  });
+
+  it('rejects a reply without logprobs', () => {
+    expect(() => discrepancyFromReply({ choices: [{ text: 'x' }] }, 1)).toThrow(/no token log-probabilities/);
+  });
+});
+
+describe('chunk', () => {
+  it('cuts at sentence ends and hard-cuts an overlong sentence', () => {
+    expect(chunk('一二三。四五六。七八九。', 8)).toEqual(['一二三。四五六。', '七八九。']);
+    expect(chunk('一二三四五六七八九十', 4)).toEqual(['一二三四', '五六七八', '九十']);
+    expect(chunk('  ', 4)).toEqual([]);
+  });
+});
