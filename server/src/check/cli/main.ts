@@ -7,6 +7,7 @@ export interface CliCommand {
 
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   aigc: async () => (await import('./aigc-command.js')).aigcCommand,
+  align: async () => (await import('./align-command.js')).alignCommand,
 };
 
 function usage(): string {
