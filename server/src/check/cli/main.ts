@@ -8,6 +8,7 @@ export interface CliCommand {
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   aigc: async () => (await import('./aigc-command.js')).aigcCommand,
   align: async () => (await import('./align-command.js')).alignCommand,
+  report: async () => (await import('./report-command.js')).reportCommand,
 };
 
 function usage(): string {

@@ -2,5 +2,6 @@
 export { aggregateScores, type AggregateOptions, type AigcAggregate } from './aggregate';
 export { defaultOfflineScorer } from './default-model';
 export { AigcBackendError, LogprobAigcScorer, type LogprobScorerOptions } from './logprob-scorer';
+export { FallbackAigcScorer } from './fallback-scorer';
 export { OfflineAigcScorer, type FeatureContribution } from './offline-scorer';
 export type { AigcModelInfo, AigcScorer } from './types';
