@@ -137,6 +137,12 @@ describe('hasPermission', () => {
     expect(hasPermission(['cms:site'], 'cms/site', 'list')).toBe(false);
     expect(hasPermission([], 'cms/site', 'list')).toBe(false);
   });
+
+  it('reads a CMS screen’s `view` permission as its list permission', () => {
+    expect(hasPermission(['cms:member:view'], 'cms/member', 'list')).toBe(true);
+    expect(hasPermission(['cms:member:view'], 'cms/member', 'edit')).toBe(false);
+    expect(hasPermission(['cms:member:list'], 'cms/member', 'list')).toBe(true);
+  });
 });
 
 describe('hasPermissionString', () => {

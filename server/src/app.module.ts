@@ -2,11 +2,14 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import { AuthModule } from './auth/auth.module';
+import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
+import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.module';
 import { CommonModule } from './common/common.module';
 import type { AppConfig } from './common/config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoginLogModule } from './monitor/logininfor/login-log.module';
+import { MemberModule } from './member/member.module';
 import { OperLogModule } from './monitor/operlog/oper-log.module';
 import { QueueModule } from './queue/queue.module';
 import { StorageModule } from './storage/storage.module';
@@ -49,7 +52,13 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   DictModule,
   NoticeModule,
   I18nModule,
+  MemberModule,
+  CheckLibraryModule,
+  CheckTaskModule,
 ];
+
+/** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */
+const JOB_MODULES: Array<Type<unknown>> = [CheckLibraryCoreModule, CheckTaskCoreModule];
 
 @Module({})
 export class AppModule {
@@ -71,6 +80,7 @@ export class AppModule {
         StorageModule,
         DatabaseModule.forRoot(options.databaseUrl),
         QueueModule.forRoot(options.databaseUrl),
+        ...JOB_MODULES,
         ...(options.http === false ? [] : FEATURE_MODULES),
         ...(options.http !== false && config.env === 'test' ? [TestSupportModule] : []),
         ...(options.imports ?? []),

@@ -39,6 +39,14 @@ export const ContentSort = {
   COMMENTS_DESC: 'comments_desc',
 } as const;
 
+/** Where a member account came from: self-registration, added by staff, or created by a WeChat QR login. */
+export const MemberSource = { REGISTER: 'register', ADMIN: 'admin', WECHAT: 'wechat' } as const;
+export type MemberSourceValue = (typeof MemberSource)[keyof typeof MemberSource];
+
+/** Operations that grant members experience (exp config `opType`): signing in, registering, a completed check order. */
+export const MemberExpOp = { SIGN_IN: 'signIn', REGISTER: 'register', CHECK_ORDER: 'checkOrder' } as const;
+export type MemberExpOpValue = (typeof MemberExpOp)[keyof typeof MemberExpOp];
+
 /** Layout defaults of the back office (spec 3). */
 export const LAYOUT_DEFAULTS = {
   sideTheme: 'theme-dark',

@@ -17,6 +17,8 @@ export const ACCOUNT = {
   registerUsernameMin: 3,
   registerUsernameMax: 20,
   registerPasswordMin: 6,
+  /** Upper bound of member passwords (the spec gives only the minimum). */
+  registerPasswordMax: 64,
   adminUsernameMin: 2,
   adminUsernameMax: 20,
 } as const;

@@ -4,10 +4,10 @@ import { EXPORT_HEADER } from '@zhiwen/shared';
 import { httpClient } from '../providers/httpClient';
 import { SCREENS } from '../screens/registry';
 
-/** Downloads the current list, with its filters and sort, as the server's .xlsx (`POST <list>` + `cc-export: 1`). */
+/** Downloads the current list, with its filters (the list's permanent one included) and sort, as the server's .xlsx (`POST <list>` + `cc-export: 1`). */
 export function ServerExportButton() {
   const resource = useResourceContext() ?? '';
-  const { filterValues, sort } = useListContext();
+  const { filter, filterValues, sort } = useListContext();
   const notify = useNotify();
   const { canAccess } = useCanAccess({ resource, action: 'export' });
   if (!canAccess) return null;
@@ -16,7 +16,7 @@ export function ServerExportButton() {
     try {
       const { blob, fileName } = await httpClient.download(
         `/${api}/list`,
-        { ...filterValues, ...(sort?.field && sort.field !== 'id' ? { orderByColumn: sort.field, isAsc: sort.order === 'ASC' ? 'asc' : 'desc' } : {}) },
+        { ...filterValues, ...filter, ...(sort?.field && sort.field !== 'id' ? { orderByColumn: sort.field, isAsc: sort.order === 'ASC' ? 'asc' : 'desc' } : {}) },
         { [EXPORT_HEADER]: '1' },
       );
       const url = URL.createObjectURL(blob);

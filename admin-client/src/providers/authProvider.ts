@@ -40,20 +40,21 @@ export const DEFAULT_ROLE = 'ROLE_DEFAULT';
 const ALL_PERMISSIONS = new Set(['*', '*:*:*']);
 
 /** react-admin action names -> the verbs of our permission strings (`system:user:query`, ...). */
-const ACTION_VERBS: Record<string, string> = {
-  list: 'list',
-  show: 'query',
-  create: 'add',
-  edit: 'edit',
-  delete: 'remove',
-  export: 'export',
+const ACTION_VERBS: Record<string, string[]> = {
+  // System screens name the list permission `list`, CMS screens `view` (`cms:member:view`).
+  list: ['list', 'view'],
+  show: ['query'],
+  create: ['add'],
+  edit: ['edit'],
+  delete: ['remove'],
+  export: ['export'],
 };
 
 /** True when `permissions` has `*` or exactly `<resource>:<action>` (resource `a/b` is read as `a:b`). */
 export function hasPermission(permissions: readonly string[], resource: string, action: string): boolean {
   if (permissions.some((p) => ALL_PERMISSIONS.has(p))) return true;
   const prefix = resource.replace(/^\/+|\/+$/g, '').replace(/\//g, ':');
-  const wanted = new Set([`${prefix}:${action}`, `${prefix}:${ACTION_VERBS[action] ?? action}`]);
+  const wanted = new Set([`${prefix}:${action}`, ...(ACTION_VERBS[action] ?? []).map((verb) => `${prefix}:${verb}`)]);
   return permissions.some((p) => wanted.has(p));
 }
 

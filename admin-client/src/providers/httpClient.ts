@@ -52,8 +52,8 @@ export interface HttpClient {
   post<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
   put<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
   delete<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResult<T>>;
-  /** POSTs `data` (with extra headers such as `cc-export: 1`) and returns the file; a JSON answer is an error. */
-  download(url: string, data?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ blob: Blob; fileName: string }>;
+  /** Fetches a file (POST of `data` by default, with extra headers such as `cc-export: 1`; GET with `data` as the query); a JSON answer is an error. */
+  download(url: string, data?: Record<string, unknown>, headers?: Record<string, string>, method?: 'GET' | 'POST'): Promise<{ blob: Blob; fileName: string }>;
 }
 
 /** Default messages for an envelope code that came without a msg. */
@@ -197,14 +197,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return { code: ResultCode.SUCCESS, msg: '', data: parsed as T };
   }
 
-  async function download(url: string, data: Record<string, unknown> = {}, extra: Record<string, string> = {}) {
-    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', ...extra };
+  async function download(url: string, data: Record<string, unknown> = {}, extra: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') {
+    const headers: Record<string, string> = { ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}), ...extra };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (getLanguage) headers['Accept-Language'] = getLanguage();
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: toQueryString(data) });
+      const query = toQueryString(data);
+      response =
+        method === 'GET'
+          ? await fetch(`${baseUrl}${url}${query ? `?${query}` : ''}`, { headers })
+          : await fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: query });
     } catch {
       throw new HttpError(t('app.http.download_failed'), 0, null);
     }

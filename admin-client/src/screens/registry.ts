@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { DOCUMENT_RESOURCE } from './check/library/library';
 import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
 
 /** A back-office screen: which server route component it answers, its API resource and its views. */
@@ -115,6 +116,66 @@ export const SCREENS: ScreenDefinition[] = [
     edit: lazy(() => import('./system/security/SecurityScreens').then((m) => ({ default: m.SecurityEdit }))),
   },
   {
+    component: 'check/library/index',
+    resource: 'check/library',
+    primaryKey: 'libraryId',
+    list: lazy(() => import('./check/library/LibraryScreens').then((m) => ({ default: m.LibraryList }))),
+    create: lazy(() => import('./check/library/LibraryScreens').then((m) => ({ default: m.LibraryCreate }))),
+    edit: lazy(() => import('./check/library/LibraryScreens').then((m) => ({ default: m.LibraryEdit }))),
+  },
+  {
+    component: 'check/task/index',
+    resource: 'check/task',
+    primaryKey: 'taskId',
+    list: lazy(() => import('./check/task/TaskScreens').then((m) => ({ default: m.TaskList }))),
+  },
+  {
+    component: 'system/wechat/index',
+    resource: 'system/wechat',
+    primaryKey: 'configId',
+    list: lazy(() => import('./system/wechat/WechatScreens').then((m) => ({ default: m.WechatList }))),
+    create: lazy(() => import('./system/wechat/WechatScreens').then((m) => ({ default: m.WechatCreate }))),
+    edit: lazy(() => import('./system/wechat/WechatScreens').then((m) => ({ default: m.WechatEdit }))),
+  },
+  {
+    component: 'member/index',
+    resource: 'cms/member/member',
+    api: 'cms/member',
+    permissionPath: 'cms/member',
+    primaryKey: 'memberId',
+    list: lazy(() => import('./member/MemberScreens').then((m) => ({ default: m.MemberList }))),
+    create: lazy(() => import('./member/MemberScreens').then((m) => ({ default: m.MemberCreate }))),
+    edit: lazy(() => import('./member/MemberScreens').then((m) => ({ default: m.MemberEdit }))),
+  },
+  {
+    component: 'member/level/index',
+    resource: 'cms/member/level',
+    api: 'cms/member/level',
+    permissionPath: 'cms/memberlevel',
+    primaryKey: 'configId',
+    list: lazy(() => import('./member/LevelScreens').then((m) => ({ default: m.LevelList }))),
+    create: lazy(() => import('./member/LevelScreens').then((m) => ({ default: m.LevelCreate }))),
+    edit: lazy(() => import('./member/LevelScreens').then((m) => ({ default: m.LevelEdit }))),
+  },
+  {
+    component: 'member/exp/index',
+    resource: 'cms/member/exp',
+    api: 'cms/member/exp',
+    permissionPath: 'cms/memberexp',
+    primaryKey: 'configId',
+    list: lazy(() => import('./member/ExpScreens').then((m) => ({ default: m.ExpConfigList }))),
+    create: lazy(() => import('./member/ExpScreens').then((m) => ({ default: m.ExpConfigCreate }))),
+    edit: lazy(() => import('./member/ExpScreens').then((m) => ({ default: m.ExpConfigEdit }))),
+  },
+  {
+    component: 'member/exp/log',
+    resource: 'cms/member/exp-log',
+    api: 'cms/member/expLog',
+    permissionPath: 'cms/memberexplog',
+    primaryKey: 'logId',
+    list: lazy(() => import('./member/ExpScreens').then((m) => ({ default: m.ExpLogList }))),
+  },
+  {
     component: 'monitor/operlog/index',
     resource: 'system/log/operlog',
     api: 'monitor/operlog',
@@ -142,6 +203,8 @@ export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissio
   // A role's users and the users it could get (filter `roleId`); the server names these lists differently.
   { resource: ROLE_USERS_RESOURCE, primaryKey: 'userId', permissionPath: 'system/role', listPath: 'system/role/authUser/allocatedList' },
   { resource: ROLE_CANDIDATES_RESOURCE, primaryKey: 'userId', permissionPath: 'system/role', listPath: 'system/role/authUser/unallocatedList' },
+  // The documents of a comparison library (filter `libraryId`).
+  { resource: DOCUMENT_RESOURCE, primaryKey: 'docId', permissionPath: 'check/document' },
 ];
 
 /** Pages outside the route tree: path below /admin, the permission that shows them and the page. */
@@ -157,6 +220,12 @@ export const DETAIL_PAGES: { path: string; permission: string; titleKey: string;
     permission: 'system:role:edit',
     titleKey: 'app.role_user.title',
     page: lazy(() => import('./system/role/RoleAuthUserPage').then((m) => ({ default: m.RoleAuthUserPage }))),
+  },
+  {
+    path: 'check/library-document/index/:libraryId',
+    permission: 'check:document:list',
+    titleKey: 'app.check_document.page_title',
+    page: lazy(() => import('./check/library/LibraryDocumentsPage').then((m) => ({ default: m.LibraryDocumentsPage }))),
   },
 ];
 

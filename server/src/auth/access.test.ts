@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
+import { memberTokenOf } from '../../test/helpers/member';
 import { createRole, createStaffUser, tokenOf } from '../../test/helpers/staff';
 
 /** Routes anyone may call. Adding one here is a security decision. */
@@ -12,6 +13,19 @@ const PUBLIC = new Set([
   'POST /prod-api/logout',
   'GET /prod-api/system/i18n/dict/langOptions',
   'GET /prod-api/storage/avatar/1',
+  'POST /prod-api/register',
+  'POST /prod-api/member/login',
+  'POST /prod-api/member/logout',
+  'GET /prod-api/wechat/qrConfig',
+  'GET /prod-api/wechatLogin',
+]);
+/** Routes only a signed-in member of the public site may call (@MemberOnly); staff tokens get 401 there. */
+const MEMBER = new Set([
+  'GET /prod-api/member/info',
+  'PUT /prod-api/member/profile',
+  'PUT /prod-api/member/password',
+  'POST /prod-api/member/avatar',
+  'POST /prod-api/member/wechat/bind',
 ]);
 /** Routes any signed-in staff member may call. */
 const SIGNED_IN = new Set([
@@ -59,7 +73,7 @@ const call = (method: string, path: string, token?: string) => {
 describe('deny by default', () => {
   it('finds the routes to check in the OpenAPI document', () => {
     expect(routes.length).toBeGreaterThanOrEqual(9);
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([...PUBLIC, ...SIGNED_IN]));
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([...PUBLIC, ...SIGNED_IN, ...MEMBER]));
   });
 
   it('answers 401 without a token on every route that is not public', async () => {
@@ -81,11 +95,27 @@ describe('deny by default', () => {
       if (PUBLIC.has(key) || key === 'POST /prod-api/logout') continue;
       const res = await call(r.method, r.path, token).set(r.exportTwin ? { 'cc-export': '1' } : {});
       if (SIGNED_IN.has(key)) expect([401, 403], key).not.toContain(res.status);
+      else if (MEMBER.has(key)) expect(res.status, key).toBe(401);
       else {
         expect(res.status, key).toBe(403);
         expect(res.body, key).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
       }
     }
+  });
+});
+
+describe('realms', () => {
+  it('lets a member token through member routes only: every staff route answers 401, as if no one signed in', async () => {
+    const token = await memberTokenOf(t.app, 'realmtester', 'Realm123');
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      if (PUBLIC.has(key)) continue;
+      const res = await call(r.method, r.path, token).set(r.exportTwin ? { 'cc-export': '1' } : {});
+      if (MEMBER.has(key)) expect([401, 403], key).not.toContain(res.status);
+      else expect({ key, status: res.status, code: res.body.code }).toEqual({ key, status: 401, code: 401 });
+    }
+    // The member session is still alive after all that.
+    expect((await call('GET', '/prod-api/member/info', token)).status).toBe(200);
   });
 });
 

@@ -16,10 +16,11 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Deny by default. Public routes answer everyone (and still see a valid session). Every other route needs a live
- * staff session and the permission its @RequirePermission / @RequireAnyPermission declares, or @SignedIn(), plus the
- * list's `exportPermission` for an Excel export;
- * a route declaring nothing is refused (403), so a forgotten declaration can never open a route.
+ * Deny by default. Public routes answer everyone (and still see a valid session). A @MemberOnly() route needs a live
+ * member session (`req.member`). Every other route needs a live staff session (`req.user`) and the permission its
+ * @RequirePermission / @RequireAnyPermission declares, or @SignedIn(), plus the list's `exportPermission` for an
+ * Excel export; a route declaring nothing is refused (403), so a forgotten declaration can never open a route.
+ * A token of the other realm counts as no sign-in at all (401): member and staff tokens never cross.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -32,12 +33,20 @@ export class AuthGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
     const token = bearerToken(req);
-    const session = token ? await this.sessions.resolve(token) : null;
-    if (session) req.user = session;
+    const resolved = token ? await this.sessions.resolve(token) : null;
+    const session = resolved?.realm === 'staff' ? resolved : undefined;
+    const member = resolved?.realm === 'member' ? resolved : undefined;
+    req.user = session;
+    req.member = member;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    if (!session) throw ServiceException.unauthorized(token ? 'auth.sessionExpired' : 'error.unauthorized');
     const rule = this.reflector.getAllAndOverride<PermissionRule | undefined>(PERMISSION_RULE, targets);
+    const unauthorized = () => ServiceException.unauthorized(token && !resolved ? 'auth.sessionExpired' : 'error.unauthorized');
+    if (rule === 'member') {
+      if (!member) throw unauthorized();
+      return true;
+    }
+    if (!session) throw unauthorized();
     if (!rule || !satisfies(session.permissions, rule)) throw ServiceException.forbidden();
     if (isExportRequest(req)) {
       // An export answers through the list's handler; it may need a permission of its own.

@@ -1,7 +1,10 @@
 import { SetMetadata } from '@nestjs/common';
 
-/** What a route needs: every permission listed (`allOf`), any one of them (`anyOf`), or only a signed-in staff user. */
-export type PermissionRule = { allOf: string[] } | { anyOf: string[] } | 'signedIn';
+/**
+ * What a route needs: every permission listed (`allOf`), any one of them (`anyOf`), only a signed-in staff user
+ * (`signedIn`), or a signed-in member of the public site (`member`). Only `member` admits member tokens.
+ */
+export type PermissionRule = { allOf: string[] } | { anyOf: string[] } | 'signedIn' | 'member';
 
 export const PERMISSION_RULE = 'zhiwen:permissionRule';
 /** The permission every caller of a super administrator role holds. */
@@ -13,6 +16,8 @@ export const RequirePermission = (...permissions: string[]) => SetMetadata(PERMI
 export const RequireAnyPermission = (...permissions: string[]) => SetMetadata(PERMISSION_RULE, { anyOf: permissions } satisfies PermissionRule);
 /** Any signed-in staff user may call the route (own profile, route tree, logout...). */
 export const SignedIn = () => SetMetadata(PERMISSION_RULE, 'signedIn' satisfies PermissionRule);
+/** Any signed-in member of the public site may call the route (`req.member`); staff tokens are refused. */
+export const MemberOnly = () => SetMetadata(PERMISSION_RULE, 'member' satisfies PermissionRule);
 
 /** Spec 6: a permission matches when the holder has `*` (or `*:*:*`) or exactly that permission; empty never matches. */
 export function hasPermission(held: readonly string[], permission: string): boolean {
@@ -22,6 +27,7 @@ export function hasPermission(held: readonly string[], permission: string): bool
 
 /** Whether permissions `held` satisfy a route's rule. */
 export function satisfies(held: readonly string[], rule: PermissionRule): boolean {
+  if (rule === 'member') return false; // a staff session never satisfies a member route
   if (rule === 'signedIn') return true;
   if ('anyOf' in rule) return rule.anyOf.length > 0 && rule.anyOf.some((p) => hasPermission(held, p));
   return rule.allOf.length > 0 && rule.allOf.every((p) => hasPermission(held, p));

@@ -4,21 +4,27 @@ import { randomUUID } from 'node:crypto';
 import { KV_STORE, type KvStore } from '../common/cache/kv-store';
 import type { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.token';
-import type { LoginUser } from './login-user';
+import type { AnySession, LoginUser, MemberSession } from './login-user';
 
-const PREFIX = 'session:staff:';
+/** Staff (back office) and members (public site) sign in separately; a token belongs to exactly one realm. */
+export type Realm = AnySession['realm'];
+
+const PREFIX: Record<Realm, string> = { staff: 'session:staff:', member: 'session:member:' };
 // Sliding the idle window costs a write; do it at most once a minute per session.
 const TOUCH_EVERY_MS = 60_000;
 
 interface TokenClaims {
   sid: string;
-  realm: 'staff';
+  realm: Realm;
   sub: string;
 }
 
+type SessionTimes = 'tokenId' | 'loginTime' | 'lastAccessTime' | 'expireAt' | 'realm';
+
 /**
- * Server-side staff sessions in the shared store (Redis when configured), so a logout or force logout takes effect
- * on the next request on every instance. The JWT only names the session; the session decides.
+ * Server-side sessions in the shared store (Redis when configured), so a logout or force logout takes effect
+ * on the next request on every instance. The JWT only names the session and its realm; the session decides.
+ * Methods without a realm argument concern staff sessions.
  */
 @Injectable()
 export class SessionService {
@@ -28,38 +34,42 @@ export class SessionService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Opens a session and returns its token. */
-  async open(user: Omit<LoginUser, 'tokenId' | 'loginTime' | 'lastAccessTime' | 'expireAt' | 'realm'>): Promise<{ token: string; session: LoginUser }> {
+  /** Opens a staff session and returns its token. */
+  open(user: Omit<LoginUser, SessionTimes>): Promise<{ token: string; session: LoginUser }> {
+    return this.openIn<LoginUser>({ ...user, realm: 'staff' });
+  }
+
+  /** Opens a member session and returns its token. */
+  openMember(member: Omit<MemberSession, SessionTimes>): Promise<{ token: string; session: MemberSession }> {
+    return this.openIn<MemberSession>({ ...member, realm: 'member' });
+  }
+
+  private async openIn<S extends AnySession>(fields: Omit<S, Exclude<SessionTimes, 'realm'>>): Promise<{ token: string; session: S }> {
     const now = Date.now();
-    const session: LoginUser = {
-      ...user,
-      realm: 'staff',
-      tokenId: randomUUID(),
-      loginTime: now,
-      lastAccessTime: now,
-      expireAt: now + this.config.sessionMaxMs,
-    };
+    const session = { ...fields, tokenId: randomUUID(), loginTime: now, lastAccessTime: now, expireAt: now + this.config.sessionMaxMs } as S;
     await this.save(session);
-    const claims: TokenClaims = { sid: session.tokenId, realm: 'staff', sub: user.id };
+    const claims: TokenClaims = { sid: session.tokenId, realm: session.realm, sub: session.id };
     const token = await this.jwt.signAsync(claims, { expiresIn: Math.floor(this.config.sessionMaxMs / 1000) });
     return { token, session };
   }
 
-  /** The live session a token names, or null (bad signature, expired, logged out, forced out, idle too long). */
-  async resolve(token: string): Promise<LoginUser | null> {
+  /** The live session a token names, of whichever realm, or null (bad signature, expired, logged out, forced out, idle too long). */
+  async resolve(token: string): Promise<AnySession | null> {
     let claims: TokenClaims;
     try {
       claims = await this.jwt.verifyAsync<TokenClaims>(token);
     } catch {
       return null;
     }
-    if (claims.realm !== 'staff' || !claims.sid) return null;
-    const raw = await this.store.get(PREFIX + claims.sid);
+    if (!claims.sid || !Object.hasOwn(PREFIX, claims.realm)) return null;
+    const raw = await this.store.get(PREFIX[claims.realm] + claims.sid);
     if (!raw) return null;
-    const session = JSON.parse(raw) as LoginUser;
+    const session = JSON.parse(raw) as AnySession;
+    // The store key already implies the realm; a mismatch could only come from a forged or corrupted entry.
+    if (session.realm !== claims.realm) return null;
     const now = Date.now();
     if (session.expireAt <= now) {
-      await this.close(session.tokenId);
+      await this.close(session.tokenId, session.realm);
       return null;
     }
     if (now - session.lastAccessTime > TOUCH_EVERY_MS) {
@@ -69,14 +79,18 @@ export class SessionService {
     return session;
   }
 
-  async close(tokenId: string): Promise<void> {
-    await this.store.del(PREFIX + tokenId);
+  async close(tokenId: string, realm: Realm = 'staff'): Promise<void> {
+    await this.store.del(PREFIX[realm] + tokenId);
   }
 
-  /** Every live session (online users). */
+  /** Every live staff session (online users). */
   async list(): Promise<LoginUser[]> {
-    const entries = await this.store.entries(PREFIX);
-    return entries.map(([, value]) => JSON.parse(value) as LoginUser).sort((a, b) => b.loginTime - a.loginTime);
+    return this.listIn<LoginUser>('staff');
+  }
+
+  private async listIn<S extends AnySession>(realm: Realm): Promise<S[]> {
+    const entries = await this.store.entries(PREFIX[realm]);
+    return entries.map(([, value]) => JSON.parse(value) as S).sort((a, b) => b.loginTime - a.loginTime);
   }
 
   /** Rewrites the roles and permissions of every open session of the listed users (a role's menus changed). */
@@ -89,15 +103,15 @@ export class SessionService {
     }
   }
 
-  /** Ends every session of a user (disabled, password reset, roles changed). */
-  async closeAllOf(userId: string): Promise<number> {
-    const mine = (await this.list()).filter((s) => s.id === userId);
-    for (const s of mine) await this.close(s.tokenId);
+  /** Ends every session of a user or member (disabled, password reset, roles changed, deleted). */
+  async closeAllOf(id: string, realm: Realm = 'staff'): Promise<number> {
+    const mine = (await this.listIn(realm)).filter((s) => s.id === id);
+    for (const s of mine) await this.close(s.tokenId, realm);
     return mine.length;
   }
 
-  private async save(session: LoginUser): Promise<void> {
+  private async save(session: AnySession): Promise<void> {
     const ttl = Math.min(this.config.sessionIdleMs, session.expireAt - Date.now());
-    await this.store.set(PREFIX + session.tokenId, JSON.stringify(session), Math.max(ttl, 1));
+    await this.store.set(PREFIX[session.realm] + session.tokenId, JSON.stringify(session), Math.max(ttl, 1));
   }
 }

@@ -8,6 +8,7 @@ import { RedisKvStore } from './cache/redis-kv-store';
 import { RedisThrottlerStorage } from './cache/redis-throttler-storage';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.token';
+import { SecretBox } from './crypto/secret-box';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { ExportInterceptor } from './export/export.interceptor';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
@@ -28,7 +29,7 @@ class RedisLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The API conventions as one shared set: config, store, envelope, errors, validation, rate limit, repeat-submit, export. */
+/** The API conventions as one shared set: config, store, secret box, envelope, errors, validation, rate limit, repeat-submit, export. */
 @Global()
 @Module({})
 export class CommonModule {
@@ -49,6 +50,7 @@ export class CommonModule {
         { provide: REDIS_CLIENT, useValue: redis },
         { provide: KV_STORE, useValue: redis ? new RedisKvStore(redis) : new MemoryKvStore() },
         RedisLifecycle,
+        SecretBox,
         EnvelopeInterceptor,
         RepeatSubmitInterceptor,
         ExportInterceptor,
@@ -56,7 +58,7 @@ export class CommonModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [APP_CONFIG, REDIS_CLIENT, KV_STORE, EnvelopeInterceptor, RepeatSubmitInterceptor, ExportInterceptor],
+      exports: [APP_CONFIG, REDIS_CLIENT, KV_STORE, SecretBox, EnvelopeInterceptor, RepeatSubmitInterceptor, ExportInterceptor],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Transform, plainToInstance } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 
 const toBool = ({ value }: { value: unknown }) =>
@@ -78,6 +79,9 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   RATE_LIMIT_PER_MINUTE?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  CHECK_THREADS?: number;
+
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
@@ -86,6 +90,9 @@ export class EnvironmentVariables {
 
   @IsOptional() @IsString()
   TRUST_PROXY?: string;
+
+  @IsOptional() @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'WECHAT_API_BASE must be an http(s):// URL without query' })
+  WECHAT_API_BASE?: string;
 
   @IsOptional() @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
@@ -124,12 +131,16 @@ export interface AppConfig {
   /** Run job handlers in this process: always in a worker, in the API process unless JOBS_IN_API=false. */
   runJobs: boolean;
   rateLimitPerMinute: number;
+  /** Worker threads running checks (0: in the job's own thread); default one less than the cores, at least 1. */
+  checkThreads: number;
   logLevel: string;
   logPretty: boolean;
   trustProxy: string | boolean;
   env: 'development' | 'production' | 'test';
   /** Folders of the built clients served by this process. */
   web: { siteDist: string; adminDist: string };
+  /** Base URL of the WeChat open platform API (QR login); tests point it at a loopback fake. */
+  wechatApiBase: string;
 }
 
 export class ConfigError extends Error {}
@@ -186,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     queueEnabled: vars.QUEUE_ENABLED ?? true,
     runJobs: workerOnly || (vars.JOBS_IN_API ?? true),
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE ?? 1200,
+    checkThreads: vars.CHECK_THREADS ?? Math.max(1, os.availableParallelism() - 1),
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     logPretty: vars.LOG_PRETTY ?? false,
     trustProxy,
@@ -194,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       siteDist: path.join(repoRoot, 'site-client', 'dist'),
       adminDist: path.join(repoRoot, 'admin-client', 'dist'),
     },
+    wechatApiBase: (vars.WECHAT_API_BASE ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     ...overrides,
   };
   return config;

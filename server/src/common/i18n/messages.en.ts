@@ -69,4 +69,14 @@ export const en: Record<MessageKey, string> = {
   'field.status': 'Status',
   'health.title': 'Health check',
   'export.sheet': 'Data',
+  // Input errors of the check engine's ingest stage (details: limit, max, actual, format).
+  'check.input.empty': 'The file contains no readable text',
+  'check.input.tooLarge': 'The file exceeds a limit: {limit} at most {max}, actual {actual}',
+  'check.input.encryptedPdf': 'The PDF is encrypted; remove its password protection and upload it again',
+  'check.input.scannedPdf': 'The PDF is a scan without extractable text',
+  'check.input.corruptFile': 'The file is damaged and cannot be read',
+  'check.input.unsupportedType': 'Unsupported file type ({format}); upload a docx, pdf or txt file',
+  'check.input.limit.bytes': 'file size (bytes)',
+  'check.input.limit.chars': 'characters',
+  'check.input.limit.pages': 'pages',
 };

@@ -67,5 +67,15 @@ export const zhCN = {
   'field.status': '状态',
   'health.title': '健康检查',
   'export.sheet': '数据',
+  // Input errors of the check engine's ingest stage (details: limit, max, actual, format).
+  'check.input.empty': '文件中没有可识别的文字',
+  'check.input.tooLarge': '文件超出限制：{limit}最多 {max}，实际 {actual}',
+  'check.input.encryptedPdf': 'PDF 文件已加密，请解除密码保护后再上传',
+  'check.input.scannedPdf': 'PDF 文件是扫描件，没有可提取的文字',
+  'check.input.corruptFile': '文件已损坏，无法读取',
+  'check.input.unsupportedType': '不支持的文件类型（{format}），请上传 docx、pdf 或 txt 文件',
+  'check.input.limit.bytes': '文件大小（字节）',
+  'check.input.limit.chars': '字数',
+  'check.input.limit.pages': '页数',
 };
 export type MessageKey = keyof typeof zhCN;

@@ -69,4 +69,14 @@ export const zhTW: Record<MessageKey, string> = {
   'field.status': '狀態',
   'health.title': '健康檢查',
   'export.sheet': '資料',
+  // Input errors of the check engine's ingest stage (details: limit, max, actual, format).
+  'check.input.empty': '檔案中沒有可辨識的文字',
+  'check.input.tooLarge': '檔案超出限制：{limit}最多 {max}，實際 {actual}',
+  'check.input.encryptedPdf': 'PDF 檔案已加密，請解除密碼保護後再上傳',
+  'check.input.scannedPdf': 'PDF 檔案是掃描檔，沒有可擷取的文字',
+  'check.input.corruptFile': '檔案已損毀，無法讀取',
+  'check.input.unsupportedType': '不支援的檔案類型（{format}），請上傳 docx、pdf 或 txt 檔案',
+  'check.input.limit.bytes': '檔案大小（位元組）',
+  'check.input.limit.chars': '字數',
+  'check.input.limit.pages': '頁數',
 };

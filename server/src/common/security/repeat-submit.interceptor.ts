@@ -12,7 +12,9 @@ const GUARDED_METHODS = new Set(['POST', 'PUT']);
 
 /** Who is calling: the signed-in principal when known, else the bearer token, else the client address. */
 export function callerKey(req: Request): string {
-  const user = (req as Request & { user?: { realm?: string; id?: string | number } }).user;
+  type Principal = { realm?: string; id?: string | number };
+  const r = req as Request & { user?: Principal; member?: Principal };
+  const user = r.user ?? r.member;
   if (user?.id !== undefined) return `${user.realm ?? 'user'}:${user.id}`;
   const auth = req.headers.authorization;
   if (auth) return `token:${createHash('sha256').update(auth).digest('base64url')}`;

@@ -1,6 +1,8 @@
+import { checkLibrarySeed } from './check-library.seed';
 import { identitySeed } from './identity.seed';
+import { memberSeed } from './member.seed';
 import type { Seed } from './seed';
 import { systemConfigSeed } from './system-config.seed';
 
 /** Seeds in the order they run. */
-export const SEEDS: Seed[] = [systemConfigSeed, identitySeed];
+export const SEEDS: Seed[] = [systemConfigSeed, identitySeed, checkLibrarySeed, memberSeed];

@@ -29,6 +29,7 @@ export class LoginLogAdminService {
     if (query.ipaddr) qb.andWhere('l.ipaddr LIKE :ipaddr', { ipaddr: `%${escapeLike(query.ipaddr)}%` });
     if (query.userName) qb.andWhere('l.user_name ILIKE :userName', { userName: `%${escapeLike(query.userName)}%` });
     if (query.status) qb.andWhere('l.status = :status', { status: query.status });
+    if (query.realm) qb.andWhere('l.realm = :realm', { realm: query.realm });
     applyTimeRange(qb, 'l.login_time', query);
     return paginate(qb, query, {
       sortable: { userName: 'l.user_name', loginTime: 'l.login_time', ipaddr: 'l.ipaddr', status: 'l.status', infoId: 'l.info_id' },

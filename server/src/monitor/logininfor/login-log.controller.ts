@@ -32,6 +32,7 @@ export class LoginLogController {
       { key: 'status', header: 'logininfor.column.status', width: 10, format: (v) => t(`logininfor.status.${v}`) },
       { key: 'msg', header: 'logininfor.column.msg', width: 40 },
       { key: 'loginTime', header: 'logininfor.column.loginTime' },
+      { key: 'realm', header: 'logininfor.column.realm', width: 10, format: (v) => t(`logininfor.realm.${v}`) },
     ],
   })
   @RequirePermission('monitor:logininfor:list')

@@ -13,5 +13,7 @@ export class LoginLog {
   @ApiProperty() @Column({ name: 'user_agent', type: 'varchar', length: 500, default: '' }) userAgent: string;
   @ApiProperty({ enum: ['0', '1'], description: '0 success, 1 failure' }) @Column({ type: 'char', length: 1 }) status: '0' | '1';
   @ApiProperty() @Column({ type: 'varchar', length: 255, default: '' }) msg: string;
+  @ApiProperty({ enum: ['staff', 'member'], description: 'staff: back office; member: public site' })
+  @Column({ type: 'varchar', length: 10, default: 'staff' }) realm: 'staff' | 'member';
   @ApiProperty() @Column({ name: 'login_time', type: 'timestamptz', default: () => 'now()' }) loginTime: Date;
 }

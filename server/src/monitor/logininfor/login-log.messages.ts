@@ -17,6 +17,9 @@ export const LOGIN_LOG_MESSAGES = defineMessages({
     'logininfor.column.loginTime': '访问时间',
     'logininfor.status.0': '成功',
     'logininfor.status.1': '失败',
+    'logininfor.column.realm': '账号类型',
+    'logininfor.realm.staff': '员工',
+    'logininfor.realm.member': '会员',
     'field.ipaddr': '登录地址',
   },
   'zh-TW': {
@@ -34,6 +37,9 @@ export const LOGIN_LOG_MESSAGES = defineMessages({
     'logininfor.column.loginTime': '存取時間',
     'logininfor.status.0': '成功',
     'logininfor.status.1': '失敗',
+    'logininfor.column.realm': '帳號類型',
+    'logininfor.realm.staff': '員工',
+    'logininfor.realm.member': '會員',
     'field.ipaddr': '登入位址',
   },
   en: {
@@ -51,6 +57,9 @@ export const LOGIN_LOG_MESSAGES = defineMessages({
     'logininfor.column.loginTime': 'Time',
     'logininfor.status.0': 'Success',
     'logininfor.status.1': 'Failure',
+    'logininfor.column.realm': 'Account type',
+    'logininfor.realm.staff': 'Staff',
+    'logininfor.realm.member': 'Member',
     'field.ipaddr': 'Address',
   },
 });

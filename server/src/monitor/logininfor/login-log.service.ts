@@ -24,12 +24,13 @@ export function clientInfo(req: Request): ClientInfo {
   };
 }
 
-/** Writes the login log: every attempt, its result and message. */
+/** Writes the login log: every attempt of staff and members, its result and message. */
 @Injectable()
 export class LoginLogService {
   constructor(@InjectRepository(LoginLog) private readonly logs: Repository<LoginLog>) {}
 
-  async record(userName: string, client: ClientInfo, success: boolean, msg: string): Promise<void> {
+  /** `realm` tells back-office sign-ins (staff) from the public site's (members). */
+  async record(userName: string, client: ClientInfo, success: boolean, msg: string, realm: 'staff' | 'member' = 'staff'): Promise<void> {
     await this.logs.insert({
       userName: userName.slice(0, 100),
       ipaddr: client.ipaddr,
@@ -38,6 +39,7 @@ export class LoginLogService {
       userAgent: client.userAgent,
       status: success ? '0' : '1',
       msg: msg.slice(0, 255),
+      realm,
     });
   }
 }

@@ -76,9 +76,10 @@ describe('list', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Account', 'Address', 'Browser', 'Operating system', 'Status', 'Message', 'Time']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Account', 'Address', 'Browser', 'Operating system', 'Status', 'Message', 'Time', 'Account type']);
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(6).value).toBe('Success');
+    expect(sheet.getRow(2).getCell(9).value).toBe('Staff');
   });
 });
 

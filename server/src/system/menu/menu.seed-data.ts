@@ -124,6 +124,8 @@ interface ScreenDef {
   query?: string;
   /** Action buttons, in display order. */
   buttons?: Action[];
+  /** Buttons of another resource managed from this screen's pages (a library's documents), after `buttons`. */
+  extraButtons?: MenuSeed[];
 }
 
 /** A screen (C) with its action buttons (F): key '<screen key>.<action>', perms '<resource>:<action>'. */
@@ -134,15 +136,14 @@ function screen(def: ScreenDef): MenuSeed {
   if (def.hidden) seed.hidden = true;
   if (def.cache !== undefined) seed.cache = def.cache;
   if (def.query !== undefined) seed.query = def.query;
-  const buttons = def.buttons ?? [];
-  if (buttons.length > 0) {
-    seed.children = buttons.map((action) => ({
-      key: `${def.key}.${action}`,
-      name: buttonName(action, def.noun),
-      type: 'F' as const,
-      perms: `${prefix}:${action}`,
-    }));
-  }
+  const buttons: MenuSeed[] = (def.buttons ?? []).map((action) => ({
+    key: `${def.key}.${action}`,
+    name: buttonName(action, def.noun),
+    type: 'F' as const,
+    perms: `${prefix}:${action}`,
+  }));
+  buttons.push(...(def.extraButtons ?? []));
+  if (buttons.length > 0) seed.children = buttons;
   return seed;
 }
 
@@ -182,7 +183,26 @@ const CHECK = dir('check', names('论文检测', '論文檢測', 'Paper Check'),
     component: 'check/library/index',
     perms: 'check:library:list',
     icon: 'education',
-    buttons: CRUD,
+    buttons: [...CRUD_EXPORT, 'rebuild'],
+    // A library's documents are listed, uploaded and deleted on its documents page (check:document:*).
+    extraButtons: [
+      { key: 'check.library.documentList', name: names('文档列表', '文件清單', 'List documents'), type: 'F', perms: 'check:document:list' },
+      { key: 'check.library.documentQuery', name: names('文档查询', '文件查詢', 'Query documents'), type: 'F', perms: 'check:document:query' },
+      { key: 'check.library.documentAdd', name: names('文档上传', '文件上傳', 'Upload documents'), type: 'F', perms: 'check:document:add' },
+      { key: 'check.library.documentEdit', name: names('文档重新索引', '文件重新索引', 'Re-index documents'), type: 'F', perms: 'check:document:edit' },
+      { key: 'check.library.documentRemove', name: names('文档删除', '文件刪除', 'Delete documents'), type: 'F', perms: 'check:document:remove' },
+      { key: 'check.library.documentExport', name: names('文档导出', '文件匯出', 'Export documents'), type: 'F', perms: 'check:document:export' },
+    ],
+  }),
+  screen({
+    key: 'check.task',
+    name: names('检测任务', '檢測任務', 'Checks'),
+    noun: noun('检测任务', '檢測任務', 'check'),
+    path: 'task',
+    component: 'check/task/index',
+    perms: 'check:task:list',
+    icon: 'job',
+    buttons: ['query', 'add', 'remove', 'export'],
   }),
 ]);
 

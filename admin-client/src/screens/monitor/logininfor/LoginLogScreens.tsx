@@ -7,20 +7,33 @@ import {
   SelectInput,
   TextField,
   TextInput,
+  useRecordContext,
 } from 'react-admin';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { COMMON_STATUS } from '../../../components/dicts';
 
+/** Whose sign-in: back-office staff or a member of the public site. */
+const REALM = [
+  { id: 'staff', name: 'app.logininfor.realm_staff' },
+  { id: 'member', name: 'app.logininfor.realm_member' },
+];
+
 const filters = [
   <TextInput key="ipaddr" source="ipaddr" label="app.logininfor.ipaddr" alwaysOn />,
   <TextInput key="userName" source="userName" label="app.logininfor.userName" alwaysOn />,
   <SelectInput key="status" source="status" label="app.logininfor.status" choices={COMMON_STATUS} alwaysOn />,
+  <SelectInput key="realm" source="realm" label="app.logininfor.realm" choices={REALM} />,
 ];
 
-/** 解锁 of a row: clears the wrong-password lock of its account (needs monitor:logininfor:unlock). */
+/**
+ * 解锁 of a row: clears the wrong-password lock of its staff account (needs monitor:logininfor:unlock). Members are
+ * unlocked on the members screen (enable or reset the password).
+ */
 function UnlockButton() {
+  const record = useRecordContext();
+  if (record?.realm === 'member') return null;
   return (
     <CallButton
       label="app.logininfor.unlock"
@@ -61,6 +74,7 @@ export function LoginLogList() {
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="userName" label="app.logininfor.userName" />
+        <DictField source="realm" label="app.logininfor.realm" choices={REALM} sortable={false} />
         <TextField source="ipaddr" label="app.logininfor.ipaddr" />
         <TextField source="loginLocation" label="app.logininfor.loginLocation" sortable={false} />
         <TextField source="browser" label="app.logininfor.browser" sortable={false} />

@@ -1,6 +1,4 @@
-import { useApiCall } from '../../../components/useApiCall';
 import { ScreenList } from '../../../components/ScreenList';
-import KeyIcon from '@mui/icons-material/Key';
 import UploadIcon from '@mui/icons-material/Upload';
 import {
   Box,
@@ -13,7 +11,6 @@ import {
   List as MuiList,
   ListItemButton,
   ListItemText,
-  Switch,
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
@@ -47,6 +44,8 @@ import { EditPage } from '../../../components/EditPage';
 import { NORMAL_DISABLE, USER_SEX } from '../../../components/dicts';
 import { treeChoices, useApiData, type TreeNode } from '../../../components/tree';
 import { useHasPermission } from '../../../components/usePermission';
+import { ResetPasswordButton } from '../../../components/ResetPasswordButton';
+import { StatusSwitch } from '../../../components/StatusSwitch';
 import { httpClient } from '../../../providers/httpClient';
 
 const filters = [
@@ -92,69 +91,19 @@ function DeptTree() {
 }
 
 /** Status switch of a row (PUT /system/user/changeStatus); read-only without system:user:edit. */
-function StatusSwitch() {
-  const record = useRecordContext();
-  const allowed = useHasPermission('system:user:edit');
-  const { run, busy } = useApiCall();
-  if (!record) return null;
-  const onChange = (checked: boolean) =>
-    run(() => httpClient.put('/system/user/changeStatus', { userId: record.userId, status: checked ? '0' : '1' }));
-  return (
-    <Switch
-      size="small"
-      checked={record.status === '0'}
-      disabled={!allowed || busy || String(record.userId) === '1'}
-      onClick={(e) => e.stopPropagation()}
-      onChange={(e) => void onChange(e.target.checked)}
-    />
-  );
+function UserStatusSwitch() {
+  return <StatusSwitch url="/system/user/changeStatus" idField="userId" permission="system:user:edit" locked={(r) => String(r.userId) === '1'} />;
 }
 
 /** 重置密码: asks the new password and PUTs /system/user/resetPwd. */
-function ResetPasswordButton() {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  const allowed = useHasPermission('system:user:resetPwd');
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const { run, busy } = useApiCall();
-  if (!allowed || !record) return null;
-  const submit = async () => {
-    if (await run(() => httpClient.put('/system/user/resetPwd', { userId: record.userId, password }), 'app.user.password_reset')) setOpen(false);
-  };
+function UserResetPasswordButton() {
   return (
-    <>
-      <Button
-        label="app.user.reset_password"
-        onClick={(e) => {
-          e.stopPropagation();
-          setPassword('');
-          setOpen(true);
-        }}
-      >
-        <KeyIcon />
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()}>
-        <DialogTitle>{translate('app.user.reset_password')}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {translate('app.user.reset_password_for', { name: record.userName })}
-          </Typography>
-          <MuiTextField
-            autoFocus
-            fullWidth
-            type="password"
-            label={translate('app.user.new_password')}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-          <Button label="ra.action.confirm" variant="contained" disabled={!password || busy} onClick={() => void submit()} />
-        </DialogActions>
-      </Dialog>
-    </>
+    <ResetPasswordButton
+      url="/system/user/resetPwd"
+      body={(r, password) => ({ userId: r.userId, password })}
+      permission="system:user:resetPwd"
+      nameOf={(r) => String(r.userName ?? '')}
+    />
   );
 }
 
@@ -267,10 +216,10 @@ export function UserList() {
             <TextField source="nickName" label="app.user.nickName" />
             <FunctionField label="app.user.dept" render={(r: RaRecord) => r.dept?.deptName ?? ''} />
             <TextField source="phonenumber" label="app.user.phonenumber" sortable={false} />
-            <FunctionField label="app.user.status" render={() => <StatusSwitch />} />
+            <FunctionField label="app.user.status" render={() => <UserStatusSwitch />} />
             <DateTimeField source="createTime" label="app.user.createTime" />
             <EditButton />
-            <ResetPasswordButton />
+            <UserResetPasswordButton />
             <UserDeleteButton />
           </Datagrid>
         </Box>

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { LoginUser } from '../../auth/login-user';
+import { SecretBox } from '../../common/crypto/secret-box';
+import { ServiceException } from '../../common/errors/service-exception';
+import { LogprobAigcScorer, type LogprobScorerOptions } from '../engine/aigc';
+import { CheckAigcConfig } from './check-aigc-config.entity';
+import type { AigcConfigDto, AigcTestResultDto, UpdateAigcConfigDto } from './check-aigc-config.dto';
+
+const ROW = 1;
+/** Scored by "test connection" when staff give no text. */
+const SAMPLE = '人工智能技术的快速发展为社会带来了深远影响。首先，它显著提高了生产效率；其次，它推动了产业结构的优化升级。';
+
+/**
+ * The AI-content backend of checks, set in the back office: the offline model (default), or an OpenAI-compatible
+ * completions server that returns token log-probabilities (Fast-DetectGPT criterion). The API key is sealed at rest.
+ */
+@Injectable()
+export class CheckAigcConfigService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+  ) {}
+
+  private get repo() {
+    return this.dataSource.getRepository(CheckAigcConfig);
+  }
+
+  async get(): Promise<AigcConfigDto> {
+    const row = await this.row();
+    return {
+      backend: row.backend,
+      baseUrl: row.baseUrl,
+      model: row.model,
+      apiKeySet: !!row.apiKey,
+      timeoutMs: row.timeoutMs,
+      calibrationCenter: row.calibrationCenter,
+      calibrationScale: row.calibrationScale,
+      updateBy: row.updateBy,
+      updateTime: row.updateTime,
+    };
+  }
+
+  async update(dto: UpdateAigcConfigDto, caller: LoginUser): Promise<AigcConfigDto> {
+    const row = await this.row();
+    await this.repo.update(
+      { configId: ROW },
+      {
+        backend: dto.backend,
+        baseUrl: dto.baseUrl ?? row.baseUrl,
+        model: dto.model ?? row.model,
+        timeoutMs: dto.timeoutMs ?? row.timeoutMs,
+        calibrationCenter: dto.calibrationCenter ?? row.calibrationCenter,
+        calibrationScale: dto.calibrationScale ?? row.calibrationScale,
+        updateBy: caller.userName,
+        ...(dto.clearApiKey ? { apiKey: '' } : dto.apiKey ? { apiKey: this.box.seal(dto.apiKey) } : {}),
+      },
+    );
+    return this.get();
+  }
+
+  /** What a check hands the worker: the logprob backend's settings (key opened), or undefined for the offline model. */
+  async backendOptions(): Promise<LogprobScorerOptions | undefined> {
+    const row = await this.row();
+    if (row.backend !== 'logprob' || !row.baseUrl || !row.model) return undefined;
+    return {
+      baseUrl: row.baseUrl,
+      model: row.model,
+      apiKey: row.apiKey ? this.box.open(row.apiKey) : undefined,
+      timeoutMs: row.timeoutMs,
+      calibration: { center: row.calibrationCenter, scale: row.calibrationScale },
+    };
+  }
+
+  /** Scores a sample through the configured backend, so staff see at once whether it answers. */
+  async test(text?: string): Promise<AigcTestResultDto> {
+    const options = await this.backendOptions();
+    if (!options) throw new ServiceException('check.aigc.offlineOnly');
+    const started = performance.now();
+    try {
+      const scorer = new LogprobAigcScorer(options);
+      const [score] = await scorer.score([text?.trim() || SAMPLE]);
+      return { score, model: `${scorer.model.name} ${scorer.model.version}`, latencyMs: Math.round(performance.now() - started) };
+    } catch (error) {
+      throw new ServiceException('check.aigc.testFailed', { reason: (error as Error).message });
+    }
+  }
+
+  private async row(): Promise<CheckAigcConfig> {
+    const row = await this.repo.createQueryBuilder('c').addSelect('c.apiKey').where('c.config_id = :id', { id: ROW }).getOne();
+    // The migration inserts the row; a missing one means the offline default.
+    return row ?? Object.assign(new CheckAigcConfig(), { configId: ROW, backend: 'offline', baseUrl: '', model: '', apiKey: '', timeoutMs: 30000, calibrationCenter: 1, calibrationScale: 1, updateBy: '', updateTime: new Date(0) });
+  }
+}

@@ -1,0 +1,55 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { AppConfig } from '../../common/config/app-config';
+import { APP_CONFIG } from '../../common/config/config.token';
+import { DATABASE_URL } from '../../database/database.module';
+import type { CheckProgress } from '../engine/pipeline';
+import runCheckTask, { closeCheckWorkerPools, type CheckInputFailure, type CheckWorkerInput, type CheckWorkerOutput } from './check-worker';
+
+/** The compiled worker beside this file; absent when the TypeScript sources run (tests), which then check inline. */
+const WORKER_FILE = path.join(__dirname, 'check-worker.js');
+
+/**
+ * Runs checks off the event loop: a pool of worker threads (piscina) so the API stays responsive while a paper is
+ * matched and its PDF drawn. With CHECK_THREADS=0, or from the TypeScript sources, a check runs in this thread.
+ */
+@Injectable()
+export class CheckRunner implements OnModuleDestroy {
+  private pool?: Piscina;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+  ) {}
+
+  /** Whether checks run in worker threads in this process. */
+  get threaded(): boolean {
+    return this.config.checkThreads > 0 && __filename.endsWith('.js') && existsSync(WORKER_FILE);
+  }
+
+  /** Checks one paper; progress arrives through `onProgress` while it runs. */
+  async run(input: Omit<CheckWorkerInput, 'databaseUrl' | 'progressPort'>, onProgress: (progress: CheckProgress) => void): Promise<CheckWorkerOutput | CheckInputFailure> {
+    const channel = new MessageChannel();
+    channel.port1.on('message', onProgress);
+    // A copy: the file may be a slice of a larger pooled buffer, and the copy moves to the worker without copying again.
+    const file = new Uint8Array(input.file);
+    const task: CheckWorkerInput = { ...input, file, databaseUrl: this.databaseUrl, progressPort: channel.port2 };
+    try {
+      if (!this.threaded) return await runCheckTask(task);
+      this.pool ??= new Piscina({ filename: WORKER_FILE, maxThreads: this.config.checkThreads, minThreads: 0, idleTimeout: 60_000 });
+      return (await this.pool.run(task, { transferList: [channel.port2, file.buffer as ArrayBuffer] })) as CheckWorkerOutput | CheckInputFailure;
+    } finally {
+      // Let the last progress messages arrive before the port closes.
+      await new Promise((resolve) => setImmediate(resolve));
+      channel.port1.close();
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool?.destroy();
+    await closeCheckWorkerPools();
+  }
+}

@@ -1,0 +1,127 @@
+// One full check, as run in a worker thread of the check pool (or inline in tests and on a single-thread setup): the
+// paper against the PostgreSQL libraries, then the HTML and PDF reports. No NestJS here; the worker opens its own small
+// pg pool once and keeps the AI-content model loaded between checks.
+import type { MessagePort } from 'node:worker_threads';
+import { Pool } from 'pg';
+import { defaultOfflineScorer, FallbackAigcScorer, LogprobAigcScorer, type AigcScorer, type LogprobScorerOptions } from '../engine/aigc';
+import { DuplicateDetector } from '../engine/match/detector';
+import { runCheck, type CheckProgress, type CheckTimings } from '../engine/pipeline';
+import { renderReportHtml, renderReportPdf, type ReportLanguage, type ReportSummary, type SourceMeta } from '../engine/report';
+import { PgFingerprintIndex } from '../library/pg-fingerprint-index';
+import { PgSourceTextStore } from '../library/pg-source-text-store';
+
+export interface CheckWorkerInput {
+  databaseUrl: string;
+  file: Uint8Array;
+  fileName: string;
+  /** Title the submitter gave; the report shows it instead of the one read from the paper. */
+  title?: string;
+  memberId: string | null;
+  /** Libraries searched (enabled ones of the task's kinds). */
+  libraryIds: string[];
+  /** Library documents left out (the member's earlier upload of this very paper). */
+  excludeDocIds: number[];
+  language: ReportLanguage;
+  /** The LLM-logprob backend configured in the back office; absent: the offline model only. */
+  aigcBackend?: LogprobScorerOptions;
+  /** Progress messages (`CheckProgress`) go here when given. */
+  progressPort?: MessagePort;
+}
+
+export interface CheckWorkerOutput {
+  summary: ReportSummary;
+  aigcScore: number | null;
+  charCount: number;
+  reportJson: string;
+  html: string;
+  fullHtml: string;
+  pdf: Uint8Array;
+  timings: CheckTimings & { renderMs: number };
+  /** Why the configured AIGC backend was not used (the offline model scored instead). */
+  aigcBackendError?: string;
+}
+
+/** Set when the paper itself cannot be checked (message key and arguments of the ingest stage). */
+export interface CheckInputFailure {
+  inputError: { code: string; key: string; details: Record<string, string | number> };
+}
+
+const pools = new Map<string, Pool>();
+let offline: AigcScorer | undefined;
+
+function poolFor(url: string): Pool {
+  let pool = pools.get(url);
+  if (!pool) {
+    pool = new Pool({ connectionString: url, max: 2, application_name: 'zhiwen-check-worker' });
+    pools.set(url, pool);
+  }
+  return pool;
+}
+
+/** Closes the database pools of checks run in this thread (inline mode; worker threads end with their pool). */
+export async function closeCheckWorkerPools(): Promise<void> {
+  const open = [...pools.values()];
+  pools.clear();
+  await Promise.all(open.map((pool) => pool.end()));
+}
+
+/** Titles, origins and owners of library documents, for the report's source list. */
+async function sourceMetas(pool: Pool, ids: number[]): Promise<SourceMeta[]> {
+  const { rows } = await pool.query<{ doc_id: number; title: string; author: string; library_name: string; library_kind: SourceMeta['libraryKind']; member_id: string | null }>(
+    `SELECT d.doc_id, d.title, d.author, l.library_name, l.library_kind, d.member_id
+       FROM check_document d JOIN check_library l ON l.library_id = d.library_id
+      WHERE d.doc_id = ANY($1::int4[])`,
+    [ids],
+  );
+  return rows.map((r) => ({
+    id: r.doc_id,
+    title: r.title,
+    origin: r.author ? `${r.library_name} · ${r.author}` : r.library_name,
+    libraryKind: r.library_kind,
+    memberId: r.member_id,
+  }));
+}
+
+/** Runs one check end to end; an unreadable paper resolves with `inputError` instead of throwing. */
+export default async function runCheckTask(input: CheckWorkerInput): Promise<CheckWorkerOutput | CheckInputFailure> {
+  const pool = poolFor(input.databaseUrl);
+  offline ??= defaultOfflineScorer();
+  const scorer = input.aigcBackend ? new FallbackAigcScorer(new LogprobAigcScorer(input.aigcBackend), offline) : offline;
+  const index = new PgFingerprintIndex(pool, { libraryIds: input.libraryIds, excludeDocIds: input.excludeDocIds });
+  const detector = new DuplicateDetector(index, new PgSourceTextStore(pool));
+  const onProgress = (progress: CheckProgress) => input.progressPort?.postMessage(progress);
+  try {
+    const { report, timings } = await runCheck({
+      buffer: input.file,
+      fileName: input.fileName,
+      detector,
+      sources: (ids) => sourceMetas(pool, ids),
+      memberId: input.memberId,
+      excludeSourceIds: input.excludeDocIds,
+      aigcScorer: scorer,
+      onProgress,
+    });
+    if (input.title) report.document.title = input.title;
+    const started = performance.now();
+    const html = renderReportHtml(report, { variant: 'concise', language: input.language });
+    const fullHtml = renderReportHtml(report, { variant: 'full', language: input.language });
+    const pdf = renderReportPdf(report, { variant: 'concise', language: input.language });
+    return {
+      summary: report.summary,
+      aigcScore: report.aigc?.weightedScore ?? null,
+      charCount: report.summary.totalChars,
+      reportJson: JSON.stringify(report),
+      html,
+      fullHtml,
+      pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+      timings: { ...timings, renderMs: performance.now() - started },
+      aigcBackendError: scorer instanceof FallbackAigcScorer ? scorer.lastError : undefined,
+    };
+  } catch (error) {
+    const e = error as { name?: string; code?: string; message?: string; details?: Record<string, string | number> };
+    if (e?.name === 'CheckInputError' && e.code) return { inputError: { code: e.code, key: e.message ?? '', details: e.details ?? {} } };
+    throw error;
+  } finally {
+    input.progressPort?.close();
+  }
+}

@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { MemberSourceValue } from '@zhiwen/shared';
+import { hashPassword } from '../auth/password-hasher';
+import { SessionService } from '../auth/session.service';
+import { ServiceException } from '../common/errors/service-exception';
+import { levelOfExpSql } from './level/level-sql';
+import { MemberUser } from './member-user.entity';
+import { newInviteCode } from './member-rules';
+
+export type MemberWithSecrets = MemberUser & { password: string; wechatOpenid: string; wechatUnionid: string };
+
+/** What a new member starts with; `password` is plain text (hashed here), '' or absent for none (WeChat). */
+export interface NewMember {
+  userName?: string;
+  nickName?: string;
+  phonenumber?: string;
+  email?: string;
+  password?: string;
+  birthday?: string | null;
+  sex?: string;
+  status?: '0' | '1';
+  source: MemberSourceValue;
+  registerIp?: string;
+  referrerCode?: string;
+  wechatOpenid?: string;
+  wechatUnionid?: string;
+  createBy: string;
+  remark?: string;
+}
+
+/** The identifying fields whose values no two members share. */
+export interface MemberIdentity {
+  userName?: string;
+  phonenumber?: string;
+  email?: string;
+}
+
+/** Member accounts: what registration, sign-in, WeChat login and the back office share. */
+@Injectable()
+export class MemberService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** The member whose user name, email or phone is `identifier` (case-insensitive), with its password hash. */
+  async findForLogin(identifier: string): Promise<MemberWithSecrets | null> {
+    const id = identifier.trim();
+    if (!id) return null;
+    return (await this.dataSource
+      .getRepository(MemberUser)
+      .createQueryBuilder('m')
+      .addSelect('m.password')
+      .where("m.del_flag = '0'")
+      .andWhere(
+        "((m.user_name <> '' AND lower(m.user_name) = lower(:id)) OR (m.email <> '' AND lower(m.email) = lower(:id)) OR (m.phone <> '' AND m.phone = :id))",
+        { id },
+      )
+      .orderBy('m.member_id')
+      .getOne()) as MemberWithSecrets | null;
+  }
+
+  /** A member that is not deleted, with the secrets when asked (password hash, WeChat ids). */
+  async findById(memberId: string, withSecrets = false): Promise<MemberWithSecrets | null> {
+    const qb = this.dataSource.getRepository(MemberUser).createQueryBuilder('m').where("m.member_id = :memberId AND m.del_flag = '0'", { memberId });
+    if (withSecrets) qb.addSelect(['m.password', 'm.wechatOpenid', 'm.wechatUnionid']);
+    return (await qb.getOne()) as MemberWithSecrets | null;
+  }
+
+  /** The member bound to a WeChat account: by unionid when the provider gives one, else by openid. */
+  async findByWechat(openid: string, unionid: string): Promise<MemberWithSecrets | null> {
+    const qb = this.dataSource
+      .getRepository(MemberUser)
+      .createQueryBuilder('m')
+      .addSelect(['m.password', 'm.wechatOpenid', 'm.wechatUnionid'])
+      .where("m.del_flag = '0'");
+    if (unionid) qb.andWhere('(m.wechat_unionid = :unionid OR m.wechat_openid = :openid)', { unionid, openid });
+    else qb.andWhere('m.wechat_openid = :openid', { openid });
+    return (await qb.orderBy('m.member_id').getOne()) as MemberWithSecrets | null;
+  }
+
+  /**
+   * Adds a member (at least one of user name, phone, email; each unique among members) with a fresh invitation code
+   * and the level its zero exp earns. Runs in `manager`'s transaction when given.
+   */
+  async create(fields: NewMember, manager?: EntityManager): Promise<MemberUser> {
+    if (!manager) return this.dataSource.transaction((m) => this.create(fields, m));
+    const m = manager;
+    if (!fields.userName && !fields.phonenumber && !fields.email) throw new ServiceException('member.identityRequired');
+    await this.checkUnique(m, fields);
+    let inviteCode = newInviteCode();
+    while ((await m.query('SELECT 1 FROM member_user WHERE invite_code = $1', [inviteCode])).length) inviteCode = newInviteCode();
+    const saved = await m.save(
+      m.create(MemberUser, {
+        userName: fields.userName ?? '',
+        nickName: (fields.nickName || fields.userName || '').slice(0, 30),
+        phonenumber: fields.phonenumber ?? '',
+        email: fields.email ?? '',
+        password: fields.password ? await hashPassword(fields.password) : '',
+        birthday: fields.birthday ?? null,
+        sex: fields.sex ?? '2',
+        status: fields.status ?? '0',
+        source: fields.source,
+        registerIp: fields.registerIp ?? '',
+        referrerCode: fields.referrerCode ?? '',
+        wechatOpenid: fields.wechatOpenid ?? '',
+        wechatUnionid: fields.wechatUnionid ?? '',
+        inviteCode,
+        createBy: fields.createBy,
+        remark: fields.remark ?? '',
+      }),
+    );
+    // TypeORM answers an UPDATE as [rows, count].
+    const [[{ level }]] = await m.query(`UPDATE member_user SET level = ${levelOfExpSql('exp')} WHERE member_id = $1 RETURNING level`, [saved.memberId]);
+    const { password: _hidden, wechatOpenid: _o, wechatUnionid: _u, ...member } = { ...saved, level } as MemberWithSecrets;
+    return member as MemberUser;
+  }
+
+  /**
+   * Refuses a user name, phone or email another member holds, naming it. Member writes take one advisory lock, so
+   * two concurrent saves of one name cannot both pass; the unique indexes stay the last word.
+   */
+  async checkUnique(m: EntityManager, identity: MemberIdentity, exceptId?: string): Promise<void> {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('member_user'))`);
+    const taken = async (condition: string, value: string) => {
+      const rows = await m.query(`SELECT 1 FROM member_user WHERE del_flag = '0' AND ${condition} AND member_id <> $2 LIMIT 1`, [value, exceptId ?? '0']);
+      return rows.length > 0;
+    };
+    if (identity.userName && (await taken('lower(user_name) = lower($1)', identity.userName))) {
+      throw new ServiceException('member.userNameTaken', { userName: identity.userName });
+    }
+    if (identity.phonenumber && (await taken('phone = $1', identity.phonenumber))) {
+      throw new ServiceException('member.phoneTaken', { phonenumber: identity.phonenumber });
+    }
+    if (identity.email && (await taken('lower(email) = lower($1)', identity.email))) {
+      throw new ServiceException('member.emailTaken', { email: identity.email });
+    }
+  }
+
+  async recordLogin(memberId: string, ip: string): Promise<void> {
+    await this.dataSource.getRepository(MemberUser).update({ memberId }, { loginIp: ip, loginTime: new Date(), lockEndTime: null });
+  }
+
+  async lockUntil(memberId: string, until: Date): Promise<void> {
+    await this.dataSource.getRepository(MemberUser).update({ memberId }, { lockEndTime: until });
+  }
+
+  /** Disables a member and ends its sessions at once. */
+  async disable(memberId: string, by = ''): Promise<void> {
+    await this.dataSource.getRepository(MemberUser).update({ memberId }, { status: '1', updateBy: by });
+    await this.sessions.closeAllOf(memberId, 'member');
+  }
+
+  async setPassword(memberId: string, password: string, by: string): Promise<void> {
+    await this.dataSource.getRepository(MemberUser).update({ memberId }, { password: await hashPassword(password), lockEndTime: null, updateBy: by });
+  }
+
+  closeSessions(memberId: string): Promise<number> {
+    return this.sessions.closeAllOf(memberId, 'member');
+  }
+}
