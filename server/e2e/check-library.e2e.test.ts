@@ -145,3 +145,29 @@ describe('check task screen', () => {
     await page.close();
   });
 });
+
+describe('AIGC scoring settings screen', () => {
+  it('switches to an LLM-logprob server, says when it cannot be reached, and goes back to the offline model', async () => {
+    const page = await adminPage();
+    await page.goto(`${base}/admin/check/aigc`);
+    await expect.poll(() => page.getByLabel('离线模型（内置）').isChecked(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel('大模型对数概率（Fast-DetectGPT）').check();
+    await page.getByLabel(/^服务地址/).fill('http://127.0.0.1:9');
+    await page.getByLabel(/^模型名称/).fill('qwen2.5-7b');
+    await page.getByLabel('API 密钥').fill('sk-e2e-secret');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByText('AIGC 检测设置已保存').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('已设置密钥；留空则保持不变').isVisible()).toBe(true);
+    expect(await page.getByLabel('API 密钥').inputValue()).toBe('');
+    await page.getByRole('button', { name: '测试连接' }).click();
+    await expect.poll(() => page.getByText(/^连接测试失败：/).isVisible(), { timeout: 30_000 }).toBe(true);
+    await screenshot(page, 'admin-check-aigc');
+    const config = await call('GET', '/check/aigc/config');
+    expect(config).toMatchObject({ backend: 'logprob', baseUrl: 'http://127.0.0.1:9', model: 'qwen2.5-7b', apiKeySet: true });
+    expect(JSON.stringify(config)).not.toContain('sk-e2e-secret');
+    await page.getByLabel('离线模型（内置）').check();
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(async () => (await call('GET', '/check/aigc/config')).backend, { timeout: 15_000 }).toBe('offline');
+    await page.close();
+  });
+});

@@ -130,6 +130,12 @@ export const SCREENS: ScreenDefinition[] = [
     list: lazy(() => import('./check/task/TaskScreens').then((m) => ({ default: m.TaskList }))),
   },
   {
+    component: 'check/aigc/index',
+    resource: 'check/aigc',
+    primaryKey: 'configId',
+    list: lazy(() => import('./check/aigc/AigcSettings').then((m) => ({ default: m.AigcSettings }))),
+  },
+  {
     component: 'system/wechat/index',
     resource: 'system/wechat',
     primaryKey: 'configId',

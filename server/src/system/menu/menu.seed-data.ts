@@ -204,6 +204,16 @@ const CHECK = dir('check', names('论文检测', '論文檢測', 'Paper Check'),
     icon: 'job',
     buttons: ['query', 'add', 'remove', 'export'],
   }),
+  screen({
+    key: 'check.aigc',
+    name: names('AIGC检测设置', 'AIGC檢測設定', 'AIGC Scoring'),
+    noun: noun('AIGC检测设置', 'AIGC檢測設定', 'AIGC scoring settings'),
+    path: 'aigc',
+    component: 'check/aigc/index',
+    perms: 'check:aigc:query',
+    icon: 'monitor',
+    buttons: ['edit'],
+  }),
 ]);
 
 // ---------------------------------------------------------------------------------------------------------------
