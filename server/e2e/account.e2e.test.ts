@@ -1,33 +1,21 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, captchaResponse, launchBrowser, screenshot, signIn as signInAt, solveCaptcha as solveCaptchaAt } from './browser';
-import { freePort, startServerProcess, type ServerProcess } from './helpers';
+import { E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
 
-const ADMIN_PASSWORD = 'E2eAdmin2026';
+const ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
 const DAY_S = 24 * 3600;
 
-let dataDir: string;
 let server: ServerProcess | undefined;
 let browser: Browser;
 let base: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  // A fresh data folder on the embedded PostgreSQL; NODE_ENV=test mounts the hook that reads captcha answers.
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-e2e-account-'));
-  chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user and must enter it
-  const env = {
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    NODE_ENV: 'test',
-  };
-  base = `http://127.0.0.1:${env.PORT}`;
-  server = await startServerProcess(env);
+  ({ server, base } = await startFreshProduct('account'));
   browser = await launchBrowser();
   adminToken = await apiLogin(base, 'admin', ADMIN_PASSWORD);
 });

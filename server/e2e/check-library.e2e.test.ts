@@ -1,13 +1,10 @@
 import { zipSync } from 'fflate';
-import { chmodSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { freePort, startServerProcess, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
 
-const ADMIN_PASSWORD = 'E2eAdmin2026';
+const ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
 
 let server: ServerProcess | undefined;
 let browser: Browser;
@@ -15,12 +12,7 @@ let base: string;
 let token: string;
 
 /** One API call as the super administrator; the `data` of the answer. */
-async function call<T = any>(method: string, url: string): Promise<T> {
-  const res = await fetch(`${base}/prod-api${url}`, { method, headers: { Authorization: `Bearer ${token}` } });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
-  return json.data;
-}
+const call = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
 
 const REFERENCES = {
   '资料/黄河.txt':
@@ -31,18 +23,7 @@ const REFERENCES = {
 };
 
 beforeAll(async () => {
-  // A fresh data folder and no DATABASE_URL: the embedded default, with a known first admin password.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-e2e-library-'));
-  chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user and must enter it
-  const env = {
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    NODE_ENV: 'test', // mounts the hook that reads captcha answers
-  };
-  base = `http://127.0.0.1:${env.PORT}`;
-  server = await startServerProcess(env);
+  ({ server, base } = await startFreshProduct('library'));
   browser = await launchBrowser();
   token = await apiLogin(base, 'admin', ADMIN_PASSWORD);
 });

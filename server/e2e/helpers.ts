@@ -1,3 +1,5 @@
+import { chmodSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -61,5 +63,47 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
+  };
+}
+
+/** First administrator password of the products the browser suite starts. */
+export const E2E_ADMIN_PASSWORD = 'E2eAdmin2026';
+
+export interface FreshProduct {
+  server: ServerProcess;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  dataDir: string;
+}
+
+/**
+ * Starts the built product as on a new machine: a fresh data folder, no DATABASE_URL (its own embedded PostgreSQL),
+ * a known first admin password, and NODE_ENV=test, which mounts the hook that reads captcha answers.
+ */
+export async function startFreshProduct(name: string, extraEnv: Record<string, string> = {}): Promise<FreshProduct> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `zhiwen-e2e-${name}-`));
+  chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user and must enter it
+  const env = {
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    NODE_ENV: 'test',
+    ...extraEnv,
+  };
+  return { server: await startServerProcess(env), base: `http://127.0.0.1:${env.PORT}`, dataDir };
+}
+
+/** API calls as one signed-in user: each answers the envelope's `data`, and a refusal throws with its message. */
+export function apiCaller(base: string, token: string) {
+  return async function call<T = any>(method: string, url: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}/prod-api${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
+    return json.data as T;
   };
 }
