@@ -1,7 +1,7 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link as MuiLink, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Dialog, DialogActions, DialogContent, DialogTitle, Link as MuiLink, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   BulkDeleteButton,
@@ -22,7 +22,9 @@ import {
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { ScreenList } from '../../../components/ScreenList';
+import { StateChip } from '../../../components/StateChip';
 import { useApiCall } from '../../../components/useApiCall';
+import { useListPolling } from '../../../components/useListPolling';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { DOCUMENT_RESOURCE, DOCUMENT_STATUS, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from './library';
@@ -32,24 +34,8 @@ const filters = [
   <SelectInput key="status" source="status" label="app.check_document.status" choices={[...DOCUMENT_STATUS]} alwaysOn />,
 ];
 
-/** While documents wait for (or are in) the indexing job, the list is read again this often. */
-const POLL_MS = 2000;
-
 /** The indexing state as a chip, and why it failed. */
-function StatusChip({ record }: { record: RaRecord }) {
-  const translate = useTranslate();
-  const status = DOCUMENT_STATUS.find((s) => s.id === record.status);
-  return (
-    <Box>
-      <Chip size="small" color={status?.color ?? 'default'} label={status ? translate(status.name) : record.status} />
-      {record.errorMessage ? (
-        <Typography variant="caption" color="error" component="div" sx={{ mt: 0.5, maxWidth: 320 }}>
-          {record.errorMessage}
-        </Typography>
-      ) : null}
-    </Box>
-  );
-}
+const StatusChip = ({ record }: { record: RaRecord }) => <StateChip choices={DOCUMENT_STATUS} state={record.status} errorMessage={record.errorMessage} />;
 
 /** 重新索引 of one row. */
 function ReindexButton() {
@@ -86,13 +72,7 @@ function BulkActions() {
 /** The documents table; read again while any of its rows waits for indexing. */
 function DocumentGrid() {
   const translate = useTranslate();
-  const { data, refetch } = useListContext();
-  const waiting = !!data?.some((d) => d.status === 'pending' || d.status === 'indexing');
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => void refetch(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, refetch]);
+  useListPolling((d) => d.status === 'pending' || d.status === 'indexing');
   return (
     <Datagrid
       rowClick={false}

@@ -6,7 +6,6 @@ import CompareIcon from '@mui/icons-material/CompareArrows';
 import {
   Box,
   Checkbox,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -18,7 +17,7 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import {
   BulkDeleteButton,
   Button,
@@ -29,7 +28,6 @@ import {
   SelectInput,
   TextField,
   TextInput,
-  useListContext,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -38,7 +36,9 @@ import {
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { ScreenList } from '../../../components/ScreenList';
+import { StateChip } from '../../../components/StateChip';
 import { useApiCall } from '../../../components/useApiCall';
+import { useListPolling } from '../../../components/useListPolling';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { MAX_PAPER_MB, PAPER_ACCEPT, percent, REPORT_KINDS, TASK_LIBRARY_KINDS, TASK_STATUS, type ReportKind } from './task';
@@ -48,25 +48,13 @@ const filters = [
   <SelectInput key="status" source="status" label="app.check_task.status" choices={[...TASK_STATUS]} alwaysOn />,
 ];
 
-/** While checks wait or run, the list is read again this often (progress). */
-const POLL_MS = 2000;
-
-/** The state as a chip; a progress bar while running; why it failed. */
+/** The state as a chip; a progress bar while waiting or running; why it failed. */
 function TaskState({ record }: { record: RaRecord }) {
-  const translate = useTranslate();
-  const status = TASK_STATUS.find((s) => s.id === record.status);
+  const active = record.status === 'running' || record.status === 'queued';
   return (
-    <Box sx={{ minWidth: 120 }}>
-      <Chip size="small" color={status?.color ?? 'default'} label={status ? translate(status.name) : record.status} />
-      {record.status === 'running' || record.status === 'queued' ? (
-        <LinearProgress variant="determinate" value={record.progress ?? 0} sx={{ mt: 0.5 }} aria-label={`${record.progress ?? 0}%`} />
-      ) : null}
-      {record.errorMessage ? (
-        <Typography variant="caption" color="error" component="div" sx={{ mt: 0.5, maxWidth: 280 }}>
-          {record.errorMessage}
-        </Typography>
-      ) : null}
-    </Box>
+    <StateChip choices={TASK_STATUS} state={record.status} errorMessage={record.errorMessage}>
+      {active ? <LinearProgress variant="determinate" value={record.progress ?? 0} sx={{ mt: 0.5 }} aria-label={`${record.progress ?? 0}%`} /> : null}
+    </StateChip>
   );
 }
 
@@ -110,13 +98,7 @@ function RerunButton() {
 /** The checks table; read again while any row waits or runs. */
 function TaskGrid() {
   const translate = useTranslate();
-  const { data, refetch } = useListContext();
-  const active = !!data?.some((d) => d.status === 'queued' || d.status === 'running');
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void refetch(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, refetch]);
+  useListPolling((d) => d.status === 'queued' || d.status === 'running');
   return (
     <Datagrid
       rowClick={false}
