@@ -99,6 +99,15 @@ describe('validation', () => {
     expect(after.body.data.total).toBe(before.body.data.total);
   });
 
+  it('refuses text the database cannot store (a NUL character) with HTTP 400 and a clear message, changing nothing', async () => {
+    const before = await request(t.server).get('/prod-api/fixture/items/list');
+    const res = await request(t.server).post('/prod-api/fixture/items').send({ name: 'abc\u0000def' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 500, msg: '提交的内容包含无法保存的字符（如空字符），请删除后重试' });
+    const after = await request(t.server).get('/prod-api/fixture/items/list');
+    expect(after.body.data.total).toBe(before.body.data.total);
+  });
+
   it('localizes every failing rule in each language', async () => {
     const en = await request(t.server).post('/prod-api/fixture/items').set('Accept-Language', 'en').send({ email: 'nope' });
     expect(en.status).toBe(400);

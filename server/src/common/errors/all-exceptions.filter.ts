@@ -12,6 +12,16 @@ interface Mapped {
   body: ApiResult;
 }
 
+/** PostgreSQL codes of text it cannot store: 22021 (NUL byte, invalid UTF-8), 22P05 (untranslatable character). */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a pg error, also when TypeORM wrapped it (QueryFailedError.driverError). */
+function postgresErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; driverError?: { code?: unknown } } | null;
+  const code = e?.driverError?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** The one place where any error becomes `{code, msg, data}` plus an HTTP status. Never sends a stack trace. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -43,6 +53,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       return this.mapHttpException(exception, req);
+    }
+    if (UNSTORABLE_TEXT_CODES.has(postgresErrorCode(exception) ?? '')) {
+      // Text PostgreSQL cannot store (a NUL character): the caller's input, and the statement changed nothing.
+      return { status: HttpStatus.BAD_REQUEST, body: { code: ResultCode.ERROR, msg: t('error.unstorableText') } };
     }
     const requestId = requestContext.get()?.requestId ?? (req as Request & { id?: string }).id ?? '-';
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { code: ResultCode.ERROR, msg: t('error.internal', { requestId }) } };

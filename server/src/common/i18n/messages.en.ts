@@ -13,6 +13,7 @@ export const en: Record<MessageKey, string> = {
   'error.tooManyRequests': 'Too many requests, please try again later',
   'error.payloadTooLarge': 'Request body too large',
   'error.malformedBody': 'Malformed request body',
+  'error.unstorableText': 'The input contains characters that cannot be stored (such as a NUL character); please remove them and try again',
   'error.internal': 'Internal server error, contact the administrator (request id: {requestId})',
   'error.serviceUnavailable': 'Service temporarily unavailable, please try again later',
   'error.orderByColumn': 'Sorting by {column} is not supported',

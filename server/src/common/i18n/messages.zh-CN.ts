@@ -11,6 +11,7 @@ export const zhCN = {
   'error.tooManyRequests': '请求过于频繁，请稍后再试',
   'error.payloadTooLarge': '请求内容过大',
   'error.malformedBody': '请求体格式错误，无法解析',
+  'error.unstorableText': '提交的内容包含无法保存的字符（如空字符），请删除后重试',
   'error.internal': '系统内部错误，请联系管理员（请求编号：{requestId}）',
   'error.serviceUnavailable': '服务暂不可用，请稍后再试',
   'error.orderByColumn': '不支持按 {column} 排序',

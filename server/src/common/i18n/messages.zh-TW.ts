@@ -13,6 +13,7 @@ export const zhTW: Record<MessageKey, string> = {
   'error.tooManyRequests': '請求過於頻繁，請稍後再試',
   'error.payloadTooLarge': '請求內容過大',
   'error.malformedBody': '請求內容格式錯誤，無法解析',
+  'error.unstorableText': '提交的內容包含無法儲存的字元（如空字元），請刪除後重試',
   'error.internal': '系統內部錯誤，請聯絡管理員（請求編號：{requestId}）',
   'error.serviceUnavailable': '服務暫不可用，請稍後再試',
   'error.orderByColumn': '不支援依 {column} 排序',
