@@ -70,7 +70,19 @@ export class IpAccessService implements OnModuleInit, OnModuleDestroy {
   allows(ip: string | undefined): boolean {
     const now = Date.now();
     if (now >= this.compiled.validUntil) this.compiled = IpAccessService.compile(this.rules, now);
-    const { deny, allow, hasAllow } = this.compiled;
+    return IpAccessService.check(this.compiled, ip);
+  }
+
+  /** Whether a client at `ip` could call the API under these rules (enabled ones count), e.g. before saving them. */
+  static allowsUnder(rows: ReadonlyArray<Pick<SysIpRule, 'ruleType' | 'cidr' | 'expireTime' | 'status'>>, ip: string | undefined): boolean {
+    const rules = rows.flatMap((row) => {
+      const cidr = row.status === '0' ? parseCidr(row.cidr) : null;
+      return cidr ? [{ type: row.ruleType, cidr, expiresAt: row.expireTime ? row.expireTime.getTime() : Infinity }] : [];
+    });
+    return IpAccessService.check(IpAccessService.compile(rules, Date.now()), ip);
+  }
+
+  private static check({ deny, allow, hasAllow }: Compiled, ip: string | undefined): boolean {
     const family = ip ? isIP(ip) : 0;
     // No readable address (the socket is already gone): it cannot be on an allow list.
     if (family === 0) return !hasAllow;

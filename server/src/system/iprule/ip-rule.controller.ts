@@ -54,7 +54,7 @@ export class IpRuleController {
   @ApiOperation({ summary: 'Add a rule; it applies at once' })
   @ApiEnvelope(SysIpRule)
   create(@Body() dto: CreateIpRuleDto, @Req() req: Request): Promise<SysIpRule> {
-    return this.rules.create(dto, req.user!);
+    return this.rules.create(dto, req.user!, req.ip);
   }
 
   @Put()
@@ -63,7 +63,7 @@ export class IpRuleController {
   @ApiOperation({ summary: 'Change a rule; it applies at once' })
   @ApiEnvelope(SysIpRule)
   update(@Body() dto: UpdateIpRuleDto, @Req() req: Request): Promise<SysIpRule> {
-    return this.rules.update(dto, req.user!);
+    return this.rules.update(dto, req.user!, req.ip);
   }
 
   @Delete(':ruleIds')
@@ -71,7 +71,7 @@ export class IpRuleController {
   @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
   @ApiOperation({ summary: 'Delete rules by id (comma list)' })
   @ApiEnvelope()
-  async remove(@Param('ruleIds', IdListPipe) ruleIds: string[]): Promise<void> {
-    await this.rules.remove(ruleIds);
+  async remove(@Param('ruleIds', IdListPipe) ruleIds: string[], @Req() req: Request): Promise<void> {
+    await this.rules.remove(ruleIds, req.ip);
   }
 }

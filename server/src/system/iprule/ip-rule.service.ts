@@ -43,25 +43,38 @@ export class IpRuleService {
     return rule;
   }
 
-  async create(dto: CreateIpRuleDto, caller: LoginUser): Promise<SysIpRule> {
+  /** `ip` is the caller's address: a change that would shut the caller out is refused. */
+  async create(dto: CreateIpRuleDto, caller: LoginUser, ip: string | undefined): Promise<SysIpRule> {
     const fields = this.checked(dto);
+    await this.assertKeepsCallerIn((rules) => [...rules, fields], ip);
     const { ruleId } = await this.rules.save(this.rules.create({ ...fields, createBy: caller.userName, updateBy: caller.userName }));
     await this.access.reload();
     return this.get(ruleId);
   }
 
-  async update(dto: UpdateIpRuleDto, caller: LoginUser): Promise<SysIpRule> {
+  async update(dto: UpdateIpRuleDto, caller: LoginUser, ip: string | undefined): Promise<SysIpRule> {
     await this.get(dto.ruleId);
     const fields = this.checked(dto);
+    await this.assertKeepsCallerIn((rules) => [...rules.filter((r) => r.ruleId !== dto.ruleId), fields], ip);
     await this.rules.update({ ruleId: dto.ruleId }, { ...fields, updateBy: caller.userName });
     await this.access.reload();
     return this.get(dto.ruleId);
   }
 
   /** Deletes the listed rules; ids that do not exist are ignored. */
-  async remove(ruleIds: string[]): Promise<void> {
+  async remove(ruleIds: string[], ip: string | undefined): Promise<void> {
+    await this.assertKeepsCallerIn((rules) => rules.filter((r) => !ruleIds.includes(r.ruleId)), ip);
     await this.rules.delete({ ruleId: In(ruleIds) });
     await this.access.reload();
+  }
+
+  /** Refuses a change after which the caller's own address could no longer reach the console (no self lock-out). */
+  private async assertKeepsCallerIn(
+    change: (rules: SysIpRule[]) => Array<Pick<SysIpRule, 'ruleType' | 'cidr' | 'expireTime' | 'status'>>,
+    ip: string | undefined,
+  ): Promise<void> {
+    const after = change(await this.rules.find());
+    if (!IpAccessService.allowsUnder(after, ip)) throw new ServiceException('iprule.locksYouOut', { ip: ip ?? '-' });
   }
 
   /** The columns to store, after the checks the database cannot make with a readable message. */

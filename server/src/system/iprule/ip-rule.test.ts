@@ -147,7 +147,8 @@ describe('enforcement', () => {
   afterAll(() => ds.query('DELETE FROM sys_ip_rule'));
 
   it('answers 403 to a denied address on every route but health, until the rule is disabled', async () => {
-    const rule = (await api().post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '127.0.0.1' }).expect(201)).body.data;
+    // Added by an administrator elsewhere: nobody may shut themselves out.
+    const rule = (await api('10.20.30.40').post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '127.0.0.1' }).expect(201)).body.data;
     const denied = await api().get('/prod-api/getInfo');
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual(DENIED);
@@ -166,17 +167,33 @@ describe('enforcement', () => {
   });
 
   it('lets only allowed networks in once an allow rule exists', async () => {
-    const rule = (await api().post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '10.0.0.0/8' }).expect(201)).body.data;
+    const rule = (await api('10.9.9.9').post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '10.0.0.0/8' }).expect(201)).body.data;
     expect((await api().get('/prod-api/getInfo')).body).toEqual(DENIED);
     expect((await api('192.168.0.1').get('/prod-api/getInfo')).status).toBe(403);
     expect((await api('10.1.2.3').get('/prod-api/getInfo')).status).toBe(200);
     expect((await request(t.server).get('/prod-api/health')).status).toBe(200);
     // A deny rule wins over an allow rule.
-    await api('10.1.2.3').post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '10.1.0.0/16' }).expect(201);
+    await api('10.2.0.1').post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '10.1.0.0/16' }).expect(201);
     expect((await api('10.1.2.3').get('/prod-api/getInfo')).status).toBe(403);
     expect((await api('10.2.0.1').get('/prod-api/getInfo')).status).toBe(200);
     await api('10.2.0.1').delete(`/prod-api/system/iprule/${rule.ruleId}`).expect(200);
     expect((await api().get('/prod-api/getInfo')).status).toBe(200);
+    await ds.query('DELETE FROM sys_ip_rule');
+    await t.app.get(IpAccessService).reload();
+  });
+
+  it('refuses a change that would shut the caller out, saving nothing', async () => {
+    const before = await ruleCount();
+    const deny = await api('10.5.5.5').post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '10.5.0.0/16' });
+    expect(deny.status).toBe(400);
+    expect(deny.body.msg).toBe('保存后您当前的 IP 地址（10.5.5.5）将无法访问系统，请先添加允许该地址的规则');
+    // An allow list that leaves the caller outside, and removing the allow rule that lets the caller in.
+    expect((await api('10.5.5.5').post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '192.168.0.0/16' })).status).toBe(400);
+    expect(await ruleCount()).toBe(before);
+    const allowMine = (await api('10.5.5.5').post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '10.5.0.0/16' }).expect(201)).body.data;
+    await api('10.5.5.5').post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '192.168.0.0/16', remark: '办公网' }).expect(201);
+    expect((await api('10.5.5.5').delete(`/prod-api/system/iprule/${allowMine.ruleId}`)).status).toBe(400);
+    expect((await api('10.5.5.5').put('/prod-api/system/iprule').send({ ...allowMine, cidr: '10.6.0.0/16' })).status).toBe(400);
     await ds.query('DELETE FROM sys_ip_rule');
     await t.app.get(IpAccessService).reload();
   });
@@ -190,7 +207,7 @@ describe('enforcement', () => {
 
   it('stops applying a rule when it expires', async () => {
     const expireTime = new Date(Date.now() + 1500).toISOString();
-    await api().post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '127.0.0.1', expireTime }).expect(201);
+    await api('10.20.30.40').post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '127.0.0.1', expireTime }).expect(201);
     expect((await api().get('/prod-api/getInfo')).status).toBe(403);
     await new Promise((r) => setTimeout(r, new Date(expireTime).getTime() - Date.now() + 50));
     expect((await api().get('/prod-api/getInfo')).status).toBe(200);
