@@ -34,6 +34,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
           // Swagger UI and MUI inject inline styles; scripts stay same-origin only.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
+          // The public site's WeChat QR login runs WeChat's own widget script.
+          'script-src': ["'self'", 'https://res.wx.qq.com'],
           // Staff may add menu entries that show another site inside the console (inner links).
           'frame-src': ["'self'", 'https:', 'http:'],
           'upgrade-insecure-requests': null,

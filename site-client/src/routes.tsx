@@ -1,22 +1,59 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { ALL_ROUTES } from './catalog';
 import { SiteLayout } from './components/SiteLayout';
+import { MemberIndexPage } from './member/MemberIndexPage';
+import { afterGuard, guardLoader } from './navigation/runGuard';
+import { safePath } from './navigation/redirectTarget';
+import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPage';
 import { HomePage } from './pages/HomePage';
+import { LoginModalPage } from './pages/LoginModalPage';
 import { LoginPage } from './pages/LoginPage';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { MemberLoginPage } from './pages/MemberLoginPage';
 import { RegisterPage } from './pages/RegisterPage';
+import { ToolPage } from './tools/ToolPage';
+import { BindPage } from './wechat/BindPage';
+import { WechatCallbackPage } from './wechat/WechatCallbackPage';
+import { WechatTestPage } from './wechat/WechatTestPage';
+import { WeQrPage } from './wechat/WeQrPage';
+
+const Nothing = () => null;
+const officialWriting = ALL_ROUTES.find((route) => route.path === '/aizcxz')!;
+
+/** /redirect/{path}: re-navigates to /{path} with the same query, so a page can be reloaded in place. */
+export function redirectHelperLoader({ params, request }: LoaderFunctionArgs): Response {
+  const target = safePath(`/${params['*'] ?? ''}${new URL(request.url).search}`);
+  return redirect(target ?? '/');
+}
 
 /** Route table, shared by the browser router (main.tsx) and the tests' memory router. */
 export const routes: RouteObject[] = [
   {
+    id: 'root',
     path: '/',
     element: <SiteLayout />,
+    // The guard of spec 2.1 runs before every navigation: the root loader runs again each time.
+    loader: guardLoader,
+    shouldRevalidate: () => true,
+    HydrateFallback: Nothing,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'memberlogin', element: <MemberLoginPage /> },
       { path: 'register', element: <RegisterPage /> },
+      { path: 'LoginModal', element: <LoginModalPage /> },
+      { path: 'memberIndex', element: <MemberIndexPage /> },
+      { path: 'weqr', element: <WeQrPage /> },
+      { path: 'loginwx', element: <WeQrPage /> },
+      { path: 'wechatcallback', element: <WechatCallbackPage /> },
+      { path: 'bind', element: <BindPage /> },
+      { path: 'wechat', element: <WechatTestPage /> },
       { path: '404', element: <NotFoundPage /> },
-      // The spec sends unknown paths to the home page (tool routes land here until they exist).
-      { path: '*', loader: () => redirect('/'), HydrateFallback: () => null },
+      { path: '401', element: <UnauthorizedPage /> },
+      { path: 'redirect/*', loader: afterGuard(redirectHelperLoader), HydrateFallback: Nothing },
+      { path: 'aizcxz/:id', element: <ToolPage product={officialWriting} /> },
+      ...ALL_ROUTES.map((product) => ({ path: product.path.slice(1), element: <ToolPage product={product} /> })),
+      // Spec 2.1: unknown paths go to the home page.
+      { path: '*', loader: afterGuard(() => redirect('/')), HydrateFallback: Nothing },
     ],
   },
 ];

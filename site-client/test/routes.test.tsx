@@ -1,80 +1,133 @@
 import { readFileSync } from 'node:fs';
-import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { CHECK_PRODUCTS, WRITING_TOOLS } from '../src/catalog';
-import { routes } from '../src/routes';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../src/auth/session';
+import { tokenStore } from '../src/auth/token';
+import { ALL_ROUTES, CHECK_PRODUCTS, WRITING_TOOLS } from '../src/catalog';
+import { freshBrowser, openAt, text } from './helpers';
 
-/** Starts a memory router at `path`, waits until its loaders (the catch-all redirect) have settled. */
-async function openAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  if (!router.state.initialized || router.state.navigation.state !== 'idle') {
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (state.initialized && state.navigation.state === 'idle') {
-          stop();
-          resolve();
-        }
-      });
-    });
-  }
-  return { router, html: renderToString(<RouterProvider router={router} />) };
-}
+beforeEach(() => {
+  freshBrowser();
+});
 
-/** Text content of an HTML fragment (tags dropped, entities of the few characters React escapes undone). */
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&');
+/** Every route of spec 2.3. */
+const SPEC_2_3 = (
+  '/aigc /jaigc /aicheck /aicheckylbg /qwjc /qwjaigc /bkysb /sbysb /sbzpb /sbvip /qikanxlw /qkl /report /aireport /memberIndex /loginwx ' +
+  '/aixsxz /aiwnwd /aiqikan /aijyxz /ailwfw /modelessay /aigzjh /aisyjhs /aisqs /aijiaoan /aiwxzs /aizwzy /aizcfw /aisxbg /aizfy /aisxhb ' +
+  '/aidcwj /aichfa /aigqshf /aipyqwa /aishiju /aizuowen /airbzbyb /aizwzyfw /aiktbg /airws /ailwxt /aickwx /ailwtg /ailwxx /ailwzy /ailwzx ' +
+  '/aidbpptnr /aiyjg /aiggwa /aixhswa /aidscpms /ainzzj /aigrzj /aixdth /aigzbg /aijtsck /aiqsck /aipptdg /aizygw /aidyzw /aidhgzw /aijjrzw ' +
+  '/aizhoji /airijizw /aitczw /aiywzw /aiyywzw /aiwnxz'
+).split(' ');
 
 describe('home page', () => {
   it('has the hero title, header navigation and footer', async () => {
     const { html } = await openAt('/');
     expect(html).toMatch(/<h1>智文 · AI写作与论文检测<\/h1>/);
     const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
-    expect(text(header)).toContain('智文');
-    for (const label of ['AI写作', '论文查重', 'AIGC检测', '登录', '注册']) expect(text(header)).toContain(label);
+    for (const label of ['智文', 'AI写作', '论文查重', 'AIGC检测', '登录', '注册']) expect(text(header)).toContain(label);
     expect(header).toContain('href="/login"');
     expect(header).toContain('href="/register"');
     expect(html).toMatch(/<footer[^>]*>.*智文.*<\/footer>/s);
   });
 
-  it('links every featured writing tool and check product to its route', async () => {
+  it('shows the featured tools and checks as cards', async () => {
     const { html } = await openAt('/');
     expect(WRITING_TOOLS.map((t) => t.path)).toEqual(['/aiwnxz', '/aiqikan', '/aiktbg', '/ailwtg', '/aixsxz', '/aizcxz']);
     expect(CHECK_PRODUCTS.map((p) => p.path)).toEqual(['/bkysb', '/sbysb', '/sbzpb', '/aigc', '/qwjc', '/qwjaigc']);
     for (const product of [...WRITING_TOOLS, ...CHECK_PRODUCTS]) {
-      const link = new RegExp(`<a[^>]*href="${product.path}"[^>]*>((?!</a>).)*${product.name}`, 's');
-      expect(html, product.name).toMatch(link);
+      expect(html, product.name).toMatch(new RegExp(`<a[^>]*href="${product.path}"[^>]*>((?!</a>).)*${product.name}`, 's'));
     }
-    expect(text(html)).toContain('万能写作');
-    expect(text(html)).toContain('全文降AIGC');
+  });
+
+  it('links every route of spec 2.3', async () => {
+    const { html } = await openAt('/');
+    for (const path of SPEC_2_3) expect(html, path).toContain(`href="${path}"`);
   });
 });
 
-describe('routes', () => {
-  it('redirects an unknown path to the home page', async () => {
-    const { router, html } = await openAt('/no-such-page');
-    expect(router.state.location.pathname).toBe('/');
+describe('tool, check and report pages', () => {
+  it('exist for every route of spec 2.3 and show their title and a coming-soon state', async () => {
+    const catalogued = ALL_ROUTES.map((r) => r.path);
+    for (const path of SPEC_2_3.filter((p) => p !== '/memberIndex' && p !== '/loginwx')) expect(catalogued, path).toContain(path);
+    tokenStore.set('member-token'); // some need sign-in
+    for (const product of ALL_ROUTES) {
+      const { where, html } = await openAt(product.path);
+      expect(where(), product.path).toBe(product.path);
+      expect(html).toContain(`<h1>${product.name}</h1>`);
+      expect(text(html)).toContain('即将上线');
+    }
+  });
+
+  it('serve /aizcxz/:id as official-document writing', async () => {
+    const { where, html } = await openAt('/aizcxz/doc-42');
+    expect(where()).toBe('/aizcxz/doc-42');
+    expect(html).toContain('<h1>公文写作</h1>');
+  });
+});
+
+describe('navigation rules through the router (spec 2.1)', () => {
+  it('sends a visitor from a page needing sign-in to the allow-listed /aizcxz', async () => {
+    const { where, html } = await openAt('/bkysb');
+    expect(where()).toBe('/aizcxz');
+    expect(html).toContain('<h1>公文写作</h1>');
+  });
+
+  it('lets a visitor open allow-listed pages', async () => {
+    for (const path of ['/aiwnxz', '/qkl', '/sbvip', '/qwjc', '/login', '/memberlogin', '/register', '/memberIndex', '/weqr', '/wechatcallback', '/bind', '/wechat', '/report']) {
+      expect((await openAt(path)).where(), path).toBe(path);
+    }
+  });
+
+  it('sends an unknown path home for a member, and to /aizcxz for a visitor (not allow-listed)', async () => {
+    expect((await openAt('/no-such-page')).where()).toBe('/aizcxz');
+    tokenStore.set('member-token');
+    const { where, html } = await openAt('/no-such-page');
+    expect(where()).toBe('/');
     expect(html).toContain('<h1>智文 · AI写作与论文检测</h1>');
   });
 
-  it('redirects a tool path that has no page yet to the home page', async () => {
-    const { router } = await openAt('/aiwnxz');
-    expect(router.state.location.pathname).toBe('/');
+  it('sends a member from /login to / and from /memberlogin to /memberIndex', async () => {
+    tokenStore.set('member-token');
+    expect((await openAt('/login')).where()).toBe('/');
+    expect((await openAt('/memberlogin')).where()).toBe('/memberIndex');
   });
 
-  it('serves the login, register and 404 placeholders in Chinese', async () => {
-    const login = await openAt('/login');
-    expect(login.router.state.location.pathname).toBe('/login');
-    expect(text(login.html)).toContain('会员登录');
-    expect(text(login.html)).toContain('账号');
+  it('re-navigates /redirect/{path} to the page, query kept, never off the site', async () => {
+    expect((await openAt('/redirect/aiwnxz?x=1')).where()).toBe('/aiwnxz?x=1');
+    expect((await openAt('/redirect/aizcxz/doc-1')).where()).toBe('/aizcxz/doc-1');
+    expect((await openAt('/redirect//evil.example')).where()).toBe('/');
+    // The target is guarded in turn.
+    expect((await openAt('/redirect/bkysb')).where()).toBe('/aizcxz');
+  });
+});
 
-    const register = await openAt('/register');
-    expect(text(register.html)).toContain('注册账号');
-    expect(text(register.html)).toContain('确认密码');
+describe('pages', () => {
+  it('serve the login, member login, register, member home and error pages in Chinese', async () => {
+    const login = text((await openAt('/login')).html);
+    for (const label of ['账号登录', '账号', '密码', '验证码', '记住密码', '微信扫码登录']) expect(login).toContain(label);
+
+    const memberLogin = text((await openAt('/memberlogin')).html);
+    expect(memberLogin).toContain('会员登录');
+
+    const register = text((await openAt('/register')).html);
+    for (const label of ['注册账号', '确认密码', '验证码', '去登录']) expect(register).toContain(label);
+
+    const memberHome = text((await openAt('/memberIndex')).html);
+    expect(memberHome).toContain('登录后查看个人资料、订单、检测报告与写作记录。');
 
     const notFound = await openAt('/404');
-    expect(notFound.router.state.location.pathname).toBe('/404');
     expect(text(notFound.html)).toContain('页面不存在');
     expect(notFound.html).toMatch(/<a[^>]*href="\/"[^>]*>返回首页<\/a>/);
+    const unauthorized = await openAt('/401');
+    expect(text(unauthorized.html)).toContain('没有访问权限');
+    expect(unauthorized.html).toMatch(/<a[^>]*href="\/"[^>]*>返回首页<\/a>/);
+  });
+
+  it('show a member the account links instead of 登录/注册', async () => {
+    sessionStore.startSession('member-token');
+    const { html } = await openAt('/');
+    const header = text(html.slice(html.indexOf('<header'), html.indexOf('</header>')));
+    expect(header).toContain('会员中心');
+    expect(header).toContain('退出登录');
   });
 });
 

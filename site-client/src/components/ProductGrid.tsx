@@ -21,3 +21,18 @@ export function ProductGrid({ products, tone }: { products: Product[]; tone: 'wr
     </ul>
   );
 }
+
+/** A dense list of links (the full catalog under the featured cards). */
+export function ProductLinks({ products, label }: { products: Product[]; label: string }) {
+  return (
+    <ul className="product-links" aria-label={label}>
+      {products.map((product) => (
+        <li key={product.path}>
+          <Link to={product.path} title={product.description}>
+            {product.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

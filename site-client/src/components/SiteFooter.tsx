@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { t } from '../app/messages';
 import { CHECK_PRODUCTS, WRITING_TOOLS } from '../catalog';
 
 export function SiteFooter() {
@@ -6,11 +7,11 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div>
-          <div className="brand brand-footer">智文</div>
-          <p>AI写作与论文检测一站式服务，助力学习、科研与办公写作。</p>
+          <div className="brand brand-footer">{t('site.name')}</div>
+          <p>{t('site.footerText')}</p>
         </div>
         <div>
-          <h3>AI写作</h3>
+          <h3>{t('nav.writing')}</h3>
           {WRITING_TOOLS.slice(0, 4).map((tool) => (
             <Link key={tool.path} to={tool.path}>
               {tool.name}
@@ -18,7 +19,7 @@ export function SiteFooter() {
           ))}
         </div>
         <div>
-          <h3>论文检测</h3>
+          <h3>{t('home.checkTitle')}</h3>
           {CHECK_PRODUCTS.slice(0, 4).map((product) => (
             <Link key={product.path} to={product.path}>
               {product.name}
@@ -26,12 +27,15 @@ export function SiteFooter() {
           ))}
         </div>
         <div>
-          <h3>账户</h3>
-          <Link to="/login">登录</Link>
-          <Link to="/register">注册</Link>
+          <h3>{t('nav.account')}</h3>
+          <Link to="/memberlogin">{t('nav.login')}</Link>
+          <Link to="/register">{t('nav.register')}</Link>
+          <Link to="/memberIndex">{t('nav.memberCenter')}</Link>
         </div>
       </div>
-      <div className="container footer-bottom">© {new Date().getFullYear()} 智文 · AI写作与论文检测</div>
+      <div className="container footer-bottom">
+        © {new Date().getFullYear()} {t('site.name')} · {t('site.tagline')}
+      </div>
     </footer>
   );
 }

@@ -1,43 +1,43 @@
 import { Link } from 'react-router';
-import { CHECK_PRODUCTS, WRITING_TOOLS } from '../catalog';
-import { ProductGrid } from '../components/ProductGrid';
+import { t } from '../app/messages';
+import { CHECK_CATALOG, CHECK_PRODUCTS, REPORT_CATALOG, WRITING_CATALOG, WRITING_TOOLS } from '../catalog';
+import { ProductGrid, ProductLinks } from '../components/ProductGrid';
 
 const STEPS = [
-  { title: '选择工具', text: '从写作工具或检测产品中选择需要的服务' },
-  { title: '填写要求', text: '输入题目、专业、核心内容或上传论文' },
-  { title: '获取结果', text: '在线查看生成内容，下载检测报告' },
-];
+  { title: 'home.step1Title', text: 'home.step1Text' },
+  { title: 'home.step2Title', text: 'home.step2Text' },
+  { title: 'home.step3Title', text: 'home.step3Text' },
+] as const;
 
+/** The home page: featured tools and checks, then every route of the catalog (spec 2.3). */
 export function HomePage() {
   return (
     <>
       <section className="hero">
         <div className="container hero-inner">
-          <p className="hero-eyebrow">AI写作 · 论文查重 · AIGC检测</p>
-          <h1>智文 · AI写作与论文检测</h1>
-          <p className="hero-lead">
-            60 多种 AI 写作工具覆盖论文、公文、报告与创作；查重、AIGC 检测和降重降 AIGC，帮你把好论文提交前的最后一关。
-          </p>
+          <p className="hero-eyebrow">{t('home.eyebrow')}</p>
+          <h1>{t('home.title')}</h1>
+          <p className="hero-lead">{t('home.lead')}</p>
           <div className="hero-actions">
             <Link to="/aiwnxz" className="button button-large">
-              开始写作
+              {t('home.startWriting')}
             </Link>
             <Link to="/bkysb" className="button button-large button-ghost">
-              论文查重
+              {t('home.checkPaper')}
             </Link>
           </div>
           <ul className="hero-points">
             <li>
-              <strong>60+</strong>
-              <span>AI写作工具</span>
+              <strong>{t('home.pointToolsValue')}</strong>
+              <span>{t('home.pointTools')}</span>
             </li>
             <li>
-              <strong>6 类</strong>
-              <span>论文检测服务</span>
+              <strong>{t('home.pointChecksValue', { count: CHECK_PRODUCTS.length })}</strong>
+              <span>{t('home.pointChecks')}</span>
             </li>
             <li>
-              <strong>在线</strong>
-              <span>报告下载</span>
+              <strong>{t('home.pointReportsValue')}</strong>
+              <span>{t('home.pointReports')}</span>
             </li>
           </ul>
         </div>
@@ -46,8 +46,8 @@ export function HomePage() {
       <section className="section" id="writing" aria-labelledby="writing-title">
         <div className="container">
           <div className="section-head">
-            <h2 id="writing-title">AI写作</h2>
-            <p>选题、提纲、正文到润色，常用写作场景一步到位</p>
+            <h2 id="writing-title">{t('home.writingTitle')}</h2>
+            <p>{t('home.writingLead')}</p>
           </div>
           <ProductGrid products={WRITING_TOOLS} tone="write" />
         </div>
@@ -56,24 +56,51 @@ export function HomePage() {
       <section className="section section-alt" id="check" aria-labelledby="check-title">
         <div className="container">
           <div className="section-head">
-            <h2 id="check-title">论文检测</h2>
-            <p>查重、AIGC 检测与降重，覆盖本科到硕博各阶段</p>
+            <h2 id="check-title">{t('home.checkTitle')}</h2>
+            <p>{t('home.checkLead')}</p>
           </div>
           <ProductGrid products={CHECK_PRODUCTS} tone="check" />
+          <ProductLinks products={CHECK_CATALOG.slice(CHECK_PRODUCTS.length)} label={t('home.checkTitle')} />
+        </div>
+      </section>
+
+      <section className="section" id="all-tools" aria-labelledby="all-tools-title">
+        <div className="container">
+          <div className="section-head">
+            <h2 id="all-tools-title">{t('home.allToolsTitle')}</h2>
+            <p>{t('home.allToolsLead', { count: WRITING_CATALOG.length })}</p>
+          </div>
+          <ProductLinks products={WRITING_CATALOG.slice(WRITING_TOOLS.length)} label={t('home.allToolsTitle')} />
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="services-title">
+        <div className="container">
+          <div className="section-head">
+            <h2 id="services-title">{t('home.servicesTitle')}</h2>
+          </div>
+          <ProductLinks
+            products={[
+              ...REPORT_CATALOG,
+              { path: '/memberIndex', name: t('nav.memberCenter'), description: t('member.signedOutText') },
+              { path: '/loginwx', name: t('login.qrLink'), description: t('wechat.scanHint') },
+            ]}
+            label={t('home.servicesTitle')}
+          />
         </div>
       </section>
 
       <section className="section" aria-labelledby="steps-title">
         <div className="container">
           <div className="section-head">
-            <h2 id="steps-title">三步完成</h2>
+            <h2 id="steps-title">{t('home.stepsTitle')}</h2>
           </div>
           <ol className="steps">
             {STEPS.map((step, index) => (
               <li key={step.title}>
                 <span className="step-number">{index + 1}</span>
-                <strong>{step.title}</strong>
-                <span>{step.text}</span>
+                <strong>{t(step.title)}</strong>
+                <span>{t(step.text)}</span>
               </li>
             ))}
           </ol>

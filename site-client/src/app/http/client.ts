@@ -1,0 +1,161 @@
+import { API_BASE, REPEAT_SUBMIT_WINDOW_MS, REQUEST_TIMEOUT_MS, ResultCode, type ApiResult, type Language } from '@zhiwen/shared';
+import type { MessageKey } from '../messages';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  /** Query values; empty ones are left out. */
+  params?: Record<string, string | number | boolean | undefined | null>;
+  /** JSON body, or FormData sent as is. */
+  data?: unknown;
+  timeoutMs?: number;
+  /** false for calls that must not carry the token (sign-in, registration, captcha). */
+  withToken?: boolean;
+  /** false when a 401 is an expected answer, not a lost session (no login modal). Spec 8: true by default. */
+  requiresAuth?: boolean;
+  /** false lets a POST/PUT repeat at once (sign-in: the button is disabled while it runs). */
+  repeatSubmitGuard?: boolean;
+}
+
+export type FailureKind = 'api' | 'network' | 'timeout' | 'http' | 'repeat';
+
+/** A refused or failed call; `message` is what the visitor was shown. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly kind: FailureKind,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface HttpClientOptions {
+  baseUrl?: string;
+  getToken: () => string | undefined;
+  language: Language;
+  translate: (key: MessageKey, params?: Record<string, string | number>) => string;
+  /** Shows a failure to the visitor (the client shows every failure once, callers need not). */
+  notify: (kind: 'error' | 'warning', text: string) => void;
+  /** A 401 to a call that needs a session: open the login modal, remember where the visitor was. */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export interface HttpClient {
+  request<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  get<T = unknown>(url: string, params?: RequestOptions['params'], options?: RequestOptions): Promise<ApiResult<T>>;
+  post<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  put<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+}
+
+/** Spec 8's code table; it wins over the server's msg for these codes. */
+const CODE_MESSAGES: Partial<Record<number, MessageKey>> = {
+  [ResultCode.UNAUTHORIZED]: 'http.401',
+  [ResultCode.FORBIDDEN]: 'http.403',
+  [ResultCode.NOT_FOUND]: 'http.404',
+};
+
+function queryString(params: RequestOptions['params'] = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The site's one HTTP client: the envelope `{code,msg,data}`, spec 8's messages, the repeat-submit guard, timeouts. */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { baseUrl = API_BASE, getToken, language, translate: t, notify, onUnauthorized, now = Date.now } = options;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const recentSubmits = new Map<string, { body: string; time: number }>();
+
+  function fail(message: string, code: number, kind: FailureKind, level: 'error' | 'warning' = 'error'): never {
+    notify(level, message);
+    throw new ApiError(message, code, kind);
+  }
+
+  /** Spec 5: the same POST/PUT (url and body) within 1000 ms of the previous one is refused. */
+  function checkRepeatSubmit(key: string, body: string): void {
+    const time = now();
+    const last = recentSubmits.get(key);
+    if (last && last.body === body && time - last.time < REPEAT_SUBMIT_WINDOW_MS) {
+      fail(t('http.repeatSubmit'), 0, 'repeat', 'warning');
+    }
+    for (const [k, v] of recentSubmits) if (time - v.time >= REPEAT_SUBMIT_WINDOW_MS) recentSubmits.delete(k);
+    recentSubmits.set(key, { body, time });
+  }
+
+  async function request<T>(url: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const method = opts.method ?? 'GET';
+    const fullUrl = `${baseUrl}${url}${queryString(opts.params)}`;
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
+    const token = opts.withToken === false ? undefined : getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let body: string | FormData | undefined;
+    if (opts.data instanceof FormData) {
+      body = opts.data; // the browser writes the multipart boundary
+    } else if (opts.data !== undefined) {
+      body = JSON.stringify(opts.data);
+      headers['Content-Type'] = 'application/json;charset=utf-8';
+    }
+    if ((method === 'POST' || method === 'PUT') && opts.repeatSubmitGuard !== false && typeof body !== 'object') {
+      checkRepeatSubmit(`${method} ${fullUrl}`, body ?? '');
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(fullUrl, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+      text = await response.text();
+    } catch {
+      if (timedOut) fail(t('http.timeout'), 0, 'timeout');
+      fail(t('http.networkError'), 0, 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined; // not JSON: judged by the HTTP status below
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      if (!response.ok) fail(t('http.statusError', { status: response.status }), response.status, 'http');
+      return { code: ResultCode.SUCCESS, msg: '', data: parsed as T };
+    }
+
+    const envelope = parsed as Partial<ApiResult<T>>;
+    const code = typeof envelope.code === 'number' ? envelope.code : ResultCode.SUCCESS; // spec 8: absent = 200
+    if (code === ResultCode.SUCCESS) return { code, msg: envelope.msg ?? '', data: envelope.data };
+    const tableKey = CODE_MESSAGES[code];
+    const message = tableKey ? t(tableKey) : envelope.msg || t('http.default');
+    if (code === ResultCode.UNAUTHORIZED) {
+      notify('error', message);
+      // An answer to a token replaced meanwhile (signed in again) is old news.
+      if (opts.requiresAuth !== false && token === (opts.withToken === false ? undefined : getToken())) onUnauthorized();
+      throw new ApiError(t('http.sessionInvalid'), code, 'api');
+    }
+    if (code === ResultCode.WARN) fail(message, code, 'api', 'warning');
+    fail(message, code, 'api');
+  }
+
+  return {
+    request,
+    get: (url, params, opts) => request(url, { ...opts, method: 'GET', params }),
+    post: (url, data, opts) => request(url, { ...opts, method: 'POST', data }),
+    put: (url, data, opts) => request(url, { ...opts, method: 'PUT', data }),
+  };
+}

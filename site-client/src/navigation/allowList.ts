@@ -1,0 +1,45 @@
+import { ALL_ROUTES } from '../catalog';
+
+/**
+ * Paths a visitor without a token may open (spec 2.1): the spec's named pages, every AI tool path (`/ai...`) and
+ * /qkl, /sbvip, /qwjc. Also the pages spec 2.2 marks "no sign-in" that the 2.1 list leaves unnamed: the home page
+ * (the guard's own fallback target), /404, /401 and the /redirect helper (its target is guarded in turn).
+ */
+export const VISITOR_PAGES: readonly string[] = [
+  '/',
+  '/login',
+  '/memberlogin',
+  '/memberIndex',
+  '/register',
+  '/report',
+  '/wechat',
+  '/wechatcallback',
+  '/weqr',
+  '/auth-redirect',
+  '/bind',
+  '/404',
+  '/401',
+  '/qkl',
+  '/sbvip',
+  '/qwjc',
+];
+
+/** The `/ai...` tool paths of the catalog (writing tools and the AI checks), /aizcxz included. */
+export const AI_TOOL_PATHS: readonly string[] = ALL_ROUTES.map((route) => route.path).filter((path) => path.startsWith('/ai'));
+
+/** Sub-paths allowed with their parent: /aizcxz/:id and the refresh helper /redirect/:path. */
+export const VISITOR_PREFIXES: readonly string[] = ['/aizcxz/', '/redirect/'];
+
+export interface AllowList {
+  paths: ReadonlySet<string>;
+  prefixes: readonly string[];
+}
+
+export const VISITOR_ALLOW_LIST: AllowList = {
+  paths: new Set([...VISITOR_PAGES, ...AI_TOOL_PATHS]),
+  prefixes: VISITOR_PREFIXES,
+};
+
+export function isAllowed(path: string, allow: AllowList = VISITOR_ALLOW_LIST): boolean {
+  return allow.paths.has(path) || allow.prefixes.some((prefix) => path.startsWith(prefix));
+}
