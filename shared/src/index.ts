@@ -5,3 +5,4 @@ export * from './health.js';
 export * from './enums.js';
 export * from './routes.js';
 export * from './format.js';
+export * from './remember-me.js';
