@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
+import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
 import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.module';
@@ -55,6 +56,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   MemberModule,
   CheckLibraryModule,
   CheckTaskModule,
+  AiModule,
 ];
 
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */

@@ -5,4 +5,6 @@ export * from './health.js';
 export * from './enums.js';
 export * from './routes.js';
 export * from './format.js';
+export * from './ai-tools.js';
+export * from './ai-template.js';
 export * from './remember-me.js';

@@ -136,6 +136,27 @@ export const SCREENS: ScreenDefinition[] = [
     list: lazy(() => import('./check/aigc/AigcSettings').then((m) => ({ default: m.AigcSettings }))),
   },
   {
+    component: 'ai/tool/index',
+    resource: 'ai/tool',
+    primaryKey: 'toolId',
+    list: lazy(() => import('./ai/ToolScreens').then((m) => ({ default: m.ToolList }))),
+    edit: lazy(() => import('./ai/ToolScreens').then((m) => ({ default: m.ToolEdit }))),
+  },
+  {
+    component: 'ai/provider/index',
+    resource: 'ai/provider',
+    primaryKey: 'providerId',
+    list: lazy(() => import('./ai/ProviderScreens').then((m) => ({ default: m.ProviderList }))),
+    create: lazy(() => import('./ai/ProviderScreens').then((m) => ({ default: m.ProviderCreate }))),
+    edit: lazy(() => import('./ai/ProviderScreens').then((m) => ({ default: m.ProviderEdit }))),
+  },
+  {
+    component: 'ai/usage/index',
+    resource: 'ai/usage',
+    primaryKey: 'usageId',
+    list: lazy(() => import('./ai/UsageScreens').then((m) => ({ default: m.UsageList }))),
+  },
+  {
     component: 'system/wechat/index',
     resource: 'system/wechat',
     primaryKey: 'configId',

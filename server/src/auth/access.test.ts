@@ -18,6 +18,8 @@ const PUBLIC = new Set([
   'POST /prod-api/member/logout',
   'GET /prod-api/wechat/qrConfig',
   'GET /prod-api/wechatLogin',
+  'GET /prod-api/ai/tools',
+  'GET /prod-api/ai/tools/1',
 ]);
 /** Routes only a signed-in member of the public site may call (@MemberOnly); staff tokens get 401 there. */
 const MEMBER = new Set([
@@ -26,6 +28,10 @@ const MEMBER = new Set([
   'PUT /prod-api/member/password',
   'POST /prod-api/member/avatar',
   'POST /prod-api/member/wechat/bind',
+  'POST /prod-api/ai/tools/1/generate',
+  'GET /prod-api/ai/history/list',
+  'GET /prod-api/ai/history/1',
+  'DELETE /prod-api/ai/history/1',
 ]);
 /** Routes any signed-in staff member may call. */
 const SIGNED_IN = new Set([

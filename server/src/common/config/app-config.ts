@@ -3,6 +3,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLen
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { AI_RATE_LIMITS } from '@zhiwen/shared';
 
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
@@ -94,6 +95,21 @@ export class EnvironmentVariables {
   @IsOptional() @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'WECHAT_API_BASE must be an http(s):// URL without query' })
   WECHAT_API_BASE?: string;
 
+  @IsOptional() @Matches(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, { message: 'LLM_BASE_URL must be an http(s):// URL without user, password or query' })
+  LLM_BASE_URL?: string;
+
+  @IsOptional() @IsString()
+  LLM_API_KEY?: string;
+
+  @IsOptional() @IsString()
+  LLM_MODEL?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  AI_RATE_MEMBER_PER_MINUTE?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  AI_RATE_IP_PER_MINUTE?: number;
+
   @IsOptional() @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
 }
@@ -141,6 +157,10 @@ export interface AppConfig {
   web: { siteDist: string; adminDist: string };
   /** Base URL of the WeChat open platform API (QR login); tests point it at a loopback fake. */
   wechatApiBase: string;
+  /** An OpenAI-compatible LLM given by the environment (tried after the back-office providers); absent when unset. */
+  llm?: { baseUrl: string; apiKey?: string; model: string };
+  /** Generations per minute a member, and a client address, may start. */
+  aiRate: { memberPerMinute: number; ipPerMinute: number };
 }
 
 export class ConfigError extends Error {}
@@ -207,6 +227,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       adminDist: path.join(repoRoot, 'admin-client', 'dist'),
     },
     wechatApiBase: (vars.WECHAT_API_BASE ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    llm: vars.LLM_BASE_URL
+      ? { baseUrl: vars.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: vars.LLM_API_KEY, model: vars.LLM_MODEL ?? 'default' }
+      : undefined,
+    aiRate: {
+      memberPerMinute: vars.AI_RATE_MEMBER_PER_MINUTE ?? AI_RATE_LIMITS.memberPerMinute,
+      ipPerMinute: vars.AI_RATE_IP_PER_MINUTE ?? AI_RATE_LIMITS.ipPerMinute,
+    },
     ...overrides,
   };
   return config;

@@ -1,3 +1,4 @@
+import { aiSeed } from './ai.seed';
 import { checkLibrarySeed } from './check-library.seed';
 import { identitySeed } from './identity.seed';
 import { memberSeed } from './member.seed';
@@ -5,4 +6,4 @@ import type { Seed } from './seed';
 import { systemConfigSeed } from './system-config.seed';
 
 /** Seeds in the order they run. */
-export const SEEDS: Seed[] = [systemConfigSeed, identitySeed, checkLibrarySeed, memberSeed];
+export const SEEDS: Seed[] = [systemConfigSeed, identitySeed, checkLibrarySeed, memberSeed, aiSeed];

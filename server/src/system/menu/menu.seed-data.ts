@@ -228,7 +228,8 @@ const AI = dir('ai', names('AI写作', 'AI寫作', 'AI Writing'), 'ai', 'edit', 
     component: 'ai/tool/index',
     perms: 'ai:tool:list',
     icon: 'form',
-    buttons: [...CRUD, 'changeStatus'],
+    // The catalog is seeded from the shared package: tools are edited, enabled and previewed ('test'), not added.
+    buttons: ['query', 'edit', 'changeStatus', 'test'],
   }),
   screen({
     key: 'ai.provider',
