@@ -1,5 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { ALL_ROUTES } from './catalog';
+import { AiToolsPage } from './ai/AiToolsPage';
+import { WritingPage } from './ai/WritingPage';
+import { AI_CATALOG_PATH, ALL_ROUTES, WRITING_CATALOG, type Product } from './catalog';
 import { SiteLayout } from './components/SiteLayout';
 import { MemberIndexPage } from './member/MemberIndexPage';
 import { afterGuard, guardLoader } from './navigation/runGuard';
@@ -18,6 +20,9 @@ import { WeQrPage } from './wechat/WeQrPage';
 
 const Nothing = () => null;
 const officialWriting = ALL_ROUTES.find((route) => route.path === '/aizcxz')!;
+const writingPaths = new Set(WRITING_CATALOG.map((tool) => tool.path));
+/** Writing tools have landed (the AI pages); checks and reports still show the coming-soon page. */
+const pageOf = (product: Product) => (writingPaths.has(product.path) ? <WritingPage product={product} /> : <ToolPage product={product} />);
 
 /** /redirect/{path}: re-navigates to /{path} with the same query, so a page can be reloaded in place. */
 export function redirectHelperLoader({ params, request }: LoaderFunctionArgs): Response {
@@ -50,8 +55,9 @@ export const routes: RouteObject[] = [
       { path: '404', element: <NotFoundPage /> },
       { path: '401', element: <UnauthorizedPage /> },
       { path: 'redirect/*', loader: afterGuard(redirectHelperLoader), HydrateFallback: Nothing },
-      { path: 'aizcxz/:id', element: <ToolPage product={officialWriting} /> },
-      ...ALL_ROUTES.map((product) => ({ path: product.path.slice(1), element: <ToolPage product={product} /> })),
+      { path: AI_CATALOG_PATH.slice(1), element: <AiToolsPage /> },
+      { path: 'aizcxz/:id', element: pageOf(officialWriting) },
+      ...ALL_ROUTES.map((product) => ({ path: product.path.slice(1), element: pageOf(product) })),
       // Spec 2.1: unknown paths go to the home page.
       { path: '*', loader: afterGuard(() => redirect('/')), HydrateFallback: Nothing },
     ],

@@ -12,8 +12,8 @@ describe('navigation guard: visitors without a token (spec 2.1)', () => {
     for (const path of [...named, '/qkl', '/sbvip', '/qwjc']) expect(visitor(path), path).toEqual({ kind: 'allow', ...(path === '/register' ? { resetReferralLoops: true } : {}) });
   });
 
-  it('lets them open every /ai tool path of the catalog', () => {
-    const aiPaths = ALL_ROUTES.map((r) => r.path).filter((p) => p.startsWith('/ai'));
+  it('lets them open every /ai tool path of the catalog, and the page listing the AI tools', () => {
+    const aiPaths = [...ALL_ROUTES.map((r) => r.path).filter((p) => p.startsWith('/ai')), '/aitools'];
     expect(aiPaths.length).toBeGreaterThan(50);
     expect(AI_TOOL_PATHS).toEqual(aiPaths);
     for (const path of ['/aiwnxz', '/aixsxz', '/aiyywzw', '/aigc', '/aicheck', '/aicheckylbg', '/aireport', '/aizcxz', ...aiPaths]) {

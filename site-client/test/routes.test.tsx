@@ -2,11 +2,18 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../src/auth/session';
 import { tokenStore } from '../src/auth/token';
-import { ALL_ROUTES, CHECK_PRODUCTS, WRITING_TOOLS } from '../src/catalog';
+import { AI_TOOLS } from '@zhiwen/shared';
+import { primeAiCatalog } from '../src/ai/catalogStore';
+import { ALL_ROUTES, CHECK_PRODUCTS, WRITING_CATALOG, WRITING_TOOLS } from '../src/catalog';
 import { freshBrowser, openAt, text } from './helpers';
+
+/** `GET /ai/tools` as the server answers it for the seeded catalog. */
+const served = (providerReady: boolean) => ({ tools: AI_TOOLS.map(({ promptTemplate: _p, ...tool }, sort) => ({ ...tool, sort, dailyQuota: 0 })), providerReady });
 
 beforeEach(() => {
   freshBrowser();
+  // Writing pages render once the live catalog is known; these tests start with it loaded.
+  primeAiCatalog(served(true));
 });
 
 /** Every route of spec 2.3. */
@@ -45,22 +52,49 @@ describe('home page', () => {
 });
 
 describe('tool, check and report pages', () => {
-  it('exist for every route of spec 2.3 and show their title and a coming-soon state', async () => {
+  it('exist for every route of spec 2.3: writing tools show their form, checks and reports a coming-soon state', async () => {
     const catalogued = ALL_ROUTES.map((r) => r.path);
     for (const path of SPEC_2_3.filter((p) => p !== '/memberIndex' && p !== '/loginwx')) expect(catalogued, path).toContain(path);
     tokenStore.set('member-token'); // some need sign-in
+    const writing = new Set(WRITING_CATALOG.map((tool) => tool.path));
     for (const product of ALL_ROUTES) {
       const { where, html } = await openAt(product.path);
       expect(where(), product.path).toBe(product.path);
       expect(html).toContain(`<h1>${product.name}</h1>`);
-      expect(text(html)).toContain('即将上线');
+      if (writing.has(product.path)) {
+        expect(text(html), product.path).toContain('填写写作要求');
+        expect(text(html)).not.toContain('即将上线');
+      } else expect(text(html)).toContain('即将上线');
     }
+  });
+
+  it('render a writing tool’s fields with their limits, and ask a visitor to sign in first', async () => {
+    const { html } = await openAt('/aixsxz');
+    expect(html).toMatch(/<input(?=[^>]*name="title")(?=[^>]*maxlength="200")/i);
+    expect(html).toMatch(/<textarea(?=[^>]*name="coreContent")(?=[^>]*maxlength="200")/i);
+    expect(html).toMatch(/<select[^>]*name="genre"/);
+    expect(text(html)).toContain('登录后生成');
+  });
+
+  it('say clearly when the site has no AI provider', async () => {
+    primeAiCatalog(served(false));
+    tokenStore.set('member-token');
+    const { html } = await openAt('/aiwnxz');
+    expect(text(html)).toContain('本站尚未配置 AI 服务');
+    expect(html).toMatch(/<button type="submit"[^>]*disabled/);
   });
 
   it('serve /aizcxz/:id as official-document writing', async () => {
     const { where, html } = await openAt('/aizcxz/doc-42');
     expect(where()).toBe('/aizcxz/doc-42');
     expect(html).toContain('<h1>公文写作</h1>');
+  });
+
+  it('list every writing tool by category on /aitools, open to visitors', async () => {
+    const { where, html } = await openAt('/aitools');
+    expect(where()).toBe('/aitools');
+    for (const tool of WRITING_CATALOG) expect(html, tool.path).toContain(`href="${tool.path}"`);
+    for (const category of new Set(AI_TOOLS.map((tool) => tool.category))) expect(html).toContain(`<h2>${category}</h2>`);
   });
 });
 

@@ -2,6 +2,7 @@ import { formatDateTime } from '@zhiwen/shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { t, type MessageKey } from '../app/messages';
+import { WritingHistory } from '../ai/WritingHistory';
 import { loadMember } from '../auth/actions';
 import { openAuthDialog } from '../auth/authDialog';
 import { useSession, type MemberProfile } from '../auth/session';
@@ -19,7 +20,7 @@ const TABS = [
 ] as const satisfies readonly { key: string; label: MessageKey }[];
 type Tab = (typeof TABS)[number]['key'];
 
-/** /memberIndex: welcome, profile, and the member's orders, reports and writing history (filled by their features). */
+/** /memberIndex: welcome, profile, the member's orders and reports (filled by their features) and writing history. */
 export function MemberIndexPage() {
   const session = useSession();
   const location = useLocation();
@@ -108,7 +109,7 @@ function MemberHome({ member }: { member: MemberProfile }) {
           )}
           {tab === 'orders' && <RecordList items={[]} empty={t('member.emptyOrders')} />}
           {tab === 'reports' && <RecordList items={[]} empty={t('member.emptyReports')} />}
-          {tab === 'writing' && <RecordList items={[]} empty={t('member.emptyWriting')} />}
+          {tab === 'writing' && <WritingHistory />}
         </div>
       </div>
     </section>

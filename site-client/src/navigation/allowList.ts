@@ -1,4 +1,4 @@
-import { ALL_ROUTES } from '../catalog';
+import { AI_CATALOG_PATH, ALL_ROUTES } from '../catalog';
 
 /**
  * Paths a visitor without a token may open (spec 2.1): the spec's named pages, every AI tool path (`/ai...`) and
@@ -24,8 +24,11 @@ export const VISITOR_PAGES: readonly string[] = [
   '/qwjc',
 ];
 
-/** The `/ai...` tool paths of the catalog (writing tools and the AI checks), /aizcxz included. */
-export const AI_TOOL_PATHS: readonly string[] = ALL_ROUTES.map((route) => route.path).filter((path) => path.startsWith('/ai'));
+/**
+ * The `/ai...` tool paths of the catalog (writing tools and the AI checks), /aizcxz included, and the page listing
+ * the AI tools (an `/ai...` path too: spec 2.1 opens the AI tool paths to visitors).
+ */
+export const AI_TOOL_PATHS: readonly string[] = [...ALL_ROUTES.map((route) => route.path), AI_CATALOG_PATH].filter((path) => path.startsWith('/ai'));
 
 /** Sub-paths allowed with their parent: /aizcxz/:id and the refresh helper /redirect/:path. */
 export const VISITOR_PREFIXES: readonly string[] = ['/aizcxz/', '/redirect/'];

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { t } from '../app/messages';
-import { CHECK_CATALOG, CHECK_PRODUCTS, REPORT_CATALOG, WRITING_CATALOG, WRITING_TOOLS } from '../catalog';
+import { groupByCategory } from '../ai/toolGroups';
+import { AI_CATALOG_PATH, CHECK_CATALOG, CHECK_PRODUCTS, REPORT_CATALOG, WRITING_CATALOG, WRITING_TOOLS } from '../catalog';
 import { ProductGrid, ProductLinks } from '../components/ProductGrid';
 
 const STEPS = [
@@ -9,7 +10,7 @@ const STEPS = [
   { title: 'home.step3Title', text: 'home.step3Text' },
 ] as const;
 
-/** The home page: featured tools and checks, then every route of the catalog (spec 2.3). */
+/** The home page: featured tools and checks, then every route of the catalog (spec 2.3), writing tools by category. */
 export function HomePage() {
   return (
     <>
@@ -70,7 +71,17 @@ export function HomePage() {
             <h2 id="all-tools-title">{t('home.allToolsTitle')}</h2>
             <p>{t('home.allToolsLead', { count: WRITING_CATALOG.length })}</p>
           </div>
-          <ProductLinks products={WRITING_CATALOG.slice(WRITING_TOOLS.length)} label={t('home.allToolsTitle')} />
+          {groupByCategory(WRITING_CATALOG).map((group) => (
+            <div key={group.category} className="home-category">
+              <h3>{group.category}</h3>
+              <ProductLinks products={group.tools} label={group.category} />
+            </div>
+          ))}
+          <p className="home-catalog-link">
+            <Link to={AI_CATALOG_PATH} className="button button-outline">
+              {t('home.allToolsLink')}
+            </Link>
+          </p>
         </div>
       </section>
 

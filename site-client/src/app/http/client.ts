@@ -16,9 +16,13 @@ export interface RequestOptions {
   requiresAuth?: boolean;
   /** false lets a POST/PUT repeat at once (sign-in: the button is disabled while it runs). */
   repeatSubmitGuard?: boolean;
+  /** Cancels the call (a Stop button); the failure is then of kind 'aborted' and shown to nobody. */
+  signal?: AbortSignal;
+  /** The server's msg wins over spec 8's code table (403/404 of AI generation name the tool or level). */
+  preferServerMessage?: boolean;
 }
 
-export type FailureKind = 'api' | 'network' | 'timeout' | 'http' | 'repeat';
+export type FailureKind = 'api' | 'network' | 'timeout' | 'http' | 'repeat' | 'aborted';
 
 /** A refused or failed call; `message` is what the visitor was shown. */
 export class ApiError extends Error {
@@ -50,6 +54,12 @@ export interface HttpClient {
   get<T = unknown>(url: string, params?: RequestOptions['params'], options?: RequestOptions): Promise<ApiResult<T>>;
   post<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
   put<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  delete<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  /**
+   * A call answered with Server-Sent Events: the open response (its body is the stream) once the server started
+   * streaming; a refusal before that (a JSON envelope) fails exactly like `request`.
+   */
+  stream(url: string, options?: RequestOptions): Promise<Response>;
 }
 
 /** Spec 8's code table; it wins over the server's msg for these codes. */
@@ -90,10 +100,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     recentSubmits.set(key, { body, time });
   }
 
-  async function request<T>(url: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  /** Sends one call; answers the response (body unread) and the token it carried. */
+  async function send(url: string, opts: RequestOptions, accept: string): Promise<{ response: Response; token?: string; done: () => void; timedOut: () => boolean }> {
     const method = opts.method ?? 'GET';
     const fullUrl = `${baseUrl}${url}${queryString(opts.params)}`;
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
+    const headers: Record<string, string> = { Accept: accept, 'Accept-Language': language };
     const token = opts.withToken === false ? undefined : getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -114,18 +125,29 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       timedOut = true;
       controller.abort();
     }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(fullUrl, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
-      text = await response.text();
-    } catch {
-      if (timedOut) fail(t('http.timeout'), 0, 'timeout');
-      fail(t('http.networkError'), 0, 'network');
-    } finally {
+    const onCallerAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', onCallerAbort);
+    const done = () => {
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onCallerAbort);
+    };
+    try {
+      const response = await doFetch(fullUrl, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+      return { response, token, done, timedOut: () => timedOut };
+    } catch {
+      done();
+      transportFailure(timedOut, opts);
     }
+  }
 
+  function transportFailure(timedOut: boolean, opts: RequestOptions): never {
+    if (opts.signal?.aborted) throw new ApiError('aborted', 0, 'aborted'); // the visitor's own Stop: nothing to show
+    if (timedOut) fail(t('http.timeout'), 0, 'timeout');
+    fail(t('http.networkError'), 0, 'network');
+  }
+
+  /** Reads the envelope of an answer: its data, or the failure shown by spec 8's rules. */
+  function envelopeOf<T>(text: string, response: Response, token: string | undefined, opts: RequestOptions): ApiResult<T> {
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -141,7 +163,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const code = typeof envelope.code === 'number' ? envelope.code : ResultCode.SUCCESS; // spec 8: absent = 200
     if (code === ResultCode.SUCCESS) return { code, msg: envelope.msg ?? '', data: envelope.data };
     const tableKey = CODE_MESSAGES[code];
-    const message = tableKey ? t(tableKey) : envelope.msg || t('http.default');
+    const serverFirst = opts.preferServerMessage && code !== ResultCode.UNAUTHORIZED && envelope.msg;
+    const message = serverFirst ? envelope.msg! : tableKey ? t(tableKey) : envelope.msg || t('http.default');
     if (code === ResultCode.UNAUTHORIZED) {
       notify('error', message);
       // An answer to a token replaced meanwhile (signed in again) is old news.
@@ -152,10 +175,64 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     fail(message, code, 'api');
   }
 
+  async function request<T>(url: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const { response, token, done, timedOut } = await send(url, opts, 'application/json');
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      transportFailure(timedOut(), opts);
+    } finally {
+      done();
+    }
+    return envelopeOf<T>(text, response, token, opts);
+  }
+
+  async function stream(url: string, opts: RequestOptions = {}): Promise<Response> {
+    // The whole stream stays bounded by the request timeout; a Stop aborts it (and the server its upstream call).
+    const { response, token, done, timedOut } = await send(url, { ...opts, method: opts.method ?? 'POST' }, 'text/event-stream, application/json');
+    if (response.ok && (response.headers.get('Content-Type') ?? '').includes('text/event-stream') && response.body) {
+      // Timer and abort listener stay until the body ends: wrap the body so they are released then.
+      const reader = response.body.getReader();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(ctrl) {
+          try {
+            const { value, done: end } = await reader.read();
+            if (end) {
+              done();
+              ctrl.close();
+            } else ctrl.enqueue(value);
+          } catch (error) {
+            done();
+            ctrl.error(opts.signal?.aborted ? new ApiError('aborted', 0, 'aborted') : timedOut() ? new ApiError(t('http.timeout'), 0, 'timeout') : error);
+          }
+        },
+        cancel(reason) {
+          done();
+          return reader.cancel(reason);
+        },
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      transportFailure(timedOut(), opts);
+    } finally {
+      done();
+    }
+    envelopeOf(text, response, token, opts);
+    // A 200 JSON answer to a streaming call is not what the protocol promises.
+    fail(t('http.statusError', { status: response.status }), response.status, 'http');
+  }
+
   return {
     request,
     get: (url, params, opts) => request(url, { ...opts, method: 'GET', params }),
     post: (url, data, opts) => request(url, { ...opts, method: 'POST', data }),
     put: (url, data, opts) => request(url, { ...opts, method: 'PUT', data }),
+    delete: (url, opts) => request(url, { ...opts, method: 'DELETE' }),
+    stream,
   };
 }
