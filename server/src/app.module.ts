@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
+import { CheckProductModule } from './check/product/check-product.module';
 import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.module';
 import { CommonModule } from './common/common.module';
 import type { AppConfig } from './common/config/app-config';
@@ -56,6 +57,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   MemberModule,
   CheckLibraryModule,
   CheckTaskModule,
+  CheckProductModule,
   AiModule,
 ];
 

@@ -8,3 +8,4 @@ export * from './format.js';
 export * from './ai-tools.js';
 export * from './ai-template.js';
 export * from './remember-me.js';
+export * from './check-types.js';
