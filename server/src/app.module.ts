@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
+import { CheckOrderModule } from './check/order/check-order.module';
 import { CheckProductModule } from './check/product/check-product.module';
 import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.module';
 import { CommonModule } from './common/common.module';
@@ -58,6 +59,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CheckLibraryModule,
   CheckTaskModule,
   CheckProductModule,
+  CheckOrderModule,
   AiModule,
 ];
 

@@ -32,6 +32,9 @@ const MEMBER = new Set([
   'GET /prod-api/ai/history/list',
   'GET /prod-api/ai/history/1',
   'DELETE /prod-api/ai/history/1',
+  'POST /prod-api/check/order',
+  'GET /prod-api/check/order/my/list',
+  'GET /prod-api/check/order/my/1',
 ]);
 /** Routes any signed-in staff member may call. */
 const SIGNED_IN = new Set([
