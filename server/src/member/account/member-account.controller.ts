@@ -10,7 +10,8 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Answer } from '../../common/http/envelope';
 import { t } from '../../common/i18n/i18n';
 import { clientInfo } from '../../monitor/logininfor/login-log.service';
-import { MemberInfoDto, MemberLoginDto, RegisterDto, UpdateMemberPasswordDto, UpdateMemberProfileDto } from './dto/member-account.dto';
+import { LoginDto } from '../../auth/dto/login.dto';
+import { MemberInfoDto, RegisterDto, UpdateMemberPasswordDto, UpdateMemberProfileDto } from './dto/member-account.dto';
 import { MemberAccountService } from './member-account.service';
 import { MemberAuthService } from './member-auth.service';
 
@@ -32,7 +33,7 @@ export class MemberAuthController {
   @Public()
   @ApiOperation({ summary: 'Member sign-in with user name, email or phone; answers the token (member realm)' })
   @ApiEnvelope('string')
-  async login(@Body() dto: MemberLoginDto, @Req() req: Request): Promise<Answer<string>> {
+  async login(@Body() dto: LoginDto, @Req() req: Request): Promise<Answer<string>> {
     return new Answer(await this.auth.login(dto, clientInfo(req)), t('auth.loginSuccess'));
   }
 

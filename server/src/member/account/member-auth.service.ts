@@ -12,7 +12,8 @@ import { SecurityPolicyService } from '../../system/security/security-policy.ser
 import { MemberExpService } from '../exp/member-exp.service';
 import type { MemberUser } from '../member-user.entity';
 import { MemberService } from '../member.service';
-import type { MemberLoginDto, RegisterDto } from './dto/member-account.dto';
+import type { LoginDto } from '../../auth/dto/login.dto';
+import type { RegisterDto } from './dto/member-account.dto';
 
 const DAY_MS = 24 * 3600_000;
 type Fail = (key: string, args?: Record<string, string | number>) => Promise<never>;
@@ -55,7 +56,7 @@ export class MemberAuthService {
     return this.signIn(member, client, 'member.registerSuccess');
   }
 
-  async login(dto: MemberLoginDto, client: ClientInfo): Promise<string> {
+  async login(dto: LoginDto, client: ClientInfo): Promise<string> {
     const fail: Fail = async (key, args) => {
       await this.loginLog.record(dto.username, client, false, t(key, args, 'zh-CN'), 'member');
       throw new ServiceException(key, args);

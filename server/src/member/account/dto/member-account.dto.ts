@@ -32,25 +32,6 @@ export class RegisterDto {
   randomCode?: string;
 }
 
-/** `POST /member/login`: user name, phone or email, password, captcha. */
-export class MemberLoginDto {
-  @ApiProperty({ description: 'User name, email or phone' })
-  @IsString() @IsNotEmpty() @MaxLength(100)
-  username: string;
-
-  @ApiProperty()
-  @IsString() @IsNotEmpty() @MaxLength(128)
-  password: string;
-
-  @ApiPropertyOptional({ description: 'Captcha answer (required while the captcha is on)' })
-  @IsOptional() @IsString() @MaxLength(10)
-  code?: string;
-
-  @ApiPropertyOptional({ description: 'Captcha id from GET /captchaImage' })
-  @IsOptional() @IsString() @MaxLength(64)
-  uuid?: string;
-}
-
 /** The member's own profile; the user name is fixed at registration. */
 export class UpdateMemberProfileDto {
   @ApiProperty({ maxLength: 30 }) @Transform(trimmed) @IsString() @IsNotEmpty() @Length(1, 30) nickName: string;
