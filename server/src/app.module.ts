@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
-import { CheckOrderModule } from './check/order/check-order.module';
+import { CheckOrderCoreModule, CheckOrderModule } from './check/order/check-order.module';
 import { CheckProductModule } from './check/product/check-product.module';
 import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.module';
 import { CommonModule } from './common/common.module';
@@ -64,7 +64,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
 ];
 
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */
-const JOB_MODULES: Array<Type<unknown>> = [CheckLibraryCoreModule, CheckTaskCoreModule];
+const JOB_MODULES: Array<Type<unknown>> = [CheckLibraryCoreModule, CheckTaskCoreModule, CheckOrderCoreModule];
 
 @Module({})
 export class AppModule {

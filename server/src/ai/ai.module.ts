@@ -3,21 +3,19 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { AiGenerateService } from './generate/ai-generate.service';
 import { AiToolsController } from './generate/ai-tools.controller';
-import { LlmGatewayService } from './gateway/llm-gateway.service';
+import { LlmGatewayModule } from './gateway/llm-gateway.module';
 import { AiGeneration } from './history/ai-generation.entity';
 import { AiHistoryController } from './history/ai-history.controller';
 import { AiHistoryService } from './history/ai-history.service';
 import { AiLimitsService } from './limits/ai-limits.service';
 import { AiProviderController } from './provider/ai-provider.controller';
 import { AiProvider } from './provider/ai-provider.entity';
-import { AiProviderService } from './provider/ai-provider.service';
 import { SENSITIVE_WORD_SOURCE, SeededSensitiveWords, SensitiveWordFilter } from './safety/sensitive-words';
 import { AiToolController } from './tool/ai-tool.controller';
 import { AiTool } from './tool/ai-tool.entity';
 import { AiToolService } from './tool/ai-tool.service';
 import { AiUsageController } from './usage/ai-usage.controller';
 import { AiUsageLog } from './usage/ai-usage-log.entity';
-import { AiUsageService } from './usage/ai-usage.service';
 import './ai.messages';
 
 /**
@@ -25,12 +23,9 @@ import './ai.messages';
  * for members with its limits, members' history, and the back-office screens (providers, tools, usage log).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AiProvider, AiTool, AiGeneration, AiUsageLog]), AuthModule],
+  imports: [TypeOrmModule.forFeature([AiProvider, AiTool, AiGeneration, AiUsageLog]), AuthModule, LlmGatewayModule],
   controllers: [AiToolsController, AiHistoryController, AiProviderController, AiToolController, AiUsageController],
   providers: [
-    AiProviderService,
-    AiUsageService,
-    LlmGatewayService,
     AiToolService,
     AiLimitsService,
     AiGenerateService,
@@ -39,6 +34,6 @@ import './ai.messages';
     // The CMS word module will provide its own source under this token.
     { provide: SENSITIVE_WORD_SOURCE, useClass: SeededSensitiveWords },
   ],
-  exports: [LlmGatewayService],
+  exports: [LlmGatewayModule],
 })
 export class AiModule {}

@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'GET /prod-api/wechatLogin',
   'GET /prod-api/ai/tools',
   'GET /prod-api/ai/tools/1',
+  'GET /prod-api/check/products',
+  'GET /prod-api/check/sample-report',
 ]);
 /** Routes only a signed-in member of the public site may call (@MemberOnly); staff tokens get 401 there. */
 const MEMBER = new Set([
@@ -32,9 +34,13 @@ const MEMBER = new Set([
   'GET /prod-api/ai/history/list',
   'GET /prod-api/ai/history/1',
   'DELETE /prod-api/ai/history/1',
-  'POST /prod-api/check/order',
-  'GET /prod-api/check/order/my/list',
-  'GET /prod-api/check/order/my/1',
+  'POST /prod-api/check/orders',
+  'GET /prod-api/check/orders',
+  'GET /prod-api/check/orders/unread',
+  'GET /prod-api/check/orders/1',
+  'POST /prod-api/check/orders/1/pay',
+  'POST /prod-api/check/orders/1/resume',
+  'GET /prod-api/check/reports/1',
 ]);
 /** Routes any signed-in staff member may call. */
 const SIGNED_IN = new Set([

@@ -11,7 +11,7 @@ import { MemberExpConfigController, MemberExpLogController } from './exp/member-
 import { MemberExpAdminService } from './exp/member-exp-admin.service';
 import { MemberExpConfig } from './exp/member-exp-config.entity';
 import { MemberExpLog } from './exp/member-exp-log.entity';
-import { MemberExpService } from './exp/member-exp.service';
+import { MemberExpModule } from './exp/member-exp.module';
 import { MemberLevelConfig } from './level/member-level-config.entity';
 import { MemberLevelController } from './level/member-level.controller';
 import { MemberLevelService } from './level/member-level.service';
@@ -31,7 +31,7 @@ import './wechat/wechat.messages';
  * an operation (a completed check order).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([MemberUser, MemberLevelConfig, MemberExpConfig, MemberExpLog, WechatConfig]), AuthModule, SystemModule],
+  imports: [TypeOrmModule.forFeature([MemberUser, MemberLevelConfig, MemberExpConfig, MemberExpLog, WechatConfig]), AuthModule, SystemModule, MemberExpModule],
   controllers: [
     MemberAuthController,
     MemberAccountController,
@@ -47,13 +47,12 @@ import './wechat/wechat.messages';
     MemberAuthService,
     MemberAccountService,
     MemberAdminService,
-    MemberExpService,
     MemberExpAdminService,
     MemberLevelService,
     WechatClient,
     WechatConfigService,
     WechatLoginService,
   ],
-  exports: [MemberService, MemberExpService],
+  exports: [MemberService, MemberExpModule],
 })
 export class MemberModule {}

@@ -9,6 +9,16 @@ export interface SeenRequest {
   aborted: boolean;
 }
 
+export interface FakeOptions {
+  /** `rewrite` answers HTTP 500 for a paragraph this returns true for (read at each request). */
+  failRewrite?: (paragraph: string) => boolean;
+}
+
+/** The paragraph a rewrite prompt asks for (the text after the 【原文】 line). */
+export const paragraphOf = (entry: SeenRequest) => (entry.body.messages.at(-1)?.content ?? '').split('【原文】\n').at(-1) ?? '';
+
+const shifted = (text: string) => text.replace(/[\u4e00-\u9ffe]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 1));
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
@@ -26,8 +36,11 @@ const usage = (prompt: number, completion: number) =>
  * - `cut`: one piece, then the connection is destroyed
  * - `sensitive`: a sensitive word split across two pieces
  * - `turns`: answers how many messages it received
+ * - `rewrite`: rewrites the paragraph after 【原文】 of the last message (each Chinese character shifted by one code
+ *   point: no longer the source's wording, same length, citation marks kept); HTTP 500 while `options.failRewrite`
+ *   says so for that paragraph
  */
-export function fakeOpenAiServer(seen: SeenRequest[]): Server {
+export function fakeOpenAiServer(seen: SeenRequest[], options: FakeOptions = {}): Server {
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     req.on('data', (d: Buffer) => (raw += d.toString('utf8')));
@@ -37,12 +50,12 @@ export function fakeOpenAiServer(seen: SeenRequest[]): Server {
       res.on('close', () => {
         if (!res.writableFinished) entry.aborted = true;
       });
-      void answer(entry, res).catch(() => undefined);
+      void answer(entry, res, options).catch(() => undefined);
     });
   });
 }
 
-async function answer(entry: SeenRequest, res: ServerResponse): Promise<void> {
+async function answer(entry: SeenRequest, res: ServerResponse, options: FakeOptions): Promise<void> {
   if (entry.path !== '/v1/chat/completions') {
     res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
     return;
@@ -52,7 +65,7 @@ async function answer(entry: SeenRequest, res: ServerResponse): Promise<void> {
     res.writeHead(429, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'Rate limit reached for requests', type: 'rate_limit_error' } }));
     return;
   }
-  if (model === 'broken') {
+  if (model === 'broken' || (model === 'rewrite' && options.failRewrite?.(paragraphOf(entry)))) {
     res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'The server had an error while processing your request', type: 'server_error' } }));
     return;
   }
@@ -63,6 +76,7 @@ async function answer(entry: SeenRequest, res: ServerResponse): Promise<void> {
     'slow-chunks': ['第一段', '第二段', '第三段', '第四段'],
     sensitive: ['远离冰', '毒，珍爱生命'],
     turns: [`turns=${entry.body.messages.length}`],
+    rewrite: [shifted(paragraphOf(entry))],
   };
   if (model === 'stall') return; // never answers; the client's timeout ends it
   if (model === 'hang' || model === 'cut') {

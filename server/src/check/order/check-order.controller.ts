@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { PageResult } from '@zhiwen/shared';
 import { MemberOnly, RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
@@ -10,15 +10,19 @@ import { t } from '../../common/i18n/i18n';
 import { IdPipe } from '../../common/validation/id.pipe';
 import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
 import { CHECK_TASK_LIMITS } from '../task/check-task.constants';
-import { ConfirmPaymentDto, CreateOrderDto, MyOrderQueryDto, OrderDetailDto, OrderDto, OrderQueryDto, OrderReasonDto } from './check-order.dto';
+import { Public } from '../../common/decorators/public.decorator';
+import { reportResponse } from '../task/report-file';
+import { ConfirmPaymentDto, CountDto, CreateOrderDto, MemberOrderDto, MemberReportQueryDto, MyOrderQueryDto, OrderDetailDto, OrderDto, OrderQueryDto, OrderReasonDto } from './check-order.dto';
+import { OrderNoPipe } from './order-no.pipe';
+import { CheckSampleReportService } from './check-sample-report.service';
 import { CheckOrderService, type UploadedPaper } from './check-order.service';
 
 const TITLE = '检测订单';
 
 /** The public site's order routes: a signed-in member places orders and reads only its own. */
-@ApiTags('check/order')
+@ApiTags('check/orders')
 @ApiBearerAuth()
-@Controller('check/order')
+@Controller('check/orders')
 export class CheckOrderMemberController {
   constructor(private readonly orders: CheckOrderService) {}
 
@@ -31,29 +35,86 @@ export class CheckOrderMemberController {
     schema: {
       type: 'object',
       required: ['file', 'productId', 'title'],
-      properties: { file: { type: 'string', format: 'binary' }, productId: { type: 'string' }, title: { type: 'string' }, author: { type: 'string' } },
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        productId: { type: 'string' },
+        title: { type: 'string' },
+        author: { type: 'string' },
+        selfConsent: { type: 'boolean' },
+      },
     },
   })
-  @ApiOperation({ summary: 'Order a check of a paper (docx, pdf, txt) with an enabled product; a free order is paid at once, others wait for payment' })
-  @ApiEnvelope(OrderDetailDto)
-  create(@UploadedFile() file: UploadedPaper | undefined, @Body() dto: CreateOrderDto, @Req() req: Request): Promise<OrderDetailDto> {
+  @ApiOperation({ summary: 'Order a check of a paper (docx, pdf, txt): priced from its characters; the same paper within 24 h reuses the finished report' })
+  @ApiEnvelope(MemberOrderDto)
+  create(@UploadedFile() file: UploadedPaper | undefined, @Body() dto: CreateOrderDto, @Req() req: Request): Promise<MemberOrderDto> {
     return this.orders.create(req.member!, dto, file);
   }
 
-  @Get('my/list')
+  @Get()
   @MemberOnly()
   @ApiOperation({ summary: "The member's own orders, newest first" })
-  @ApiEnvelope(OrderDto, { paged: true })
-  myList(@Query() query: MyOrderQueryDto, @Req() req: Request): Promise<PageResult<OrderDto>> {
+  @ApiEnvelope(MemberOrderDto, { paged: true })
+  list(@Query() query: MyOrderQueryDto, @Req() req: Request): Promise<PageResult<MemberOrderDto>> {
     return this.orders.myList(req.member!.id, query);
   }
 
-  @Get('my/:orderNo')
+  @Get('unread')
   @MemberOnly()
-  @ApiOperation({ summary: "One of the member's own orders by its number, with its status log" })
-  @ApiEnvelope(OrderDetailDto)
-  myGet(@Param('orderNo') orderNo: string, @Req() req: Request): Promise<OrderDetailDto> {
+  @ApiOperation({ summary: 'How many finished orders the member has not opened yet' })
+  @ApiEnvelope(CountDto)
+  unread(@Req() req: Request): Promise<CountDto> {
+    return this.orders.unread(req.member!.id);
+  }
+
+  @Get(':orderNo')
+  @MemberOnly()
+  @ApiOperation({ summary: "One of the member's own orders: status, progress 0-100, ratios when done (poll while checking)" })
+  @ApiEnvelope(MemberOrderDto)
+  get(@Param('orderNo', OrderNoPipe) orderNo: string, @Req() req: Request): Promise<MemberOrderDto> {
     return this.orders.myGet(req.member!.id, orderNo);
+  }
+
+  @Post(':orderNo/pay')
+  @MemberOnly()
+  @ApiOperation({ summary: 'Pay an order with its provider: free pays at once and starts the check, manual waits for staff' })
+  @ApiEnvelope(MemberOrderDto)
+  pay(@Param('orderNo', OrderNoPipe) orderNo: string, @Req() req: Request): Promise<MemberOrderDto> {
+    return this.orders.pay(req.member!, orderNo);
+  }
+
+  @Post(':orderNo/resume')
+  @MemberOnly()
+  @ApiOperation({ summary: 'Continue a rewrite that failed part-way (only the paragraphs still to do; nothing is charged again)' })
+  @ApiEnvelope(MemberOrderDto)
+  resume(@Param('orderNo', OrderNoPipe) orderNo: string, @Req() req: Request): Promise<MemberOrderDto> {
+    return this.orders.resume(req.member!.id, orderNo);
+  }
+}
+
+/** Report files: a member's own (`/check/reports/{orderNo}`) and the public sample report. */
+@ApiTags('check/orders')
+@Controller('check')
+export class CheckReportMemberController {
+  constructor(
+    private readonly orders: CheckOrderService,
+    private readonly sample: CheckSampleReportService,
+  ) {}
+
+  @Get('reports/:orderNo')
+  @MemberOnly()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A report of an own finished order: html, pdf, full (side by side) or docx (rewritten paper)' })
+  async report(@Param('orderNo', OrderNoPipe) orderNo: string, @Query() query: MemberReportQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const format = query.format ?? 'html';
+    return reportResponse(res, await this.orders.myReport(req.member!.id, orderNo, format), format === 'html' || format === 'full');
+  }
+
+  @Get('sample-report')
+  @Public()
+  @ApiOperation({ summary: 'The sample report (a real report of a seeded sample paper): html or pdf' })
+  async sampleReport(@Query() query: MemberReportQueryDto, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const format = query.format === 'pdf' ? 'pdf' : 'html';
+    return reportResponse(res, await this.sample.report(format), format === 'html');
   }
 }
 
@@ -88,6 +149,14 @@ export class CheckOrderController {
     return this.orders.list(query);
   }
 
+  @Get('failedCount')
+  @RequirePermission('check:order:list')
+  @ApiOperation({ summary: 'How many orders failed (the back-office notice)' })
+  @ApiEnvelope(CountDto)
+  failedCount(): Promise<CountDto> {
+    return this.orders.failedCount();
+  }
+
   @Get(':orderId')
   @RequirePermission('check:order:query')
   @ApiOperation({ summary: 'One check order with its status log' })
@@ -112,6 +181,15 @@ export class CheckOrderController {
   @ApiEnvelope(OrderDetailDto)
   cancel(@Param('orderId', IdPipe) orderId: string, @Body() dto: OrderReasonDto, @Req() req: Request): Promise<OrderDetailDto> {
     return this.orders.cancel(orderId, req.user!, dto.reason);
+  }
+
+  @Put(':orderId/rerun')
+  @RequirePermission('check:order:rerun')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Run a failed order again (a rewrite goes on with the paragraphs still to do); nothing is charged' })
+  @ApiEnvelope(OrderDetailDto)
+  rerun(@Param('orderId', IdPipe) orderId: string, @Req() req: Request): Promise<OrderDetailDto> {
+    return this.orders.rerun(orderId, req.user!);
   }
 
   @Put(':orderId/refund')

@@ -21,6 +21,9 @@ export class CheckOrder {
   @Column({ name: 'file_name', type: 'varchar', length: 255, default: '' }) fileName: string;
   @Column({ name: 'file_key', type: 'varchar', length: 255, default: '' }) fileKey: string;
   @Column({ name: 'file_md5', type: 'varchar', length: 32 }) fileMd5: string;
+  @Column({ name: 'file_size', type: 'int', default: 0 }) fileSize: number;
+  /** The member agreed that the paper joins the self library once checked (their later checks then find it). */
+  @Column({ name: 'self_consent', type: 'boolean', default: false }) selfConsent: boolean;
   @Column({ name: 'paper_id', type: 'bigint', nullable: true }) paperId: string | null;
   /** The check task running (or that ran) this order. */
   @Column({ type: 'bigint', nullable: true }) tid: string | null;
@@ -28,6 +31,11 @@ export class CheckOrder {
   /** The earlier order whose finished report this one reuses (same paper, type and member within 24 h). */
   @Column({ name: 'reused_order_id', type: 'bigint', nullable: true }) reusedOrderId: string | null;
   @Column({ type: 'varchar', length: 500, default: '' }) remark: string;
+  /** False from the moment the order finishes (done or failed) until the member opens it: the member home's notice. */
+  @Column({ name: 'member_read', type: 'boolean', default: true }) memberRead: boolean;
+  /** Why the order itself failed (message key and arguments) when its task did not (a rewrite); else the task says. */
+  @Column({ name: 'error_key', type: 'varchar', length: 100, default: '' }) errorKey: string;
+  @Column({ name: 'error_args', type: 'jsonb', default: () => `'{}'::jsonb` }) errorArgs: Record<string, string | number>;
   @CreateDateColumn({ name: 'create_time', type: 'timestamptz' }) createTime: Date;
   @UpdateDateColumn({ name: 'update_time', type: 'timestamptz' }) updateTime: Date;
 }

@@ -3,6 +3,11 @@ import { defineMessages } from '../../common/i18n/i18n';
 /** Messages of check orders (`/check/order`). */
 export const CHECK_ORDER_MESSAGES = defineMessages({
   'zh-CN': {
+    'check.order.notPayable': '订单当前状态为“{status}”，不能支付',
+    'check.order.notFinished': '检测尚未完成，报告还不能下载',
+    'check.order.formatUnavailable': '该检测不提供 {format} 格式的报告',
+    'check.order.reused': '24 小时内已检测过同一篇论文，复用订单 {orderNo} 的报告，不再收费',
+    'check.order.notResumable': '只有检测失败的订单可以重新检测',
     'check.order.exportFile': '检测订单',
     'check.order.noFile': '请上传论文文件',
     'check.order.productDisabled': '检测产品“{productName}”已下架，不能下单',
@@ -25,6 +30,11 @@ export const CHECK_ORDER_MESSAGES = defineMessages({
     'check.order.status.refunded': '已退款',
   },
   'zh-TW': {
+    'check.order.notPayable': '訂單目前狀態為「{status}」，無法付款',
+    'check.order.notFinished': '檢測尚未完成，報告還不能下載',
+    'check.order.formatUnavailable': '此檢測不提供 {format} 格式的報告',
+    'check.order.reused': '24 小時內已檢測過同一篇論文，沿用訂單 {orderNo} 的報告，不再收費',
+    'check.order.notResumable': '只有檢測失敗的訂單可以重新檢測',
     'check.order.exportFile': '檢測訂單',
     'check.order.noFile': '請上傳論文檔案',
     'check.order.productDisabled': '檢測產品「{productName}」已下架，無法下單',
@@ -47,6 +57,11 @@ export const CHECK_ORDER_MESSAGES = defineMessages({
     'check.order.status.refunded': '已退款',
   },
   en: {
+    'check.order.notPayable': 'The order is "{status}" and cannot be paid',
+    'check.order.notFinished': 'The check is not finished; its report cannot be downloaded yet',
+    'check.order.formatUnavailable': 'This check has no report in the {format} format',
+    'check.order.reused': 'The same paper was checked within 24 hours: the report of order {orderNo} is reused, free',
+    'check.order.notResumable': 'Only a failed order can be run again',
     'check.order.exportFile': 'Check orders',
     'check.order.noFile': 'Upload the paper file',
     'check.order.productDisabled': 'The check product "{productName}" is off sale and cannot be ordered',

@@ -1,20 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import { CHECK_TYPES, checkFee, type PageResult } from '@zhiwen/shared';
+import type { Readable } from 'node:stream';
+import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
+import { CHECK_TYPE_CODES, CHECK_TYPES, checkFee, type PageResult } from '@zhiwen/shared';
 import type { LoginUser, MemberSession } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
+import { t } from '../../common/i18n/i18n';
+import type { PageQueryDto } from '../../common/paging/page-query.dto';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike } from '../../database/sql-helpers';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { isCheckInputError, parseDocument, type ParsedDocument } from '../engine/ingest';
 import { inputErrorArgs } from '../library/check-document.service';
 import { CheckProductService } from '../product/check-product.service';
+import { CheckRewriteService } from '../rewrite/check-rewrite.service';
+import { CHECK_TASK_LIMITS } from '../task/check-task.constants';
+import { CheckTask } from '../task/check-task.entity';
+import { CheckTaskService } from '../task/check-task.service';
+import { CheckOrderRunService, SYSTEM_ACTOR } from './check-order-run.service';
 import { CheckOrderTransitionService, newOrderNo } from './check-order-transition.service';
-import type { CreateOrderDto, MyOrderQueryDto, OrderDetailDto, OrderDto, OrderQueryDto } from './check-order.dto';
+import type { CreateOrderDto, MemberOrderDto, MyOrderQueryDto, OrderDetailDto, OrderDto, OrderQueryDto } from './check-order.dto';
 import { CheckOrder, CheckOrderLog } from './check-order.entity';
-import { PAYMENT_PROVIDERS, providerFor } from './payment-provider';
+import type { OrderStatus } from './check-order.status';
+import { reportFormatsOf, toMemberOrderDto, type MemberReportFormat } from './check-order.view';
+import { freeProvider, PAYMENT_PROVIDERS, providerFor } from './payment-provider';
 
 /** An uploaded paper as multer hands it over. */
 export interface UploadedPaper {
@@ -25,8 +35,6 @@ export interface UploadedPaper {
 /** Where an order's paper is kept. */
 export const paperKeyOf = (orderId: string) => `check/orders/${orderId}/paper`;
 
-/** Actor of the log rows the system writes itself (a free order paid on creation). */
-const SYSTEM_ACTOR = 'system';
 
 export function toOrderDto(o: CheckOrder): OrderDto {
   return {
@@ -58,6 +66,9 @@ export class CheckOrderService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly products: CheckProductService,
     private readonly transitions: CheckOrderTransitionService,
+    private readonly run: CheckOrderRunService,
+    private readonly tasks: CheckTaskService,
+    private readonly rewrites: CheckRewriteService,
   ) {}
 
   private get repo() {
@@ -69,33 +80,25 @@ export class CheckOrderService {
    * refused before anything is stored), then the order, its creation log row and the paper are stored together,
    * then the payment provider for the fee decides whether it is paid at once.
    */
-  async create(member: MemberSession, dto: CreateOrderDto, file: UploadedPaper | undefined): Promise<OrderDetailDto> {
-    if (!file) throw new ServiceException('check.order.noFile');
+  async create(member: MemberSession, dto: CreateOrderDto, file: UploadedPaper | undefined): Promise<MemberOrderDto> {
+    if (!file?.buffer?.length) throw new ServiceException('check.order.noFile');
+    if (file.buffer.length > CHECK_TASK_LIMITS.maxFileBytes) throw new ServiceException('check.task.fileTooLarge', { max: CHECK_TASK_LIMITS.maxFileBytes / 1024 / 1024 });
     const product = await this.products.get(dto.productId);
     if (product.status !== '0') throw new ServiceException('check.order.productDisabled', { productName: product.productName });
     const type = CHECK_TYPES[product.checkType];
     const fileName = file.originalname.slice(0, 255);
+    const fileMd5 = createHash('md5').update(file.buffer).digest('hex');
+    const base = { title: dto.title, author: dto.author ?? '', productId: product.productId, checkType: product.checkType, fileName, fileMd5, fileSize: file.buffer.length, memberId: member.id, selfConsent: dto.selfConsent ?? false };
+
+    const earlier = type.kind === 'rewrite' ? null : await this.reusable(member.id, product.checkType, fileMd5);
+    if (earlier) return this.memberDto(await this.reuse(member, base, earlier));
+
     const paper = await this.parse(file.buffer, fileName, type.charLimit, type.name);
     const totalFee = checkFee(product.price, product.priceMode, paper.countedChars);
-    const provider = providerFor(totalFee);
-
     const order = await this.dataSource.transaction(async (m) => {
       const created = await m.save(
-        m.create(CheckOrder, {
-          orderNo: newOrderNo(),
-          title: dto.title,
-          author: dto.author ?? '',
-          productId: product.productId,
-          // The order keeps its own type and fee: later product changes do not rewrite what was bought.
-          checkType: product.checkType,
-          totalFee,
-          charCount: paper.countedChars,
-          status: 'created',
-          payProvider: provider.name,
-          fileName,
-          fileMd5: createHash('md5').update(file.buffer).digest('hex'),
-          memberId: member.id,
-        }),
+        // The order keeps its own type and fee: later product changes do not rewrite what was bought.
+        m.create(CheckOrder, { ...base, orderNo: newOrderNo(), totalFee, charCount: paper.countedChars, status: 'created', payProvider: providerFor(totalFee).name }),
       );
       created.fileKey = paperKeyOf(created.orderId);
       await m.save(created);
@@ -104,24 +107,112 @@ export class CheckOrderService {
       await this.storage.put(created.fileKey, file.buffer);
       return created;
     });
+    return this.memberDto(order);
+  }
 
-    const { outcome } = await provider.start({ orderNo: order.orderNo, totalFee });
-    if (outcome === 'paid') await this.transitions.transition(order.orderId, 'paid', SYSTEM_ACTOR, provider.name, { payTime: new Date() });
-    return this.detail(order.orderId);
+  /**
+   * Pays an order with its provider: free pays at once and starts the check; manual waits for staff. Paying an
+   * order that is already paid answers it as it is (a double click charges nothing twice).
+   */
+  async pay(member: MemberSession, orderNo: string): Promise<MemberOrderDto> {
+    const order = await this.own(member.id, orderNo);
+    if (order.status !== 'created') {
+      if (order.status === 'cancelled' || order.status === 'refunded') throw new ServiceException('check.order.notPayable', { status: t(`check.order.status.${order.status}`) });
+      return this.memberDto(order);
+    }
+    const provider = PAYMENT_PROVIDERS.find((p) => p.name === order.payProvider) ?? providerFor(order.totalFee);
+    const { outcome } = await provider.start({ orderNo: order.orderNo, totalFee: order.totalFee });
+    if (outcome === 'paid') {
+      await this.transitions.transition(order.orderId, 'paid', SYSTEM_ACTOR, provider.name, { payTime: new Date() });
+      await this.run.startCheck(order.orderId, SYSTEM_ACTOR);
+    }
+    return this.memberDto(await this.find(order.orderId));
+  }
+
+  /** A finished order of the same paper, type and member whose check ended less than 24 hours ago. */
+  private async reusable(memberId: string, checkType: string, fileMd5: string): Promise<CheckOrder | null> {
+    return this.repo
+      .createQueryBuilder('o')
+      .innerJoin(CheckTask, 't', 't.task_id = o.tid')
+      .where('o.member_id = :memberId AND o.check_type = :checkType AND o.file_md5 = :fileMd5', { memberId, checkType, fileMd5 })
+      .andWhere(`o.status = 'done' AND t.status = 'done' AND t.finish_time > now() - interval '24 hours'`)
+      .orderBy('o.order_id', 'DESC')
+      .getOne();
+  }
+
+  /**
+   * An order that reuses an earlier one's finished check: free, pointing at the same task, walked through the
+   * machine to done in one transaction so its log says where the report came from.
+   */
+  private async reuse(member: MemberSession, base: Partial<CheckOrder>, earlier: CheckOrder): Promise<CheckOrder> {
+    const reason = t('check.order.reused', { orderNo: earlier.orderNo });
+    const order = await this.dataSource.transaction(async (m) => {
+      const created = await m.save(
+        m.create(CheckOrder, {
+          ...base,
+          orderNo: newOrderNo(),
+          totalFee: 0,
+          charCount: earlier.charCount,
+          status: 'done',
+          payProvider: freeProvider.name,
+          payTime: new Date(),
+          fileKey: earlier.fileKey,
+          tid: earlier.tid,
+          reusedOrderId: earlier.orderId,
+          memberRead: false,
+        }),
+      );
+      const steps: [string, OrderStatus][] = [['', 'created'], ['created', 'paid'], ['paid', 'queued'], ['queued', 'checking'], ['checking', 'done']];
+      for (const [fromStatus, toStatus] of steps) {
+        await m.save(m.create(CheckOrderLog, { orderId: created.orderId, fromStatus, toStatus, actor: toStatus === 'created' ? member.userName : SYSTEM_ACTOR, reason: toStatus === 'created' ? '' : reason }));
+      }
+      return created;
+    });
+    return order;
   }
 
   /** The member's own orders, newest first. */
-  async myList(memberId: string, query: MyOrderQueryDto): Promise<PageResult<OrderDto>> {
+  async myList(memberId: string, query: MyOrderQueryDto): Promise<PageResult<MemberOrderDto>> {
     const qb = this.repo.createQueryBuilder('o').where('o.member_id = :memberId', { memberId });
     if (query.status) qb.andWhere('o.status = :status', { status: query.status });
-    return this.page(qb, query);
+    if (query.orderNo) qb.andWhere('o.order_no = :orderNo', { orderNo: query.orderNo });
+    if (query.kind) qb.andWhere('o.check_type IN (:...types)', { types: CHECK_TYPE_CODES.filter((code) => CHECK_TYPES[code].kind === query.kind) });
+    const page = await paginate(qb, query, { sortable: { createTime: 'o.create_time', totalFee: 'o.total_fee' }, defaultOrder: { 'o.order_id': 'DESC' } });
+    return { total: page.total, rows: await this.memberDtos(page.rows) };
   }
 
-  /** One of the member's own orders; another member's answers "not found", as if it did not exist. */
-  async myGet(memberId: string, orderNo: string): Promise<OrderDetailDto> {
-    const order = await this.repo.findOneBy({ orderNo, memberId });
-    if (!order) throw ServiceException.notFound('check.order.notFound');
-    return this.withLog(order);
+  /** One of the member's own orders; another member's answers "not found", as if it did not exist. Opening it marks it read. */
+  async myGet(memberId: string, orderNo: string): Promise<MemberOrderDto> {
+    let order = await this.own(memberId, orderNo);
+    if (await this.run.reconcile(order)) order = await this.find(order.orderId);
+    if (!order.memberRead) {
+      await this.repo.update({ orderId: order.orderId }, { memberRead: true });
+      order.memberRead = true;
+    }
+    return this.memberDto(order);
+  }
+
+  /** Finished orders the member has not opened yet. */
+  async unread(memberId: string): Promise<{ count: number }> {
+    return { count: await this.repo.countBy({ memberId, memberRead: false }) };
+  }
+
+  /** A report file of one of the member's finished orders, in a format its type delivers. */
+  async myReport(memberId: string, orderNo: string, format: MemberReportFormat): Promise<{ stream: Readable; type: string; fileName: string }> {
+    const order = await this.own(memberId, orderNo);
+    if (order.status !== 'done' || !order.tid) throw new ServiceException('check.order.notFinished');
+    if (!reportFormatsOf(order).includes(format)) throw new ServiceException('check.order.formatUnavailable', { format });
+    const base = (order.title || order.orderNo).replace(/[\\/:*?"<>|]/g, '_');
+    if (format === 'docx') return { ...(await this.rewrites.document(order)), fileName: `${base}-改写稿.docx` };
+    const file = await this.tasks.report(order.tid, format);
+    return { ...file, fileName: `${base}-${order.orderNo}.${format === 'pdf' ? 'pdf' : 'html'}` };
+  }
+
+  /** A rewrite that failed part-way goes on with the paragraphs still to do; nothing is charged again. */
+  async resume(memberId: string, orderNo: string): Promise<MemberOrderDto> {
+    const order = await this.own(memberId, orderNo);
+    await this.run.resume(order, 'member');
+    return this.memberDto(await this.find(order.orderId));
   }
 
   async list(query: OrderQueryDto): Promise<PageResult<OrderDto>> {
@@ -144,7 +235,19 @@ export class CheckOrderService {
     const provider = PAYMENT_PROVIDERS.find((p) => p.name === order.payProvider);
     if (!provider?.manualConfirm) throw new ServiceException('check.order.notManualPayment', { provider: order.payProvider || '-' });
     await this.transitions.transition(orderId, 'paid', caller.userName, reason, { payTime: new Date() });
+    await this.run.startCheck(orderId, caller.userName);
     return this.detail(orderId);
+  }
+
+  /** Checks a failed order again (a rewrite goes on with the paragraphs still to do). */
+  async rerun(orderId: string, caller: LoginUser): Promise<OrderDetailDto> {
+    await this.run.resume(await this.find(orderId), caller.userName);
+    return this.detail(orderId);
+  }
+
+  /** Failed orders: the back office's notice. */
+  async failedCount(): Promise<{ count: number }> {
+    return { count: await this.repo.countBy({ status: 'failed' }) };
   }
 
   async cancel(orderId: string, caller: LoginUser, reason: string): Promise<OrderDetailDto> {
@@ -158,6 +261,12 @@ export class CheckOrderService {
     return this.detail(orderId);
   }
 
+  private async own(memberId: string, orderNo: string): Promise<CheckOrder> {
+    const order = await this.repo.findOneBy({ orderNo, memberId });
+    if (!order) throw ServiceException.notFound('check.order.notFound');
+    return order;
+  }
+
   private async find(orderId: string): Promise<CheckOrder> {
     const order = await this.repo.findOneBy({ orderId });
     if (!order) throw ServiceException.notFound('check.order.notFound');
@@ -166,13 +275,33 @@ export class CheckOrderService {
 
   private async withLog(order: CheckOrder): Promise<OrderDetailDto> {
     const log = await this.transitions.history(order.orderId);
+    const [member] = await this.memberDtos([order]);
     return {
       ...toOrderDto(order),
+      progress: member.progress,
+      stage: member.stage,
+      errorMessage: member.errorMessage,
+      reusedOrderId: order.reusedOrderId,
+      result: member.result,
+      rewrite: member.rewrite,
       log: log.map((l) => ({ logId: l.logId, fromStatus: l.fromStatus, toStatus: l.toStatus, actor: l.actor, reason: l.reason, createTime: l.createTime })),
     };
   }
 
-  private async page(qb: SelectQueryBuilder<CheckOrder>, query: MyOrderQueryDto): Promise<PageResult<OrderDto>> {
+  private async memberDto(order: CheckOrder): Promise<MemberOrderDto> {
+    return (await this.memberDtos([order]))[0];
+  }
+
+  /** Orders as members see them, with the progress, figures and error of their tasks (one query for the page). */
+  private async memberDtos(orders: CheckOrder[]): Promise<MemberOrderDto[]> {
+    const tids = [...new Set(orders.map((o) => o.tid).filter((tid): tid is string => !!tid))];
+    const tasks = new Map((tids.length ? await this.dataSource.getRepository(CheckTask).findBy({ taskId: In(tids) }) : []).map((task) => [task.taskId, task]));
+    const rewrites = await this.rewrites.states(orders.filter((o) => CHECK_TYPES[o.checkType].kind === 'rewrite').map((o) => o.orderId));
+    const productNames = await this.products.names(orders.map((o) => o.productId));
+    return orders.map((o) => toMemberOrderDto(o, o.tid ? tasks.get(o.tid) : undefined, rewrites.get(o.orderId), productNames.get(o.productId ?? '') ?? CHECK_TYPES[o.checkType].name));
+  }
+
+  private async page(qb: SelectQueryBuilder<CheckOrder>, query: PageQueryDto): Promise<PageResult<OrderDto>> {
     const page = await paginate(qb, query, {
       sortable: { orderId: 'o.order_id', totalFee: 'o.total_fee', charCount: 'o.char_count', status: 'o.status', createTime: 'o.create_time', payTime: 'o.pay_time' },
       defaultOrder: { 'o.order_id': 'DESC' },

@@ -28,9 +28,11 @@ afterAll(() => t?.close());
 
 const call = (method: 'get' | 'post' | 'put', url: string, token: string, lang = 'zh-CN') =>
   request(t.server)[method](`/prod-api/check/order${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
+const member = (method: 'get' | 'post', url: string, token: string, lang = 'zh-CN') =>
+  request(t.server)[method](`/prod-api/check${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
 
-/** A readable paper of about `chars` characters. */
-const paper = (chars: number) => Buffer.from('论文研究内容分析。'.repeat(Math.ceil(chars / 9)).slice(0, chars), 'utf8');
+/** A readable paper of about `chars` characters; `seed` makes papers differ (a different md5). */
+const paper = (chars: number, seed = '') => Buffer.from((seed + '论文研究内容分析。'.repeat(Math.ceil(chars / 9))).slice(0, chars), 'utf8');
 
 async function productId(pathUrl: string, price: number, priceMode: 'fixed' | 'per_thousand', status: '0' | '1' = '0'): Promise<string> {
   await ds.query(`UPDATE check_product SET price = $2, price_mode = $3, status = $4 WHERE path_url = $1`, [pathUrl, price, priceMode, status]);
@@ -39,9 +41,19 @@ async function productId(pathUrl: string, price: number, priceMode: 'fixed' | 'p
 }
 
 function order(token: string, fields: Record<string, string>, file: Buffer | null = paper(2500), fileName = '论文.txt', lang = 'zh-CN') {
-  let req = call('post', '', token, lang);
+  let req = member('post', '/orders', token, lang);
   for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
   return file ? req.attach('file', file, fileName) : req;
+}
+
+/** Polls the member's order until `done` says so (or 60 s pass). */
+async function waitFor(token: string, orderNo: string, done: (o: Record<string, any>) => boolean = (o) => ['done', 'failed'].includes(o.status)): Promise<Record<string, any>> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const res = await member('get', `/orders/${orderNo}`, token);
+    if (done(res.body.data) || Date.now() > end) return res.body.data;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 const orderCount = async () => (await ds.query(`SELECT count(*)::int AS n FROM check_order`))[0].n as number;
@@ -50,46 +62,129 @@ const storedPapers = () => {
   return existsSync(dir) ? readdirSync(dir).length : 0;
 };
 const steps = (log: Array<{ fromStatus: string; toStatus: string }>) => log.map((l) => [l.fromStatus, l.toStatus]);
+const logOf = async (orderNo: string) =>
+  (await ds.query(`SELECT l.from_status, l.to_status, l.actor FROM check_order_log l JOIN check_order o USING (order_id) WHERE o.order_no = $1 ORDER BY l.log_id`, [orderNo])) as Array<{ from_status: string; to_status: string; actor: string }>;
+
+describe('products on sale', () => {
+  it('lists the enabled products to visitors, with what each type checks', async () => {
+    await productId('/qkl', 100, 'fixed', '1');
+    const res = await request(t.server).get('/prod-api/check/products');
+    expect(res.body.code).toBe(200);
+    const products = res.body.data as Array<Record<string, any>>;
+    expect(products.map((p) => p.pathUrl)).not.toContain('/qkl');
+    expect(products.length).toBe(9);
+    expect(products.find((p) => p.pathUrl === '/aigc')).toMatchObject({ checkType: 'aigc', kind: 'aigc', libraryKinds: [], reports: ['json', 'html', 'pdf'], charLimit: 100000 });
+    expect(products.find((p) => p.pathUrl === '/qwjc')).toMatchObject({ kind: 'rewrite' });
+    await productId('/qkl', 100, 'fixed', '0');
+  });
+});
 
 describe('member orders', () => {
-  it('pays a free order at once and keeps the paper under the order', async () => {
+  it('orders a free duplicate check, pays it, follows it to the report and is told it finished', async () => {
     const id = await productId('/bkysb', 0, 'fixed');
     const res = await order(alice, { productId: id, title: '免费论文', author: '张三' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const o = res.body.data;
-    expect(o).toMatchObject({ title: '免费论文', author: '张三', productId: id, checkType: 'bkysb', totalFee: 0, status: 'paid', payProvider: 'free', fileName: '论文.txt' });
+    expect(o).toMatchObject({ title: '免费论文', author: '张三', productId: id, productName: '本科预审版', checkType: 'bkysb', kind: 'duplicate', totalFee: 0, status: 'created', payProvider: 'free', fileName: '论文.txt', progress: 0, reports: [], result: null, reused: false });
     expect(o.orderNo).toMatch(/^CK\d{8}[0-9A-F]{16}$/);
-    expect(o.payTime).not.toBeNull();
     expect(o.charCount).toBeGreaterThan(2000);
-    expect(steps(o.log)).toEqual([
-      ['', 'created'],
-      ['created', 'paid'],
-    ]);
-    expect(o.log[0].actor).toBe('alice_order');
+    expect(o).not.toHaveProperty('orderId');
     expect(o).not.toHaveProperty('fileKey');
-    const row = (await ds.query(`SELECT file_key, file_md5 FROM check_order WHERE order_id = $1`, [o.orderId]))[0];
-    expect(row.file_key).toBe(`check/orders/${o.orderId}/paper`);
+    const [row] = await ds.query(`SELECT order_id, file_key FROM check_order WHERE order_no = $1`, [o.orderNo]);
+    expect(row.file_key).toBe(`check/orders/${row.order_id}/paper`);
     const stream = await t.app.get<FileStorage>(FILE_STORAGE).get(row.file_key);
     const chunks: Buffer[] = [];
     for await (const chunk of stream!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(paper(2500))).toBe(true);
+
+    const paid = await member('post', `/orders/${o.orderNo}/pay`, alice);
+    expect(paid.body.code, JSON.stringify(paid.body)).toBe(200);
+    expect(['queued', 'checking', 'done']).toContain(paid.body.data.status);
+    expect(paid.body.data.payTime).not.toBeNull();
+    const done = await waitFor(alice, o.orderNo);
+    // Paying again charges nothing twice.
+    const twice = await member('post', `/orders/${o.orderNo}/pay`, alice);
+    expect(twice.body.data).toMatchObject({ status: 'done', totalFee: 0 });
+    expect(done).toMatchObject({ status: 'done', progress: 100, reports: ['html', 'pdf', 'full'], errorMessage: '' });
+    expect(done.result.totalRatio).toBeGreaterThanOrEqual(0);
+    expect(typeof done.result.aigcScore).toBe('number');
+    expect((await logOf(o.orderNo)).map((l) => [l.from_status, l.to_status])).toEqual([
+      ['', 'created'],
+      ['created', 'paid'],
+      ['paid', 'queued'],
+      ['queued', 'checking'],
+      ['checking', 'done'],
+    ]);
+    // Opening the order (the poll above) marked it read; a finished order earns the member its experience.
+    expect((await member('get', '/orders/unread', alice)).body.data).toEqual({ count: 0 });
+    const [{ n: grants }] = await ds.query(`SELECT count(*)::int AS n FROM member_exp_log WHERE op_type = 'checkOrder' AND ref_id = $1`, [o.orderNo]);
+    expect(grants).toBe(1);
+
+    const pdf = await member('get', `/reports/${o.orderNo}?format=pdf`, alice).buffer(true).parse(binaryParser);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    const html = await member('get', `/reports/${o.orderNo}?format=html`, alice);
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+    expect(html.text).toContain('免费论文');
+    expect((await member('get', `/reports/${o.orderNo}?format=docx`, alice)).status).toBe(400);
   });
 
-  it('prices a paid product by its characters and leaves the order waiting for a manual payment', async () => {
+  it('tells the member of a finished check until it is opened', async () => {
+    const id = await productId('/jaigc', 0, 'fixed');
+    const o = (await order(alice, { productId: id, title: '未读' }, paper(1200, '未读'))).body.data;
+    await member('post', `/orders/${o.orderNo}/pay`, alice);
+    const end = Date.now() + 60_000;
+    while ((await ds.query(`SELECT status FROM check_order WHERE order_no = $1`, [o.orderNo]))[0].status !== 'done' && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+    expect((await member('get', '/orders/unread', alice)).body.data).toEqual({ count: 1 });
+    const list = await member('get', '/orders?kind=aigc', alice);
+    expect(list.body.data.rows.map((r: { orderNo: string; unread: boolean }) => [r.orderNo, r.unread])).toEqual([[o.orderNo, true]]);
+    const opened = await member('get', `/orders/${o.orderNo}`, alice);
+    // An AI-content check searched no library: no duplicate ratios, only the AI feature value; no side-by-side report.
+    expect(opened.body.data).toMatchObject({ status: 'done', kind: 'aigc', unread: false, reports: ['html', 'pdf'] });
+    expect(opened.body.data.result).toMatchObject({ totalRatio: null, ratioExcludingCited: null });
+    expect(typeof opened.body.data.result.aigcScore).toBe('number');
+    expect((await member('get', '/orders/unread', alice)).body.data).toEqual({ count: 0 });
+    const full = await member('get', `/reports/${o.orderNo}?format=full`, alice);
+    expect(full.status).toBe(400);
+    expect(full.body.msg).toBe('该检测不提供 full 格式的报告');
+  });
+
+  it('reuses the finished report of the same paper, type and member within 24 hours, free', async () => {
+    const id = await productId('/bkysb', 500, 'fixed');
+    const again = await order(alice, { productId: id, title: '再查一次' });
+    expect(again.body.code, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data).toMatchObject({ status: 'done', totalFee: 0, reused: true, reports: ['html', 'pdf', 'full'], progress: 100 });
+    expect((await logOf(again.body.data.orderNo)).map((l) => l.to_status)).toEqual(['created', 'paid', 'queued', 'checking', 'done']);
+    const pdf = await member('get', `/reports/${again.body.data.orderNo}?format=pdf`, alice).buffer(true).parse(binaryParser);
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Another type, another member, or a check older than 24 hours: a new, charged order.
+    const otherType = await order(alice, { productId: await productId('/sbysb', 300, 'fixed'), title: '换类型' });
+    expect(otherType.body.data).toMatchObject({ status: 'created', totalFee: 300, reused: false });
+    const otherMember = await order(bob, { productId: id, title: '别人' });
+    expect(otherMember.body.data).toMatchObject({ status: 'created', totalFee: 500, reused: false });
+    await ds.query(`UPDATE check_task SET finish_time = now() - interval '25 hours' WHERE task_id IN (SELECT tid FROM check_order WHERE member_id = (SELECT member_id FROM check_order WHERE order_no = $1))`, [again.body.data.orderNo]);
+    expect((await order(alice, { productId: id, title: '过期' })).body.data).toMatchObject({ status: 'created', totalFee: 500, reused: false });
+  });
+
+  it('prices a paid product by its characters and leaves a manual payment to staff', async () => {
     const id = await productId('/sbysb', 300, 'per_thousand');
-    const res = await order(alice, { productId: id, title: '收费论文' });
+    const res = await order(alice, { productId: id, title: '收费论文' }, paper(2500, '收费'));
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     const o = res.body.data;
-    expect(o).toMatchObject({ status: 'created', payProvider: 'manual', payTime: null, author: '' });
+    expect(o).toMatchObject({ status: 'created', payProvider: 'manual', payTime: null, author: '', awaitingConfirmation: true });
     expect(o.totalFee).toBe(300 * Math.ceil(o.charCount / 1000));
-    expect(steps(o.log)).toEqual([['', 'created']]);
+    const paid = await member('post', `/orders/${o.orderNo}/pay`, alice);
+    expect(paid.body.data).toMatchObject({ status: 'created', awaitingConfirmation: true });
+    expect((await logOf(o.orderNo)).map((l) => l.to_status)).toEqual(['created']);
   });
 
   it('refuses a bad file, a too long paper and a product off sale, storing nothing', async () => {
     const id = await productId('/qikanxlw', 100, 'fixed');
     const before = { orders: await orderCount(), papers: storedPapers() };
 
-    const empty = await order(alice, { productId: id, title: '空文件' }, Buffer.alloc(0), 'empty.txt', 'en');
+    const empty = await order(alice, { productId: id, title: '空文件' }, Buffer.from('   '), 'empty.txt', 'en');
     expect(empty.status).toBe(400);
     expect(empty.body.msg).toBe('The file contains no readable text');
     const broken = await order(alice, { productId: id, title: '坏文件' }, Buffer.from('PK\u0003\u0004 not really a docx'), 'broken.docx');
@@ -105,72 +200,111 @@ describe('member orders', () => {
     const refused = await order(alice, { productId: offSale, title: '下架' });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('检测产品“期刊长论文版”已下架，不能下单');
+    await productId('/qkl', 100, 'fixed', '0');
     expect((await order(alice, { productId: '999999', title: '不存在' })).status).toBe(404);
     expect((await order(alice, { productId: id, title: '' })).status).toBe(400);
 
     expect({ orders: await orderCount(), papers: storedPapers() }).toEqual(before);
   });
 
-  it("lists the member's own orders newest first and hides other members' orders", async () => {
-    const list = await call('get', '/my/list', alice);
-    expect(list.body.data.total).toBe(2);
-    expect(list.body.data.rows.map((o: { title: string }) => o.title)).toEqual(['收费论文', '免费论文']);
-    expect((await call('get', '/my/list?status=paid', alice)).body.data.rows.map((o: { title: string }) => o.title)).toEqual(['免费论文']);
-    const orderNo = list.body.data.rows[1].orderNo as string;
+  it("lists the member's own orders newest first and hides other members' orders and reports", async () => {
+    const list = await member('get', '/orders', alice);
+    const titles = list.body.data.rows.map((o: { title: string }) => o.title);
+    expect(titles[0]).toBe('收费论文');
+    expect(titles).toContain('免费论文');
+    expect(titles).not.toContain('别人');
+    const free = list.body.data.rows.find((o: { title: string }) => o.title === '免费论文');
+    expect((await member("get", `/orders?orderNo=${free.orderNo}`, alice)).body.data.rows.map((o: { title: string }) => o.title)).toEqual(['免费论文']);
+    expect((await member("get", "/orders?status=created", alice)).body.data.rows.every((o: { status: string }) => o.status === 'created')).toBe(true);
 
-    const mine = await call('get', `/my/${orderNo}`, alice);
-    expect(mine.body.data).toMatchObject({ orderNo, title: '免费论文' });
-    expect(steps(mine.body.data.log)).toEqual([
-      ['', 'created'],
-      ['created', 'paid'],
-    ]);
-    expect((await call('get', '/my/list', bob)).body.data).toEqual({ total: 0, rows: [] });
-    const theirs = await call('get', `/my/${orderNo}`, bob);
+    const theirs = await member('get', `/orders/${free.orderNo}`, bob);
     expect(theirs.status).toBe(404);
     expect(theirs.body.msg).toBe('检测订单不存在');
-    // Staff tokens are of the other realm.
-    expect((await call('get', '/my/list', admin)).status).toBe(401);
+    expect((await member('get', `/reports/${free.orderNo}?format=pdf`, bob)).status).toBe(404);
+    expect((await member('post', `/orders/${free.orderNo}/pay`, bob)).status).toBe(404);
+    expect((await member('get', '/orders/not-an-order', alice)).status).toBe(404);
+    expect((await member('get', `/reports/${free.orderNo}?format=exe`, alice)).status).toBe(400);
+    // Staff tokens are of the other realm; visitors are asked to sign in.
+    expect((await member('get', '/orders', admin)).status).toBe(401);
+    expect((await request(t.server).get('/prod-api/check/orders')).status).toBe(401);
+  });
+
+  it('serves the sample report to visitors: a real report of the sample paper', async () => {
+    const html = await request(t.server).get('/prod-api/check/sample-report?format=html');
+    expect(html.status).toBe(200);
+    expect(html.text).toContain('城市社区居民垃圾分类参与行为的影响因素研究');
+    expect(html.text).toContain('城市生活垃圾分类的行为逻辑与治理路径');
+    const pdf = await request(t.server).get('/prod-api/check/sample-report?format=pdf').buffer(true).parse(binaryParser);
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
 
 describe('staff orders', () => {
-  async function manualOrder(title: string): Promise<{ orderId: string; orderNo: string }> {
+  async function manualOrder(title: string): Promise<{ orderNo: string; orderId: string }> {
     const id = await productId('/sbzpb', 500, 'fixed');
-    const res = await order(bob, { productId: id, title });
+    const res = await order(bob, { productId: id, title }, paper(1500, title));
     expect(res.body.data.status).toBe('created');
-    return res.body.data;
+    const [{ order_id }] = await ds.query(`SELECT order_id FROM check_order WHERE order_no = $1`, [res.body.data.orderNo]);
+    return { orderNo: res.body.data.orderNo, orderId: String(order_id) };
   }
   const statusOf = async (orderId: string) => (await ds.query(`SELECT status FROM check_order WHERE order_id = $1`, [orderId]))[0].status as string;
   const logCount = async (orderId: string) => (await ds.query(`SELECT count(*)::int AS n FROM check_order_log WHERE order_id = $1`, [orderId]))[0].n as number;
+  const storage = () => t.app.get<FileStorage>(FILE_STORAGE);
 
-  it('confirms a manual payment, then refunds it, refusing illegal moves without changing anything', async () => {
-    const { orderId } = await manualOrder('待确认');
+  it('confirms a manual payment, which starts the check; a failed check is refunded or run again, illegal moves change nothing', async () => {
+    const { orderNo, orderId } = await manualOrder('待确认');
+    // The paper goes missing: the check fails (and staff are told).
+    const [{ file_key }] = await ds.query(`SELECT file_key FROM check_order WHERE order_id = $1`, [orderId]);
+    const kept = await storage().get(file_key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of kept!) chunks.push(chunk as Buffer);
+    await storage().delete(file_key);
+
     const paid = await call('put', `/${orderId}/confirmPayment`, admin).send({ reason: '银行转账 123' });
     expect(paid.body.code, JSON.stringify(paid.body)).toBe(200);
-    expect(paid.body.data).toMatchObject({ status: 'paid', payProvider: 'manual' });
     expect(paid.body.data.payTime).not.toBeNull();
     expect(paid.body.data.log[1]).toMatchObject({ fromStatus: 'created', toStatus: 'paid', actor: 'admin', reason: '银行转账 123' });
+    expect(paid.body.data.log[2]).toMatchObject({ fromStatus: 'paid', toStatus: 'queued', actor: 'admin' });
+    const failed = await waitFor(bob, orderNo);
+    expect(failed.status).toBe('failed');
+    expect(failed.errorMessage).not.toBe('');
+    expect((await call('get', '/failedCount', admin)).body.data).toEqual({ count: 1 });
 
     const again = await call('put', `/${orderId}/confirmPayment`, admin).send({});
     expect(again.status).toBe(400);
-    expect(again.body.msg).toBe('订单当前状态为“已支付”，不能变为“已支付”');
+    expect(again.body.msg).toBe('订单当前状态为“检测失败”，不能变为“已支付”');
     const cancel = await call('put', `/${orderId}/cancel`, admin, 'en').send({ reason: 'too late' });
     expect(cancel.status).toBe(400);
-    expect(cancel.body.msg).toBe('The order is "Paid" and cannot become "Cancelled"');
-    expect(await logCount(orderId)).toBe(2);
+    expect(cancel.body.msg).toBe('The order is "Check failed" and cannot become "Cancelled"');
+    const logged = await logCount(orderId);
 
-    expect((await call('put', `/${orderId}/refund`, admin).send({ reason: '' })).status).toBe(400);
-    const refunded = await call('put', `/${orderId}/refund`, admin).send({ reason: '用户申请退款' });
+    // Re-run with the paper back: checked again, nothing charged.
+    await storage().put(file_key, Buffer.concat(chunks));
+    const rerun = await call('put', `/${orderId}/rerun`, admin).send({});
+    expect(rerun.body.code, JSON.stringify(rerun.body)).toBe(200);
+    const done = await waitFor(bob, orderNo);
+    expect(done).toMatchObject({ status: 'done', totalFee: 500 });
+    expect((await call('get', '/failedCount', admin)).body.data).toEqual({ count: 0 });
+    expect(await logCount(orderId)).toBe(logged + 3);
+    expect((await call('put', `/${orderId}/refund`, admin).send({ reason: '完成后不能退' })).status).toBe(400);
+
+    const second = await manualOrder('待退款');
+    const [{ file_key: key2 }] = await ds.query(`SELECT file_key FROM check_order WHERE order_id = $1`, [second.orderId]);
+    await storage().delete(key2);
+    await call('put', `/${second.orderId}/confirmPayment`, admin).send({});
+    expect((await waitFor(bob, second.orderNo)).status).toBe('failed');
+    expect((await call('put', `/${second.orderId}/refund`, admin).send({ reason: '' })).status).toBe(400);
+    const refunded = await call('put', `/${second.orderId}/refund`, admin).send({ reason: '用户申请退款' });
     expect(refunded.body.data.status).toBe('refunded');
-    expect(refunded.body.data.log[2]).toMatchObject({ fromStatus: 'paid', toStatus: 'refunded', actor: 'admin', reason: '用户申请退款' });
-    expect((await call('put', `/${orderId}/refund`, admin).send({ reason: '再退一次' })).status).toBe(400);
-    expect(await statusOf(orderId)).toBe('refunded');
-    expect(await logCount(orderId)).toBe(3);
+    expect(refunded.body.data.log.at(-1)).toMatchObject({ fromStatus: 'failed', toStatus: 'refunded', actor: 'admin', reason: '用户申请退款' });
+    expect((await call('put', `/${second.orderId}/refund`, admin).send({ reason: '再退一次' })).status).toBe(400);
+    expect((await call('put', `/${second.orderId}/rerun`, admin).send({})).status).toBe(400);
+    expect(await statusOf(second.orderId)).toBe('refunded');
 
     await t.app.get(OperLogService).flush();
     const oper = await ds.query(`SELECT title, business_type FROM sys_oper_log WHERE oper_url LIKE $1 ORDER BY oper_id`, [`%/check/order/${orderId}/%`]);
-    // Every write call above is logged, the refused ones (illegal moves, a missing reason) included.
-    expect(oper).toHaveLength(6);
+    // Every write call above is logged, the refused ones included.
+    expect(oper).toHaveLength(5);
     expect(oper[0]).toMatchObject({ title: '检测订单', business_type: 2 });
   });
 
@@ -185,31 +319,31 @@ describe('staff orders', () => {
     expect((await call('put', `/${orderId}/refund`, admin).send({ reason: '退' })).status).toBe(400);
     expect(await statusOf(orderId)).toBe('cancelled');
 
-    const [{ order_id: freeId }] = await ds.query(`SELECT order_id FROM check_order WHERE pay_provider = 'free' LIMIT 1`);
-    await ds.query(`UPDATE check_order SET status = 'created' WHERE order_id = $1`, [freeId]);
+    const free = await order(bob, { productId: await productId('/aigc', 0, 'fixed'), title: '免费未付' }, paper(1500, '免费未付'));
+    const [{ order_id: freeId }] = await ds.query(`SELECT order_id FROM check_order WHERE order_no = $1`, [free.body.data.orderNo]);
     const notManual = await call('put', `/${freeId}/confirmPayment`, admin).send({});
     expect(notManual.status).toBe(400);
     expect(notManual.body.msg).toBe('该订单的支付方式（free）不能手动确认收款');
-    await ds.query(`UPDATE check_order SET status = 'paid' WHERE order_id = $1`, [freeId]);
 
     expect((await call('put', '/999999/cancel', admin).send({ reason: 'x' })).status).toBe(404);
   });
 
   it('lists, filters, shows and exports orders', async () => {
-    const all = await call('get', '/list', admin);
-    expect(all.body.data.total).toBe(4);
+    const all = await call('get', '/list?pageSize=100', admin);
+    expect(all.body.data.total).toBe(await orderCount());
     const rows = all.body.data.rows as Array<{ orderId: string; orderNo: string; memberId: string; title: string }>;
     expect(rows.map((r) => Number(r.orderId))).toEqual([...rows.map((r) => Number(r.orderId))].sort((a, b) => b - a));
     expect((await call('get', `/list?orderNo=${rows[0].orderNo}`, admin)).body.data.rows.map((r: { orderId: string }) => r.orderId)).toEqual([rows[0].orderId]);
     expect((await call('get', '/list?title=收费', admin)).body.data.total).toBe(1);
     expect((await call('get', '/list?status=cancelled', admin)).body.data.rows.map((r: { title: string }) => r.title)).toEqual(['待取消']);
-    expect((await call('get', '/list?checkType=sbzpb', admin)).body.data.total).toBe(2);
+    expect((await call('get', '/list?checkType=sbzpb', admin)).body.data.total).toBe(3);
     const aliceId = rows.find((r) => r.title === '免费论文')!.memberId;
-    expect((await call('get', `/list?memberId=${aliceId}`, admin)).body.data.total).toBe(2);
+    expect((await call('get', `/list?memberId=${aliceId}`, admin)).body.data.total).toBe(rows.filter((r) => r.memberId === aliceId).length);
     expect((await call('get', '/list?status=nope', admin)).status).toBe(400);
 
-    const one = await call('get', `/${rows[0].orderId}`, admin);
-    expect(one.body.data).toMatchObject({ orderId: rows[0].orderId, title: '待取消' });
+    const cancelledId = rows.find((r) => r.title === '待取消')!.orderId;
+    const one = await call('get', `/${cancelledId}`, admin);
+    expect(one.body.data).toMatchObject({ orderId: cancelledId, title: '待取消', progress: 0, errorMessage: '' });
     expect(steps(one.body.data.log)).toEqual([
       ['', 'created'],
       ['created', 'cancelled'],
@@ -222,8 +356,9 @@ describe('staff orders', () => {
     await book.xlsx.load(file.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe('订单号');
-    expect(sheet.rowCount).toBe(5);
-    expect(sheet.getRow(2).getCell(7).value).toBe('已取消');
+    expect(sheet.rowCount).toBe(rows.length + 1);
+    expect(sheet.getRow(2).getCell(2).value).toBe(rows[0].title);
+    expect(sheet.getRow(2).getCell(7).value).toBe('待支付');
   });
 
   it('keeps each button behind its own permission', async () => {
@@ -238,6 +373,7 @@ describe('staff orders', () => {
     expect((await call('put', `/${orderId}/confirmPayment`, viewer).send({})).status).toBe(403);
     expect((await call('put', `/${orderId}/cancel`, viewer).send({ reason: 'x' })).status).toBe(403);
     expect((await call('put', `/${orderId}/refund`, viewer).send({ reason: 'x' })).status).toBe(403);
+    expect((await call('put', `/${orderId}/rerun`, viewer).send({})).status).toBe(403);
     expect(await statusOf(orderId)).toBe('created');
     // A member token is no staff sign-in.
     expect((await call('get', '/list', alice)).status).toBe(401);

@@ -8,7 +8,8 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { t } from '../../common/i18n/i18n';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
 import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
-import { CreateProductDto, ProductDto, ProductQueryDto, UpdateProductDto } from './check-product.dto';
+import { Public } from '../../common/decorators/public.decorator';
+import { CheckProductPublicDto, CreateProductDto, ProductDto, ProductQueryDto, UpdateProductDto } from './check-product.dto';
 import type { CheckProduct } from './check-product.entity';
 import { CheckProductService } from './check-product.service';
 
@@ -75,5 +76,20 @@ export class CheckProductController {
   @ApiEnvelope()
   async remove(@Param('productIds', IdListPipe) productIds: string[]): Promise<void> {
     await this.products.remove(productIds);
+  }
+}
+
+/** What the public site sells (`GET /check/products`): open to visitors, so the product pages show prices before sign-in. */
+@ApiTags('check/product')
+@Controller('check/products')
+export class CheckProductPublicController {
+  constructor(private readonly products: CheckProductService) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({ summary: 'Enabled check products, by sort, with what each checks (libraries, reports, character limit)' })
+  @ApiEnvelope(CheckProductPublicDto, { isArray: true })
+  list(): Promise<CheckProductPublicDto[]> {
+    return this.products.publicList();
   }
 }

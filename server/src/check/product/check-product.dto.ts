@@ -48,3 +48,20 @@ export class ProductDto {
   @ApiProperty() remark: string;
   @ApiProperty() createTime: Date;
 }
+
+/** A product as the public site lists it. */
+export class CheckProductPublicDto {
+  @ApiProperty() productId: string;
+  @ApiProperty() productName: string;
+  @ApiProperty({ description: 'Fen' }) price: number;
+  @ApiProperty({ enum: PRICE_MODES }) priceMode: string;
+  @ApiProperty() image: string;
+  @ApiProperty() pathUrl: string;
+  @ApiProperty() description: string;
+  @ApiProperty() sort: number;
+  @ApiProperty({ enum: CHECK_TYPE_CODES }) checkType: string;
+  @ApiProperty({ enum: ['aigc', 'duplicate', 'rewrite'] }) kind: string;
+  @ApiProperty({ description: 'Largest paper, in counted characters' }) charLimit: number;
+  @ApiProperty({ type: [String], description: 'Library kinds searched' }) libraryKinds: string[];
+  @ApiProperty({ type: [String], description: 'Report variants delivered' }) reports: string[];
+}

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
-import type { PageResult } from '@zhiwen/shared';
+import { CHECK_TYPES, type PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike, isUniqueViolation } from '../../database/sql-helpers';
-import type { CreateProductDto, ProductQueryDto, UpdateProductDto } from './check-product.dto';
+import type { CheckProductPublicDto, CreateProductDto, ProductQueryDto, UpdateProductDto } from './check-product.dto';
 import { CheckProduct } from './check-product.entity';
 
 /** Check products: one per public route (the unique index on path_url backs it). */
@@ -33,6 +33,36 @@ export class CheckProductService {
     const product = await this.repo.findOneBy({ productId });
     if (!product) throw ServiceException.notFound('check.product.notFound');
     return product;
+  }
+
+  /** What the public site sells: enabled products by sort, with what their type checks. */
+  async publicList(): Promise<CheckProductPublicDto[]> {
+    const products = await this.repo.find({ where: { status: '0' }, order: { sort: 'ASC', productId: 'ASC' } });
+    return products.map((p) => {
+      const type = CHECK_TYPES[p.checkType];
+      return {
+        productId: p.productId,
+        productName: p.productName,
+        price: p.price,
+        priceMode: p.priceMode,
+        image: p.image,
+        pathUrl: p.pathUrl,
+        description: p.description,
+        sort: p.sort,
+        checkType: p.checkType,
+        kind: type.kind,
+        charLimit: type.charLimit,
+        libraryKinds: [...type.libraryKinds],
+        reports: [...type.reports],
+      };
+    });
+  }
+
+  /** Names of products by id (orders show the name they were bought under, or the type's when the product is gone). */
+  async names(productIds: (string | null)[]): Promise<Map<string, string>> {
+    const ids = [...new Set(productIds.filter((id): id is string => !!id))];
+    if (!ids.length) return new Map();
+    return new Map((await this.repo.find({ where: { productId: In(ids) }, select: { productId: true, productName: true } })).map((p) => [p.productId, p.productName]));
   }
 
   async create(caller: LoginUser, dto: CreateProductDto): Promise<CheckProduct> {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, ParseEnumPipe, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DOWNLOAD_FILENAME_HEADER, type PageResult } from '@zhiwen/shared';
+import type { PageResult } from '@zhiwen/shared';
 import type { Request, Response } from 'express';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
@@ -12,6 +12,7 @@ import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
 import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
 import { CHECK_TASK_LIMITS, REPORT_FILES, type ReportFileKind } from './check-task.constants';
 import { CheckTaskService, type UploadedPaper } from './check-task.service';
+import { reportResponse } from './report-file';
 import { SubmitTaskDto, TaskDto, TaskQueryDto } from './dto/check-task.dto';
 
 const TITLE = '检测任务';
@@ -86,12 +87,7 @@ export class CheckTaskController {
     @Param('kind', new ParseEnumPipe(Object.keys(REPORT_FILES))) kind: ReportFileKind,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const { stream, type, fileName } = await this.tasks.report(taskId, kind);
-    const encoded = encodeURIComponent(fileName);
-    res.setHeader(DOWNLOAD_FILENAME_HEADER, encoded);
-    // The report is our own escaped HTML; still, it runs nothing and loads nothing but its inline styles and images.
-    if (kind === 'html' || kind === 'full') res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-    return new StreamableFile(stream, { type, disposition: `${kind === 'pdf' || kind === 'json' ? 'attachment' : 'inline'}; filename="report"; filename*=UTF-8''${encoded}` });
+    return reportResponse(res, await this.tasks.report(taskId, kind), kind === 'html' || kind === 'full');
   }
 
   @Post(':taskId/rerun')

@@ -18,7 +18,7 @@ import { CheckTaskService } from './check-task.service';
 @Module({
   imports: [TypeOrmModule.forFeature([CheckTask, CheckAigcConfig]), CheckLibraryCoreModule],
   providers: [CheckRunner, CheckTaskService, CheckAigcConfigService],
-  exports: [CheckTaskService, CheckAigcConfigService],
+  exports: [CheckTaskService, CheckAigcConfigService, CheckRunner],
 })
 export class CheckTaskCoreModule {}
 

@@ -33,6 +33,24 @@ export interface UploadedPaper {
 
 const folderOf = (taskId: string) => `check/tasks/${taskId}`;
 
+/** What a new task is made of; the paper is already in storage under `fileKey` (or is stored by the caller next). */
+export interface NewTask {
+  title: string;
+  author: string;
+  fileName: string;
+  fileKey: string;
+  fileSize: number;
+  fileMd5: string;
+  memberId: string | null;
+  /** Kinds of libraries searched; empty for an AI-content check only. */
+  libraryKinds: readonly string[];
+  selfConsent: boolean;
+  createBy: string;
+}
+
+/** Told of each status change of a run (check orders follow their task with it). */
+export type TaskStatusListener = (change: { taskId: string; status: 'running' | 'done' | 'failed' }) => Promise<void>;
+
 const ratio = (task: CheckTask, key: 'totalRatio' | 'ratioExcludingCited' | 'ratioExcludingSelf' | 'largestSourceRatio') => task.summary?.[key] ?? null;
 
 export function toTaskDto(task: CheckTask): TaskDto {
@@ -73,6 +91,7 @@ export function toTaskDto(task: CheckTask): TaskDto {
 export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CheckTask');
   private sweeper?: NodeJS.Timeout;
+  private readonly listeners: TaskStatusListener[] = [];
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -113,22 +132,18 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
   async submit(file: UploadedPaper | undefined, dto: SubmitTaskDto, user: LoginUser): Promise<TaskDto> {
     if (!file?.buffer?.length) throw new ServiceException('check.task.noFile');
     if (file.buffer.length > CHECK_TASK_LIMITS.maxFileBytes) throw new ServiceException('check.task.fileTooLarge', { max: CHECK_TASK_LIMITS.maxFileBytes / 1024 / 1024 });
-    const language = requestContext.language();
-    const task = await this.repo.save(
-      this.repo.create({
-        title: (dto.title ?? '').trim() || file.originalname.replace(/\.[^.]+$/, '').slice(0, 200),
-        author: (dto.author ?? '').trim(),
-        fileName: file.originalname.slice(0, 255),
-        fileKey: '',
-        fileSize: file.buffer.length,
-        fileMd5: createHash('md5').update(file.buffer).digest('hex'),
-        memberId: dto.memberId ?? null,
-        libraryKinds: (dto.libraryKinds ?? [...LIBRARY_KINDS]).join(','),
-        selfConsent: dto.selfConsent ?? false,
-        language: (LANGUAGES as readonly string[]).includes(language) ? language : 'zh-CN',
-        createBy: user.userName,
-      }),
-    );
+    const task = await this.create({
+      title: (dto.title ?? '').trim() || file.originalname.replace(/\.[^.]+$/, '').slice(0, 200),
+      author: (dto.author ?? '').trim(),
+      fileName: file.originalname.slice(0, 255),
+      fileKey: '',
+      fileSize: file.buffer.length,
+      fileMd5: createHash('md5').update(file.buffer).digest('hex'),
+      memberId: dto.memberId ?? null,
+      libraryKinds: dto.libraryKinds ?? LIBRARY_KINDS,
+      selfConsent: dto.selfConsent ?? false,
+      createBy: user.userName,
+    });
     try {
       task.fileKey = `${folderOf(task.taskId)}/paper`;
       await this.storage.put(task.fileKey, file.buffer);
@@ -139,6 +154,27 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
     }
     await this.enqueue(task.taskId);
     return toTaskDto(task);
+  }
+
+  /**
+   * Records a task for a paper already in storage (an order's paper) without queueing it: the caller links the task
+   * first, then calls enqueue(), so a run never finishes before its owner knows the task. A task left unqueued is
+   * sent by the stale sweep.
+   */
+  async create(paper: NewTask): Promise<CheckTask> {
+    const language = requestContext.language();
+    return this.repo.save(
+      this.repo.create({
+        ...paper,
+        libraryKinds: paper.libraryKinds.join(','),
+        language: (LANGUAGES as readonly string[]).includes(language) ? language : 'zh-CN',
+      }),
+    );
+  }
+
+  /** Calls `listener` after each status change a run makes (running, done, failed); a failing listener is logged only. */
+  onStatusChange(listener: TaskStatusListener): void {
+    this.listeners.push(listener);
   }
 
   /** Checks filtered by title, status and member, newest first. */
@@ -204,6 +240,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
     if (!claimed.length) return;
     const task = await this.find(taskId);
     if (claimed[0].attempts > CHECK_TASK_LIMITS.maxAttempts) return this.fail(taskId, 'check.task.gaveUp', {});
+    await this.notify(taskId, 'running');
     const heartbeat = setInterval(
       () => void this.pool.query(`UPDATE check_task SET heartbeat_time = now() WHERE task_id = $1 AND status = 'running'`, [taskId]).catch(() => undefined),
       CHECK_TASK_LIMITS.heartbeatMs,
@@ -213,7 +250,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       if (!stream) return await this.fail(taskId, 'check.task.reportMissing', {});
       const file = await readAll(stream);
       // Re-checking the same paper: the member's earlier copy of it in the self library is not a source.
-      const scope = await this.index.checkScope({ memberId: task.memberId, paperMd5: task.fileMd5, kinds: task.libraryKinds.split(',') as LibraryKind[] });
+      const scope = await this.index.checkScope({ memberId: task.memberId, paperMd5: task.fileMd5, kinds: task.libraryKinds.split(',').filter(Boolean) as LibraryKind[] });
       const result = await this.runner.run(
         { file, fileName: task.fileName, title: task.title, aigcBackend: await this.aigcConfig.backendOptions(), memberId: task.memberId, libraryIds: [...(scope.libraryIds ?? [])], excludeDocIds: [...(scope.excludeDocIds ?? [])], language: task.language as Language },
         ({ percent, stage }) =>
@@ -240,6 +277,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       if (result.aigcBackendError) this.logger.warn({ taskId, reason: result.aigcBackendError }, 'AIGC backend failed; the offline model scored instead');
       this.logger.log({ taskId, threaded: this.runner.threaded, timings: result.timings }, 'Check done');
       if (task.selfConsent && task.memberId) await this.addToSelfLibrary(task, result.reportJson);
+      await this.notify(taskId, 'done');
     } catch (error) {
       this.logger.error({ taskId, message: (error as Error).message }, 'Check failed');
       if (claimed[0].attempts >= CHECK_TASK_LIMITS.maxAttempts) return this.fail(taskId, 'check.task.failed', {});
@@ -265,7 +303,8 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
     return rows.map((r) => r.task_id);
   }
 
-  private async enqueue(taskId: string): Promise<void> {
+  /** Sends the task's job (once: a second send while one waits is dropped). */
+  async enqueue(taskId: string): Promise<void> {
     // One live job per task: a second send while one waits is dropped by the singleton key.
     const jobId = await this.queue.send(CHECK_JOB, { taskId }, { singletonKey: `check-task-${taskId}` }).catch((error: Error) => {
       this.logger.warn({ taskId, message: error.message }, 'Check not queued yet; the sweep will retry');
@@ -279,6 +318,13 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       `UPDATE check_task SET status = 'failed', stage = '', error_key = $2, error_args = $3, finish_time = now(), update_time = now() WHERE task_id = $1`,
       [taskId, key, JSON.stringify(args)],
     );
+    await this.notify(taskId, 'failed');
+  }
+
+  private async notify(taskId: string, status: 'running' | 'done' | 'failed'): Promise<void> {
+    for (const listener of this.listeners) {
+      await listener({ taskId, status }).catch((error: Error) => this.logger.error({ taskId, status, message: error.message }, 'Task status listener failed'));
+    }
   }
 
   private async addToSelfLibrary(task: CheckTask, reportJson: string): Promise<void> {

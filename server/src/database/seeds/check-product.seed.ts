@@ -11,9 +11,9 @@ export const checkProductSeed: Seed = {
     for (const [index, code] of CHECK_TYPE_CODES.entries()) {
       const type = CHECK_TYPES[code];
       await manager.query(
-        `INSERT INTO check_product (product_name, price, price_mode, path_url, sort, check_type, create_by)
-         VALUES ($1, 0, 'fixed', $2, $3, $4, 'system') ON CONFLICT (path_url) DO NOTHING`,
-        [type.name, type.route, index + 1, code],
+        `INSERT INTO check_product (product_name, price, price_mode, path_url, description, sort, check_type, create_by)
+         VALUES ($1, 0, 'fixed', $2, $3, $4, $5, 'system') ON CONFLICT (path_url) DO NOTHING`,
+        [type.name, type.route, type.description, index + 1, code],
       );
     }
   },

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { defaultOfflineScorer } from '../engine/aigc/default-model';
+import { DuplicateDetector, MemoryTextStore } from '../engine/match/detector';
+import { MemoryFingerprintIndex } from '../engine/match/fingerprint-index';
+import { runCheck } from '../engine/pipeline';
+import { renderReportHtml } from '../engine/report/html';
+import { renderReportPdf } from '../engine/report/pdf';
+import type { SourceMeta } from '../engine/report/types';
+import { SAMPLE_PAPER, SAMPLE_SOURCES } from './sample-paper';
+
+const SAMPLE_FOLDER = 'check/sample';
+const FILES = {
+  html: { name: 'report.html', type: 'text/html; charset=utf-8' },
+  pdf: { name: 'report.pdf', type: 'application/pdf' },
+} as const;
+
+/**
+ * The sample report of /aicheckylbg: the engine's real report of the bundled sample paper against its two sample
+ * sources, made once and kept in storage (made again when the files are gone, e.g. after the engine changed).
+ */
+@Injectable()
+export class CheckSampleReportService {
+  private making?: Promise<void>;
+
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  /** The sample report file in the given format, made first if it is not stored yet. */
+  async report(format: keyof typeof FILES): Promise<{ stream: Readable; type: string; fileName: string }> {
+    const key = `${SAMPLE_FOLDER}/${FILES[format].name}`;
+    let stream = await this.storage.get(key);
+    if (!stream) {
+      // One making at a time; concurrent first visitors wait for the same one.
+      this.making ??= this.make().finally(() => (this.making = undefined));
+      await this.making;
+      stream = await this.storage.get(key);
+    }
+    if (!stream) throw new Error('sample report missing after it was made');
+    return { stream, type: FILES[format].type, fileName: `检测报告样例.${format}` };
+  }
+
+  private async make(): Promise<void> {
+    const detector = new DuplicateDetector(new MemoryFingerprintIndex(), new MemoryTextStore());
+    const metas: SourceMeta[] = [];
+    for (const [id, source] of SAMPLE_SOURCES.entries()) {
+      metas.push({ id, title: source.title, origin: source.origin, libraryKind: 'reference' });
+      await detector.addDocument(id, source.text);
+    }
+    const { report } = await runCheck({
+      buffer: Buffer.from(SAMPLE_PAPER.text, 'utf8'),
+      fileName: SAMPLE_PAPER.fileName,
+      detector,
+      sources: (ids) => metas.filter((m) => ids.includes(m.id)),
+      memberId: null,
+      aigcScorer: defaultOfflineScorer(),
+    });
+    await this.storage.put(`${SAMPLE_FOLDER}/${FILES.html.name}`, Buffer.from(renderReportHtml(report, { variant: 'full', language: 'zh-CN' })));
+    await this.storage.put(`${SAMPLE_FOLDER}/${FILES.pdf.name}`, Buffer.from(renderReportPdf(report, { variant: 'concise', language: 'zh-CN' })));
+  }
+}
