@@ -8,6 +8,7 @@ import { ReloginDialog } from '../auth/ReloginDialog';
 import { AppMenu } from './AppMenu';
 import { AppSidebar, useIsMobile } from './AppSidebar';
 import { Breadcrumb } from './navbar/Breadcrumb';
+import { FailedOrdersIndicator } from './navbar/FailedOrdersIndicator';
 import { FullscreenToggle } from './navbar/FullscreenToggle';
 import { HeaderSearch } from './navbar/HeaderSearch';
 import { LogoutWithConfirm } from './navbar/LogoutWithConfirm';
@@ -43,6 +44,7 @@ function Toolbar() {
     <Box sx={{ display: 'flex', alignItems: 'center' }}>
       <HeaderSearch />
       {mobile ? null : <PublishTaskIndicator />}
+      {mobile ? null : <FailedOrdersIndicator />}
       <SiteSelector />
       {mobile ? null : <FullscreenToggle />}
       <SizeSelector />

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { DOCUMENT_RESOURCE } from './check/library/library';
+import { ORDER_DETAIL_ROUTE } from './check/order/order';
 import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
 
 /** A back-office screen: which server route component it answers, its API resource and its views. */
@@ -114,6 +115,20 @@ export const SCREENS: ScreenDefinition[] = [
     list: lazy(() => import('./system/security/SecurityScreens').then((m) => ({ default: m.SecurityList }))),
     create: lazy(() => import('./system/security/SecurityScreens').then((m) => ({ default: m.SecurityCreate }))),
     edit: lazy(() => import('./system/security/SecurityScreens').then((m) => ({ default: m.SecurityEdit }))),
+  },
+  {
+    component: 'check/product/index',
+    resource: 'check/product',
+    primaryKey: 'productId',
+    list: lazy(() => import('./check/product/ProductScreens').then((m) => ({ default: m.ProductList }))),
+    create: lazy(() => import('./check/product/ProductScreens').then((m) => ({ default: m.ProductCreate }))),
+    edit: lazy(() => import('./check/product/ProductScreens').then((m) => ({ default: m.ProductEdit }))),
+  },
+  {
+    component: 'check/order/index',
+    resource: 'check/order',
+    primaryKey: 'orderId',
+    list: lazy(() => import('./check/order/OrderScreens').then((m) => ({ default: m.OrderList }))),
   },
   {
     component: 'check/library/index',
@@ -253,6 +268,13 @@ export const DETAIL_PAGES: { path: string; permission: string; titleKey: string;
     permission: 'check:document:list',
     titleKey: 'app.check_document.page_title',
     page: lazy(() => import('./check/library/LibraryDocumentsPage').then((m) => ({ default: m.LibraryDocumentsPage }))),
+  },
+  {
+    // One check order (its status log, reports and staff actions); the page heads itself with the order number.
+    path: ORDER_DETAIL_ROUTE,
+    permission: 'check:order:query',
+    titleKey: 'app.check_order.detail_title',
+    page: lazy(() => import('./check/order/OrderDetailPage').then((m) => ({ default: m.OrderDetailPage }))),
   },
 ];
 

@@ -1,0 +1,329 @@
+import CancelIcon from '@mui/icons-material/Cancel';
+import CompareIcon from '@mui/icons-material/CompareArrows';
+import DescriptionIcon from '@mui/icons-material/Description';
+import MoneyOffIcon from '@mui/icons-material/MoneyOff';
+import PaidIcon from '@mui/icons-material/Paid';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import ReplayIcon from '@mui/icons-material/Replay';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, useGetOne, useNotify, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { formatDateTime } from '@zhiwen/shared';
+import { useApiCall } from '../../../components/useApiCall';
+import { useHasPermission } from '../../../components/usePermission';
+import { hasPermissionString, type StaffPermissions } from '../../../providers/authProvider';
+import { httpClient } from '../../../providers/httpClient';
+import { fenToYuan } from '../product/product';
+import { percent } from '../task/task';
+import {
+  availableOrderActions,
+  isOrderActive,
+  ORDER_ACTIONS,
+  ORDER_STAGES,
+  ORDER_STATUS,
+  orderActionBody,
+  orderActionUrl,
+  orderReportKinds,
+  orderReportUrl,
+  PAY_PROVIDERS,
+  type OrderAction,
+  type OrderReportKind,
+} from './order';
+import { OrderState } from './OrderScreens';
+
+/** The screen's resource: `GET /check/order/{orderId}` through the data provider (primary key orderId). */
+const ORDER_RESOURCE = 'check/order';
+/** How often the page reads the order again while it is being checked. */
+const ACTIVE_POLL_MS = 3000;
+
+const ACTION_ICONS: Record<OrderAction, ReactElement> = {
+  confirmPayment: <PaidIcon />,
+  cancel: <CancelIcon />,
+  refund: <MoneyOffIcon />,
+  rerun: <ReplayIcon />,
+};
+const REPORT_ICONS: Record<OrderReportKind, ReactElement> = { html: <DescriptionIcon />, full: <CompareIcon />, pdf: <PictureAsPdfIcon /> };
+
+/** One labelled value of the order. */
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(label)}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }}>
+        {children === '' || children === null || children === undefined ? '-' : children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Opens a report of the order's check task: HTML in a new tab, PDF downloaded (the API needs the token, so the file is fetched first). */
+function ReportButton({ tid, kind }: { tid: string | number; kind: OrderReportKind }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    try {
+      const { blob, fileName } = await httpClient.download(orderReportUrl(tid, kind), {}, {}, 'GET');
+      const url = URL.createObjectURL(blob);
+      if (kind === 'pdf') {
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = fileName;
+        link.click();
+      } else {
+        window.open(url, '_blank', 'noopener');
+      }
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label={`app.check_order.report_${kind}`} variant="outlined" onClick={() => void open()} disabled={busy}>
+      {REPORT_ICONS[kind]}
+    </Button>
+  );
+}
+
+/** Confirms an action, asking for its reason where the server takes one (required for cancel and refund). */
+function ActionDialog({ order, action, onClose }: { order: RaRecord; action: OrderAction; onClose: () => void }) {
+  const translate = useTranslate();
+  const { run, busy } = useApiCall();
+  const [reason, setReason] = useState('');
+  const mode = ORDER_ACTIONS[action].reason;
+  const body = orderActionBody(action, reason);
+  const submit = async () => {
+    if (!body) return;
+    if (await run(() => httpClient.put(orderActionUrl(order.orderId, action), body), `app.check_order.done_${action}`)) onClose();
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{translate(`app.check_order.action_${action}`)}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography variant="body2">
+            {translate(`app.check_order.confirm_${action}`, { orderNo: order.orderNo, fee: fenToYuan(order.totalFee) })}
+          </Typography>
+          {mode === 'none' ? null : (
+            <MuiTextField
+              label={translate(mode === 'required' ? 'app.check_order.reason' : 'app.check_order.reason_optional')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              required={mode === 'required'}
+              multiline
+              minRows={2}
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+              helperText={mode === 'required' ? translate('app.check_order.reason_help') : undefined}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button label="ra.action.cancel" onClick={onClose} disabled={busy} />
+        <Button
+          label={`app.check_order.action_${action}`}
+          variant="contained"
+          color={action === 'cancel' || action === 'refund' ? 'error' : 'primary'}
+          disabled={!body || busy}
+          onClick={() => void submit()}
+        />
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The status changes of the order, oldest first. */
+function LogTable({ log }: { log: RaRecord[] }) {
+  const translate = useTranslate();
+  const statusName = (status: string) => {
+    const choice = ORDER_STATUS.find((s) => s.id === status);
+    return choice ? translate(choice.name) : status || '-';
+  };
+  if (!log.length) return <Typography variant="body2">{translate('app.check_order.log_none')}</Typography>;
+  return (
+    <Table size="small" aria-label={translate('app.check_order.log_title')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('app.check_order.log_from')}</TableCell>
+          <TableCell>{translate('app.check_order.log_to')}</TableCell>
+          <TableCell>{translate('app.check_order.log_actor')}</TableCell>
+          <TableCell>{translate('app.check_order.log_reason')}</TableCell>
+          <TableCell>{translate('app.check_order.log_time')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {log.map((row) => (
+          <TableRow key={row.logId}>
+            <TableCell>{row.fromStatus ? statusName(row.fromStatus) : translate('app.check_order.log_new')}</TableCell>
+            <TableCell>{statusName(row.toStatus)}</TableCell>
+            <TableCell>{row.actor || '-'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{row.reason || '-'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createTime)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * 检测订单详情 (/check/order-detail/index/:orderId): every field of one order, its progress or why it failed, its
+ * status log, the reports once done, and the staff actions its state allows. Read again while it is being checked.
+ */
+export function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  const translate = useTranslate();
+  const { permissions } = usePermissions<StaffPermissions>();
+  const canReadReports = useHasPermission('check:task:query');
+  const [action, setAction] = useState<OrderAction | null>(null);
+  const { data: order, error } = useGetOne(
+    ORDER_RESOURCE,
+    { id: orderId },
+    {
+      enabled: /^\d+$/.test(orderId),
+      refetchInterval: (query) => (isOrderActive(query.state.data as RaRecord | undefined) ? ACTIVE_POLL_MS : false),
+    },
+  );
+  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{(error as Error).message}</Alert>;
+  if (!order) return null;
+
+  const actions = availableOrderActions(order, (p) => hasPermissionString(permissions?.permissions, p));
+  const reports = canReadReports ? orderReportKinds(order) : [];
+  const provider = PAY_PROVIDERS.find((p) => p.id === order.payProvider);
+  const progress = typeof order.progress === 'number' ? order.progress : undefined;
+  const log: RaRecord[] = Array.isArray(order.log) ? order.log : [];
+  const stageName = (stage: string) => ((ORDER_STAGES as readonly string[]).includes(stage) ? translate(`app.check_order.stage_${stage}`) : stage);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="h6" component="h2">
+        <MuiLink component={Link} to="/check/order">
+          {translate('app.check_order.back')}
+        </MuiLink>
+        {' / '}
+        {order.orderNo}
+      </Typography>
+
+      {actions.length ? (
+        <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap' }}>
+          {actions.map((a) => (
+            <Button key={a} label={`app.check_order.action_${a}`} variant="outlined" color={a === 'cancel' || a === 'refund' ? 'error' : 'primary'} onClick={() => setAction(a)}>
+              {ACTION_ICONS[a]}
+            </Button>
+          ))}
+        </Stack>
+      ) : null}
+
+      <Card sx={{ mt: 1 }}>
+        <CardContent>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+            <Item label="app.check_order.orderNo">{order.orderNo}</Item>
+            <Item label="app.check_order.status">
+              {/* Progress and error have their own places below. */}
+              <OrderState record={{ ...order, errorMessage: undefined, progress: undefined }} />
+            </Item>
+            <Item label="app.check_order.title">{order.title}</Item>
+            <Item label="app.check_order.author">{order.author}</Item>
+            <Item label="app.check_order.checkType">{order.checkType ? translate(`app.check_type.${order.checkType}`, { _: order.checkType }) : ''}</Item>
+            <Item label="app.check_order.productId">{order.productId}</Item>
+            <Item label="app.check_order.charCount">{typeof order.charCount === 'number' ? order.charCount.toLocaleString() : ''}</Item>
+            <Item label="app.check_order.totalFee">{fenToYuan(order.totalFee)}</Item>
+            <Item label="app.check_order.payProvider">{provider ? translate(provider.name) : order.payProvider}</Item>
+            <Item label="app.check_order.payTime">{formatDateTime(order.payTime)}</Item>
+            <Item label="app.check_order.memberId">{order.memberId}</Item>
+            <Item label="app.check_order.fileName">{order.fileName}</Item>
+            <Item label="app.check_order.tid">{order.tid}</Item>
+            <Item label="app.check_order.createTime">{formatDateTime(order.createTime)}</Item>
+            <Item label="app.check_order.updateTime">{formatDateTime(order.updateTime)}</Item>
+            <Item label="app.check_order.remark">{order.remark}</Item>
+            {order.reusedOrderId ? <Item label="app.check_order.reusedOrderId">{order.reusedOrderId}</Item> : null}
+          </Box>
+
+          {order.result ? (
+            <Box sx={{ mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' } }}>
+              <Item label="app.check_order.totalRatio">{percent(order.result.totalRatio)}</Item>
+              <Item label="app.check_order.ratioExcludingCited">{percent(order.result.ratioExcludingCited)}</Item>
+              <Item label="app.check_order.ratioExcludingSelf">{percent(order.result.ratioExcludingSelf)}</Item>
+              <Item label="app.check_order.largestSourceRatio">{percent(order.result.largestSourceRatio)}</Item>
+              <Item label="app.check_order.aigcScore">{percent(order.result.aigcScore)}</Item>
+            </Box>
+          ) : null}
+
+          {order.rewrite ? (
+            <Box sx={{ mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+              <Item label="app.check_order.rewrite_paragraphs">
+                {translate('app.check_order.rewrite_counts', { done: order.rewrite.rewritten, failed: order.rewrite.failed, total: order.rewrite.paragraphs })}
+              </Item>
+              <Item label="app.check_order.rewrite_before">{percent(order.rewrite.before)}</Item>
+              <Item label="app.check_order.rewrite_after">{percent(order.rewrite.after)}</Item>
+            </Box>
+          ) : null}
+
+          {progress !== undefined && (isOrderActive(order) || order.status === 'done') ? (
+            <Box sx={{ mt: 2, maxWidth: 480 }}>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {translate('app.check_order.progress')}: {progress}%{order.stage ? ` (${stageName(order.stage)})` : ''}
+              </Typography>
+              <LinearProgress variant="determinate" value={progress} aria-label={`${progress}%`} />
+            </Box>
+          ) : null}
+
+          {order.errorMessage ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {translate('app.check_order.errorMessage')}: {order.errorMessage}
+            </Alert>
+          ) : null}
+
+          {reports.length ? (
+            <Box sx={{ mt: 2 }}>
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                {translate('app.check_order.reports')}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+                {reports.map((kind) => (
+                  <ReportButton key={kind} tid={order.tid} kind={kind} />
+                ))}
+              </Stack>
+            </Box>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+            {translate('app.check_order.log_title')}
+          </Typography>
+          <LogTable log={log} />
+        </CardContent>
+      </Card>
+
+      {action ? <ActionDialog order={order} action={action} onClose={() => setAction(null)} /> : null}
+    </Box>
+  );
+}
