@@ -2,6 +2,11 @@ import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import { AiToolsPage } from './ai/AiToolsPage';
 import { WritingPage } from './ai/WritingPage';
 import { AI_CATALOG_PATH, ALL_ROUTES, WRITING_CATALOG, type Product } from './catalog';
+import { CheckIndexPage } from './check/pages/CheckIndexPage';
+import { CheckProductPage } from './check/pages/CheckProductPage';
+import { ReportListPage } from './check/pages/ReportListPage';
+import { SampleReportPage } from './check/pages/SampleReportPage';
+import { checkTypeOfRoute } from './check/rules';
 import { SiteLayout } from './components/SiteLayout';
 import { MemberIndexPage } from './member/MemberIndexPage';
 import { afterGuard, guardLoader } from './navigation/runGuard';
@@ -21,8 +26,24 @@ import { WeQrPage } from './wechat/WeQrPage';
 const Nothing = () => null;
 const officialWriting = ALL_ROUTES.find((route) => route.path === '/aizcxz')!;
 const writingPaths = new Set(WRITING_CATALOG.map((tool) => tool.path));
-/** Writing tools have landed (the AI pages); checks and reports still show the coming-soon page. */
-const pageOf = (product: Product) => (writingPaths.has(product.path) ? <WritingPage product={product} /> : <ToolPage product={product} />);
+/** The page of a catalog route: writing tools, the check product pages and their list, sample and report pages. */
+function pageOf(product: Product) {
+  if (writingPaths.has(product.path)) return <WritingPage product={product} />;
+  // Keyed by route: moving between two products starts with a fresh form.
+  if (checkTypeOfRoute(product.path)) return <CheckProductPage key={product.path} product={product} />;
+  switch (product.path) {
+    case '/aicheck':
+      return <CheckIndexPage product={product} />;
+    case '/aicheckylbg':
+      return <SampleReportPage product={product} />;
+    case '/report':
+      return <ReportListPage product={product} />;
+    case '/aireport':
+      return <ReportListPage product={product} kind="aigc" />;
+    default:
+      return <ToolPage product={product} />;
+  }
+}
 
 /** /redirect/{path}: re-navigates to /{path} with the same query, so a page can be reloaded in place. */
 export function redirectHelperLoader({ params, request }: LoaderFunctionArgs): Response {

@@ -6,11 +6,12 @@ import { WritingHistory } from '../ai/WritingHistory';
 import { loadMember } from '../auth/actions';
 import { openAuthDialog } from '../auth/authDialog';
 import { useSession, type MemberProfile } from '../auth/session';
+import { OrderList } from '../check/components/OrderList';
+import { useUnreadCount } from '../check/useUnreadCount';
 import { storeRedirect } from '../navigation/redirectTarget';
 import { Avatar } from './Avatar';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
-import { RecordList } from './RecordList';
 
 const TABS = [
   { key: 'profile', label: 'member.tabProfile' },
@@ -20,7 +21,7 @@ const TABS = [
 ] as const satisfies readonly { key: string; label: MessageKey }[];
 type Tab = (typeof TABS)[number]['key'];
 
-/** /memberIndex: welcome, profile, the member's orders and reports (filled by their features) and writing history. */
+/** /memberIndex: welcome, profile, the member's check orders and reports (with the unread badge) and writing history. */
 export function MemberIndexPage() {
   const session = useSession();
   const location = useLocation();
@@ -61,6 +62,8 @@ function MemberHome({ member }: { member: MemberProfile }) {
   const requested = params.get('tab');
   const tab: Tab = TABS.some((item) => item.key === requested) ? (requested as Tab) : 'profile';
   const name = member.nickName || member.userName;
+  // Read again on each tab switch: opening an order (its page) marks it read.
+  const unread = useUnreadCount(true, tab);
 
   return (
     <section className="member-home">
@@ -91,6 +94,11 @@ function MemberHome({ member }: { member: MemberProfile }) {
               onClick={() => setParams(item.key === 'profile' ? {} : { tab: item.key })}
             >
               {t(item.label)}
+              {item.key === 'orders' && unread > 0 && (
+                <span className="tab-badge" data-testid="check-unread" aria-label={t('check.unreadBadge', { count: unread })}>
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              )}
             </button>
           ))}
         </nav>
@@ -107,8 +115,8 @@ function MemberHome({ member }: { member: MemberProfile }) {
               </div>
             </div>
           )}
-          {tab === 'orders' && <RecordList items={[]} empty={t('member.emptyOrders')} />}
-          {tab === 'reports' && <RecordList items={[]} empty={t('member.emptyReports')} />}
+          {tab === 'orders' && <OrderList key="orders" empty={t('member.emptyOrders')} />}
+          {tab === 'reports' && <OrderList key="reports" status="done" empty={t('member.emptyReports')} />}
           {tab === 'writing' && <WritingHistory />}
         </div>
       </div>

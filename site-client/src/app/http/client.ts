@@ -1,4 +1,4 @@
-import { API_BASE, REPEAT_SUBMIT_WINDOW_MS, REQUEST_TIMEOUT_MS, ResultCode, type ApiResult, type Language } from '@zhiwen/shared';
+import { API_BASE, DOWNLOAD_FILENAME_HEADER, REPEAT_SUBMIT_WINDOW_MS, REQUEST_TIMEOUT_MS, ResultCode, type ApiResult, type Language } from '@zhiwen/shared';
 import type { MessageKey } from '../messages';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -60,6 +60,36 @@ export interface HttpClient {
    * streaming; a refusal before that (a JSON envelope) fails exactly like `request`.
    */
   stream(url: string, options?: RequestOptions): Promise<Response>;
+  /**
+   * A file answer (a report): its bytes and the name the server gave it. A JSON envelope instead of the file is a
+   * refusal and fails exactly like `request`.
+   */
+  download(url: string, options?: RequestOptions): Promise<Download>;
+}
+
+export interface Download {
+  blob: Blob;
+  /** From `download-filename` or Content-Disposition; undefined when the server named none. */
+  fileName?: string;
+  contentType: string;
+}
+
+/** The file name a download answer carries: `download-filename` (URI-encoded), else Content-Disposition. */
+export function fileNameOf(headers: Headers): string | undefined {
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value; // not URI-encoded after all
+    }
+  };
+  const named = headers.get(DOWNLOAD_FILENAME_HEADER);
+  if (named) return decode(named);
+  const disposition = headers.get('Content-Disposition') ?? '';
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (extended) return decode(extended[1].trim());
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain ? plain[1].trim() : undefined;
 }
 
 /** Spec 8's code table; it wins over the server's msg for these codes. */
@@ -227,6 +257,33 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     fail(t('http.statusError', { status: response.status }), response.status, 'http');
   }
 
+  async function download(url: string, opts: RequestOptions = {}): Promise<Download> {
+    const { response, token, done, timedOut } = await send(url, opts, '*/*');
+    const contentType = response.headers.get('Content-Type') ?? '';
+    if (!response.ok || contentType.includes('application/json')) {
+      let text: string;
+      try {
+        text = await response.text();
+      } catch {
+        transportFailure(timedOut(), opts);
+      } finally {
+        done();
+      }
+      envelopeOf(text, response, token, opts);
+      // A successful envelope is not the file that was asked for.
+      fail(t('http.statusError', { status: response.status }), response.status, 'http');
+    }
+    let blob: Blob;
+    try {
+      blob = await response.blob();
+    } catch {
+      transportFailure(timedOut(), opts);
+    } finally {
+      done();
+    }
+    return { blob, fileName: fileNameOf(response.headers), contentType };
+  }
+
   return {
     request,
     get: (url, params, opts) => request(url, { ...opts, method: 'GET', params }),
@@ -234,5 +291,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     put: (url, data, opts) => request(url, { ...opts, method: 'PUT', data }),
     delete: (url, opts) => request(url, { ...opts, method: 'DELETE' }),
     stream,
+    download,
   };
 }
