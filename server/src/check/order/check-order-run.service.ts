@@ -77,6 +77,7 @@ export class CheckOrderRunService implements OnModuleInit, OnApplicationBootstra
       libraryKinds: type.libraryKinds,
       selfConsent: order.selfConsent && type.kind !== 'aigc',
       createBy: actor,
+      reportScope: type.kind === 'aigc' ? 'aigc' : 'all',
     });
     try {
       await this.transitions.transition(orderId, 'queued', actor, '', { tid: task.taskId });

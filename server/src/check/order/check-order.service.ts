@@ -11,13 +11,14 @@ import type { PageQueryDto } from '../../common/paging/page-query.dto';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike } from '../../database/sql-helpers';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
-import { isCheckInputError, parseDocument, type ParsedDocument } from '../engine/ingest';
 import { inputErrorArgs } from '../library/check-document.service';
 import { CheckProductService } from '../product/check-product.service';
 import { CheckRewriteService } from '../rewrite/check-rewrite.service';
 import { CHECK_TASK_LIMITS } from '../task/check-task.constants';
 import { CheckTask } from '../task/check-task.entity';
+import { CheckRunner } from '../task/check-runner';
 import { CheckTaskService } from '../task/check-task.service';
+import type { PaperFacts } from '../task/check-worker';
 import { CheckOrderRunService, SYSTEM_ACTOR } from './check-order-run.service';
 import { CheckOrderTransitionService, newOrderNo } from './check-order-transition.service';
 import type { CreateOrderDto, MemberOrderDto, MyOrderQueryDto, OrderDetailDto, OrderDto, OrderQueryDto } from './check-order.dto';
@@ -69,6 +70,7 @@ export class CheckOrderService {
     private readonly run: CheckOrderRunService,
     private readonly tasks: CheckTaskService,
     private readonly rewrites: CheckRewriteService,
+    private readonly runner: CheckRunner,
   ) {}
 
   private get repo() {
@@ -310,18 +312,16 @@ export class CheckOrderService {
   }
 
   /**
-   * Reads the paper with the type's character limit. Input errors become the translated `check.input.*` message;
-   * a paper over the limit gets a message naming the type and its limit, which is what the member can act on.
+   * Reads the paper with the type's character limit, in the check pool. Input errors become the translated
+   * `check.input.*` message; a paper over the limit gets a message naming the type and its limit, which is what the
+   * member can act on.
    */
-  private async parse(buffer: Buffer, fileName: string, charLimit: number, typeName: string): Promise<ParsedDocument> {
-    try {
-      return await parseDocument(buffer, fileName, { maxChars: charLimit });
-    } catch (error) {
-      if (!isCheckInputError(error)) throw error;
-      if (error.code === 'too_large' && error.details.limit === 'chars') {
-        throw new ServiceException('check.order.tooLong', { checkType: typeName, max: charLimit, actual: error.details.actual ?? 0 });
-      }
-      throw new ServiceException(error.message, inputErrorArgs(error.details as Record<string, string | number>));
-    }
+  private async parse(buffer: Buffer, fileName: string, charLimit: number, typeName: string): Promise<PaperFacts> {
+    const result = await this.runner.parse(buffer, fileName, charLimit);
+    if (!('inputError' in result)) return result;
+    const { code, key, details } = result.inputError;
+    if (code === 'too_large' && details.limit === 'chars') throw new ServiceException('check.order.tooLong', { checkType: typeName, max: charLimit, actual: details.actual ?? 0 });
+    throw new ServiceException(key, inputErrorArgs(details));
   }
+
 }

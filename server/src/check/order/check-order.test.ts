@@ -145,6 +145,9 @@ describe('member orders', () => {
     expect(opened.body.data.result).toMatchObject({ totalRatio: null, ratioExcludingCited: null });
     expect(typeof opened.body.data.result.aigcScore).toBe('number');
     expect((await member('get', '/orders/unread', alice)).body.data).toEqual({ count: 0 });
+    const html = await member('get', `/reports/${o.orderNo}?format=html`, alice);
+    expect(html.text).toContain('AIGC检测报告单');
+    expect(html.text).not.toContain('总文字复制比');
     const full = await member('get', `/reports/${o.orderNo}?format=full`, alice);
     expect(full.status).toBe(400);
     expect(full.body.msg).toBe('该检测不提供 full 格式的报告');

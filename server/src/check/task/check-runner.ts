@@ -7,7 +7,7 @@ import type { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.token';
 import { DATABASE_URL } from '../../database/database.module';
 import type { CheckProgress } from '../engine/pipeline';
-import runCheckTask, { closeCheckWorkerPools, type CheckInputFailure, type CheckWorkerInput, type CheckWorkerOutput } from './check-worker';
+import runCheckTask, { closeCheckWorkerPools, parsePaper, type CheckInputFailure, type CheckWorkerInput, type CheckWorkerOutput, type PaperFacts } from './check-worker';
 
 /** The compiled worker beside this file; absent when the TypeScript sources run (tests), which then check inline. */
 const WORKER_FILE = path.join(__dirname, 'check-worker.js');
@@ -39,13 +39,27 @@ export class CheckRunner implements OnModuleDestroy {
     const task: CheckWorkerInput = { ...input, file, databaseUrl: this.databaseUrl, progressPort: channel.port2 };
     try {
       if (!this.threaded) return await runCheckTask(task);
-      this.pool ??= new Piscina({ filename: WORKER_FILE, maxThreads: this.config.checkThreads, minThreads: 0, idleTimeout: 60_000 });
-      return (await this.pool.run(task, { transferList: [channel.port2, file.buffer as ArrayBuffer] })) as CheckWorkerOutput | CheckInputFailure;
+      return (await this.workers().run(task, { transferList: [channel.port2, file.buffer as ArrayBuffer] })) as CheckWorkerOutput | CheckInputFailure;
     } finally {
       // Let the last progress messages arrive before the port closes.
       await new Promise((resolve) => setImmediate(resolve));
       channel.port1.close();
     }
+  }
+
+  /**
+   * Reads a paper (its counted characters, within `maxChars`) in the pool: a large PDF or .docx is parsed off the
+   * API's event loop when an order is placed.
+   */
+  async parse(buffer: Uint8Array, fileName: string, maxChars: number): Promise<PaperFacts | CheckInputFailure> {
+    const file = new Uint8Array(buffer);
+    if (!this.threaded) return parsePaper({ file, fileName, maxChars });
+    return (await this.workers().run({ file, fileName, maxChars }, { name: 'parsePaper', transferList: [file.buffer as ArrayBuffer] })) as PaperFacts | CheckInputFailure;
+  }
+
+  private workers(): Piscina {
+    this.pool ??= new Piscina({ filename: WORKER_FILE, maxThreads: this.config.checkThreads, minThreads: 0, idleTimeout: 60_000 });
+    return this.pool;
   }
 
   async onModuleDestroy(): Promise<void> {

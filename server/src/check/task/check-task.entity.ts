@@ -19,6 +19,8 @@ export class CheckTask {
   /** The member agreed that the paper joins the self library once checked. */
   @Column({ name: 'self_consent', type: 'boolean', default: false }) selfConsent: boolean;
   @Column({ type: 'varchar', length: 8, default: 'zh-CN' }) language: string;
+  /** What the report shows: everything, or only the AI-content figures (an AIGC check searches no library). */
+  @Column({ name: 'report_scope', type: 'varchar', length: 8, default: 'all' }) reportScope: 'all' | 'aigc';
   @Column({ type: 'varchar', length: 16, default: 'queued' }) status: TaskStatus;
   @Column({ type: 'smallint', default: 0 }) progress: number;
   @Column({ type: 'varchar', length: 16, default: '' }) stage: string;

@@ -46,6 +46,8 @@ export interface NewTask {
   libraryKinds: readonly string[];
   selfConsent: boolean;
   createBy: string;
+  /** What the report shows (default everything). */
+  reportScope?: 'all' | 'aigc';
 }
 
 /** Told of each status change of a run (check orders follow their task with it). */
@@ -252,7 +254,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       // Re-checking the same paper: the member's earlier copy of it in the self library is not a source.
       const scope = await this.index.checkScope({ memberId: task.memberId, paperMd5: task.fileMd5, kinds: task.libraryKinds.split(',').filter(Boolean) as LibraryKind[] });
       const result = await this.runner.run(
-        { file, fileName: task.fileName, title: task.title, aigcBackend: await this.aigcConfig.backendOptions(), memberId: task.memberId, libraryIds: [...(scope.libraryIds ?? [])], excludeDocIds: [...(scope.excludeDocIds ?? [])], language: task.language as Language },
+        { file, fileName: task.fileName, title: task.title, aigcBackend: await this.aigcConfig.backendOptions(), memberId: task.memberId, libraryIds: [...(scope.libraryIds ?? [])], excludeDocIds: [...(scope.excludeDocIds ?? [])], language: task.language as Language, reportScope: task.reportScope },
         ({ percent, stage }) =>
           void this.pool
             .query(`UPDATE check_task SET progress = $2, stage = $3, heartbeat_time = now() WHERE task_id = $1 AND status = 'running' AND progress <= $2`, [

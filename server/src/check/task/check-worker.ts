@@ -4,6 +4,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Pool } from 'pg';
 import { defaultOfflineScorer, FallbackAigcScorer, LogprobAigcScorer, type AigcScorer, type LogprobScorerOptions } from '../engine/aigc';
+import { parseDocument } from '../engine/ingest';
 import { DuplicateDetector } from '../engine/match/detector';
 import { runCheck, type CheckProgress, type CheckTimings } from '../engine/pipeline';
 import { renderReportHtml, renderReportPdf, type ReportLanguage, type ReportSummary, type SourceMeta } from '../engine/report';
@@ -22,6 +23,8 @@ export interface CheckWorkerInput {
   /** Library documents left out (the member's earlier upload of this very paper). */
   excludeDocIds: number[];
   language: ReportLanguage;
+  /** What the reports show: everything (default), or only the AI-content figures. */
+  reportScope?: 'all' | 'aigc';
   /** The LLM-logprob backend configured in the back office; absent: the offline model only. */
   aigcBackend?: LogprobScorerOptions;
   /** Progress messages (`CheckProgress`) go here when given. */
@@ -82,6 +85,29 @@ async function sourceMetas(pool: Pool, ids: number[]): Promise<SourceMeta[]> {
   }));
 }
 
+/** What an order needs to know of a paper before it is checked. */
+export interface PaperFacts {
+  countedChars: number;
+}
+
+/** Input errors of the ingest stage cross the thread boundary as plain data (an Error's class does not). */
+function inputFailure(error: unknown): CheckInputFailure | null {
+  const e = error as { name?: string; code?: string; message?: string; details?: Record<string, string | number> };
+  return e?.name === 'CheckInputError' && e.code ? { inputError: { code: e.code, key: e.message ?? '', details: e.details ?? {} } } : null;
+}
+
+/** Reads a paper for an order (counted characters, within the type's limit); run in the pool as `parsePaper`. */
+export async function parsePaper(input: { file: Uint8Array; fileName: string; maxChars: number }): Promise<PaperFacts | CheckInputFailure> {
+  try {
+    const parsed = await parseDocument(input.file, input.fileName, { maxChars: input.maxChars });
+    return { countedChars: parsed.countedChars };
+  } catch (error) {
+    const failure = inputFailure(error);
+    if (failure) return failure;
+    throw error;
+  }
+}
+
 /** Runs one check end to end; an unreadable paper resolves with `inputError` instead of throwing. */
 export default async function runCheckTask(input: CheckWorkerInput): Promise<CheckWorkerOutput | CheckInputFailure> {
   const pool = poolFor(input.databaseUrl);
@@ -103,9 +129,10 @@ export default async function runCheckTask(input: CheckWorkerInput): Promise<Che
     });
     if (input.title) report.document.title = input.title;
     const started = performance.now();
-    const html = renderReportHtml(report, { variant: 'concise', language: input.language });
-    const fullHtml = renderReportHtml(report, { variant: 'full', language: input.language });
-    const pdf = renderReportPdf(report, { variant: 'concise', language: input.language });
+    const scope = input.reportScope ?? 'all';
+    const html = renderReportHtml(report, { variant: 'concise', language: input.language, scope });
+    const fullHtml = renderReportHtml(report, { variant: 'full', language: input.language, scope });
+    const pdf = renderReportPdf(report, { variant: 'concise', language: input.language, scope });
     return {
       summary: report.summary,
       aigcScore: report.aigc?.weightedScore ?? null,
@@ -118,8 +145,8 @@ export default async function runCheckTask(input: CheckWorkerInput): Promise<Che
       aigcBackendError: scorer instanceof FallbackAigcScorer ? scorer.lastError : undefined,
     };
   } catch (error) {
-    const e = error as { name?: string; code?: string; message?: string; details?: Record<string, string | number> };
-    if (e?.name === 'CheckInputError' && e.code) return { inputError: { code: e.code, key: e.message ?? '', details: e.details ?? {} } };
+    const failure = inputFailure(error);
+    if (failure) return failure;
     throw error;
   } finally {
     input.progressPort?.close();

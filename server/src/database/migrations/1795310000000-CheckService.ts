@@ -15,6 +15,8 @@ export class CheckService1795310000000 implements MigrationInterface {
     await q.query(`ALTER TABLE check_order ADD COLUMN error_key varchar(100) NOT NULL DEFAULT ''`);
     await q.query(`ALTER TABLE check_order ADD COLUMN error_args jsonb NOT NULL DEFAULT '{}'::jsonb`);
     await q.query(`CREATE INDEX check_order_tid_idx ON check_order (tid)`);
+    // An AI-content check's report shows only what it checked.
+    await q.query(`ALTER TABLE check_task ADD COLUMN report_scope varchar(8) NOT NULL DEFAULT 'all' CHECK (report_scope IN ('all', 'aigc'))`);
     await q.query(`CREATE INDEX check_order_member_idx ON check_order (member_id, order_id)`);
     await q.query(`
       CREATE TABLE check_rewrite (
@@ -45,6 +47,7 @@ export class CheckService1795310000000 implements MigrationInterface {
     await q.query(`DROP TABLE check_rewrite_paragraph`);
     await q.query(`DROP TABLE check_rewrite`);
     await q.query(`DROP INDEX check_order_member_idx`);
+    await q.query(`ALTER TABLE check_task DROP COLUMN report_scope`);
     await q.query(`DROP INDEX check_order_tid_idx`);
     await q.query(`ALTER TABLE check_order DROP COLUMN error_args, DROP COLUMN error_key, DROP COLUMN member_read, DROP COLUMN file_size, DROP COLUMN self_consent`);
   }

@@ -42,13 +42,13 @@ describe('renderReportHtml', () => {
   });
 
   it('escapes every text: no markup of the paper or the sources gets through', () => {
-    for (const variant of ['concise', 'full'] as const) {
-      const html = renderReportHtml(dirty, { variant });
+    for (const options of [{ variant: 'concise' }, { variant: 'full' }, { scope: 'aigc' }] as const) {
+      const html = renderReportHtml(dirty, options);
       expect(html).not.toMatch(/<script/i);
       expect(html).not.toMatch(/<img/i);
       expect(html).not.toContain('<b>粗体');
       expect(html).toContain(escapeHtml(SCRIPT));
-      expect(html).toContain('&lt;b&gt;粗体&lt;/b&gt; &amp; &quot;引号&quot;');
+      if (options.scope !== 'aigc') expect(html).toContain('&lt;b&gt;粗体&lt;/b&gt; &amp; &quot;引号&quot;');
     }
     expect(renderReportHtml(dirty, { variant: 'full' })).toContain('<p>&lt;img src=x onerror=alert(1)&gt;字字');
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
@@ -105,5 +105,75 @@ describe('renderReportHtml', () => {
     expect(renderReportHtml(report, { language: 'en' })).toContain('<html lang="en">');
     expect(renderReportHtml(report, { language: 'zh-TW' })).toContain('總文字複製比');
     expect(renderReportHtml(report)).toContain('总文字复制比');
+  });
+
+  describe("scope 'aigc': the AIGC detection report", () => {
+    it('has its own title and the AIGC figures, overall and per scored chapter', () => {
+      const html = renderReportHtml(report, { scope: 'aigc' });
+      expect(html).toContain('<title>AIGC检测报告单 · 测试论文题目</title>');
+      expect(html).toContain('<h1>AIGC检测报告单</h1>');
+      expect(html).toContain('<dt>篇名</dt><dd>测试论文题目</dd>');
+      // Only P1 (500 characters, in chapter 1) is scored, at 0.9: the AI gauge alone, and its figures.
+      expect(html.match(/<svg /g)).toHaveLength(1);
+      expect(html).toContain('aria-label="AI 特征值 90.0%"');
+      for (const [label, value] of [
+        ['AI 特征值', '90.0%'],
+        ['疑似 AI 生成文字占比', '100.0%'],
+        ['已检测字数', '500'],
+        ['疑似 AI 生成字数', '500'],
+        ['未检测字数（段落过短）', '0'],
+        ['段落（显著 / 疑似 / 已检测）', '1 / 0 / 1'],
+      ]) {
+        expect(html).toContain(`<td>${label}</td><td class="num">${value}</td>`);
+      }
+      expect(html).toContain('<tr><td>第一章 绪论</td><td class="num">500</td><td class="num">90.0%</td><td class="num">100.0%</td></tr>');
+      expect(html).not.toContain('<td>第二章 方法</td>');
+      // The AIGC section as in the duplicate report, and the disclaimers.
+      expect(html).toContain('zhiwen-aigc-stumps 9.9 (offline)');
+      expect(html).toContain('<footer>本报告由系统自动生成，检测结果仅供参考。');
+      expect(html).toContain('仅供参考：分值是根据写作风格估计的统计特征');
+    });
+
+    it('leaves out every duplicate figure, mark, band, source and comparison', () => {
+      const html = renderReportHtml(report, { scope: 'aigc' });
+      for (const text of ['总文字复制比', '去除引用文献复制比', '相似文献列表', '来源甲', '本人文献', '全文标明引文', '全文对照', '复制比', '简洁版']) {
+        expect(html).not.toContain(text);
+      }
+      expect(html).not.toMatch(/class="[^"]*\b(?:m-copied|m-cited|b-red|b-orange|b-yellow)\b/);
+      expect(html).not.toContain('class="pair"');
+      expect(html).not.toContain('<sup class="frag"');
+      // The 'full' variant has nothing to compare: it renders like the concise one.
+      expect(renderReportHtml(report, { scope: 'aigc', variant: 'full' })).toBe(html);
+    });
+
+    it('marks the AIGC paragraph bands in the full text, without marks inside', () => {
+      const html = renderReportHtml(report, { scope: 'aigc' });
+      expect(html).toContain('<h2>全文标明 AI 特征</h2>');
+      expect(html).toContain(`<p class="ai-high">${escapeHtml(P1)}<span class="ai-badge">AI 90.0%</span></p>`);
+      expect(html).toContain(`<p>${escapeHtml(P2)}</p>`);
+      expect(html).toMatch(/<p class="excluded">\[1\] 张三/);
+      expect(html).toContain('显著 AI 特征（≥ 80%）');
+    });
+
+    it('says "not run" instead of the figures when no scorer ran', async () => {
+      const document = await parsedThesis();
+      const unscored = buildReport({ document, detections: fixtureDetections(document.text), source: (id) => SOURCES[id], memberId: MEMBER, aigc: null });
+      const html = renderReportHtml(unscored, { scope: 'aigc' });
+      expect(html).toContain('<section class="summary"><h2>检测结果</h2><p>未进行 AI 生成内容检测。</p></section>');
+      expect(html.match(/未进行 AI 生成内容检测/g)).toHaveLength(1);
+      expect(html).not.toContain('<svg ');
+      expect(html).not.toContain('<section class="chapters">');
+      expect(html).not.toContain('class="ai-');
+      expect(html).not.toContain('class="m-');
+      expect(html).toContain('<footer>');
+    });
+
+    it('speaks the three languages', () => {
+      expect(renderReportHtml(report, { scope: 'aigc', language: 'zh-TW' })).toContain('<h1>AIGC檢測報告單</h1>');
+      const en = renderReportHtml(report, { scope: 'aigc', language: 'en' });
+      expect(en).toContain('<h1>AI-generated content report</h1>');
+      expect(en).toContain('<td>Scored characters</td><td class="num">500</td>');
+      expect(en).not.toContain('Total copy ratio');
+    });
   });
 });

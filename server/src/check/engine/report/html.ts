@@ -1,28 +1,33 @@
 // renderReportHtml: one self-contained HTML page (inline CSS and SVG, no scripts, no external resources); every text
 // that comes from the paper, the sources or the caller is HTML-escaped.
-import { chapterName, reportLabels, type ReportLabels } from './labels';
+import { chapterName, type ReportLabels } from './labels';
 import {
+  aigcChapterTable,
   aigcFigures,
+  aigcLegend,
   chapterBars,
   COLORS,
+  fullTextLegend,
   gaugeArc,
   gaugeColor,
   GAUGE_THRESHOLDS,
+  headerFigures,
   integer,
-  formatTime,
   isHeadingKind,
   marksWithin,
   paragraphSegments,
   percent,
+  resolveRenderOptions,
   shorten,
   summaryFigures,
+  type LegendItem,
   type RenderOptions,
-  type ReportVariant,
+  type ReportScope,
   type TextSegment,
 } from './present';
 import type { CheckReport } from './types';
 
-export type { RenderOptions, ReportVariant } from './present';
+export type { RenderOptions, ReportScope, ReportVariant } from './present';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -77,39 +82,42 @@ footer{margin-top:32px;font-size:12px;color:${COLORS.muted};border-top:1px solid
 @media print{body{background:#fff}.report{padding:0}}
 `;
 
-/** Renders the report as one self-contained HTML page. */
+/** Renders the report as one self-contained HTML page (scope 'aigc': the AIGC detection report). */
 export function renderReportHtml(report: CheckReport, options: RenderOptions = {}): string {
-  const language = options.language ?? 'zh-CN';
-  const labels = reportLabels(language);
-  const variant = options.variant ?? 'concise';
+  const { language, labels, variant, scope, comparedSources, title, variantLabel, disclaimer } = resolveRenderOptions(options);
   const out: string[] = [];
-  const title = `${labels.reportTitle} · ${report.document.title}`;
   out.push(
     `<!DOCTYPE html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
-    `<title>${escapeHtml(title)}</title><style>${CSS}</style></head><body><main class="report">`,
+    `<title>${escapeHtml(`${title} · ${report.document.title}`)}</title><style>${CSS}</style></head><body><main class="report">`,
   );
-  out.push(header(report, labels, variant));
-  out.push(summarySection(report, labels));
-  out.push(chapterSection(report, labels));
-  out.push(sourceSection(report, labels));
-  out.push(aigcSection(report, labels));
-  out.push(fullTextSection(report, labels, variant));
-  if (variant === 'full') out.push(comparisonSection(report, labels, options.comparedSources ?? 3));
-  out.push(`<footer>${escapeHtml(labels.disclaimer)}</footer></main></body></html>`);
-  return out.join('\n');
+  out.push(header(report, labels, title, variantLabel));
+  out.push(summarySection(report, labels, scope));
+  if (scope === 'all') {
+    out.push(chapterSection(report, labels));
+    out.push(sourceSection(report, labels));
+    out.push(aigcSection(report, labels));
+  } else {
+    out.push(aigcChapterSection(report, labels));
+    // Without a score the summary already says so.
+    if (report.aigc) out.push(aigcSection(report, labels));
+  }
+  out.push(fullTextSection(report, labels, variant === 'full', scope));
+  if (variant === 'full') out.push(comparisonSection(report, labels, comparedSources));
+  out.push(`<footer>${escapeHtml(disclaimer)}</footer></main></body></html>`);
+  return out.filter((part) => part !== '').join('\n');
 }
 
-function header(report: CheckReport, labels: ReportLabels, variant: ReportVariant): string {
-  const rows: [string, string][] = [
-    [labels.documentTitle, report.document.title],
-    [labels.fileName, report.document.fileName],
-    [labels.checkedAt, formatTime(report.checkedAt)],
-    [labels.reportVersion, String(report.version)],
-  ];
+function header(report: CheckReport, labels: ReportLabels, title: string, variantLabel: string | null): string {
+  const rows = headerFigures(report, labels);
+  const variant = variantLabel === null ? '' : `<span class="variant">${escapeHtml(variantLabel)}</span>`;
   return (
-    `<header><h1>${escapeHtml(labels.reportTitle)}<span class="variant">${escapeHtml(variant === 'full' ? labels.variantFull : labels.variantConcise)}</span></h1>` +
+    `<header><h1>${escapeHtml(title)}${variant}</h1>` +
     `<dl class="meta">${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl></header>`
   );
+}
+
+function legendHtml(items: readonly LegendItem[]): string {
+  return `<div class="legend">${items.map((item) => `<span><i class="swatch" style="background:${item.color}"></i>${escapeHtml(item.label)}</span>`).join('')}</div>`;
 }
 
 function gaugeSvg(value: number, label: string, thresholds: readonly [number, number]): string {
@@ -124,16 +132,19 @@ function gaugeSvg(value: number, label: string, thresholds: readonly [number, nu
   );
 }
 
-function summarySection(report: CheckReport, labels: ReportLabels): string {
-  const figures = summaryFigures(report, labels);
+function summarySection(report: CheckReport, labels: ReportLabels, scope: ReportScope): string {
+  const figures = summaryFigures(report, labels, scope);
   const rows: string[] = [];
   for (let i = 0; i < figures.length; i += 2) {
     const cells = figures.slice(i, i + 2).map(([k, v]) => `<td>${escapeHtml(k)}</td><td class="num">${escapeHtml(v)}</td>`);
     rows.push(`<tr>${cells.join('')}</tr>`);
   }
-  const gauges = [gaugeSvg(report.summary.totalRatio, labels.chartRatio, GAUGE_THRESHOLDS.ratio)];
+  const gauges = scope === 'all' ? [gaugeSvg(report.summary.totalRatio, labels.chartRatio, GAUGE_THRESHOLDS.ratio)] : [];
   if (report.aigc) gauges.push(gaugeSvg(report.aigc.weightedScore, labels.aiFeatureValue, GAUGE_THRESHOLDS.aigc));
-  return `<section class="summary"><h2>${escapeHtml(labels.summary)}</h2><div class="charts">${gauges.join('')}</div><table class="figures">${rows.join('')}</table></section>`;
+  const charts = gauges.length ? `<div class="charts">${gauges.join('')}</div>` : '';
+  // Only the AIGC report can be without figures: no scorer ran.
+  const body = rows.length ? `<table class="figures">${rows.join('')}</table>` : `<p>${escapeHtml(labels.aigcNotRun)}</p>`;
+  return `<section class="summary"><h2>${escapeHtml(labels.summary)}</h2>${charts}${body}</section>`;
 }
 
 function barsSvg(report: CheckReport, labels: ReportLabels): string {
@@ -188,6 +199,16 @@ function chapterSection(report: CheckReport, labels: ReportLabels): string {
   );
 }
 
+function aigcChapterSection(report: CheckReport, labels: ReportLabels): string {
+  const { head, rows } = aigcChapterTable(report, labels);
+  if (!rows.length) return '';
+  const cell = (tag: 'th' | 'td', text: string, i: number) => `<${tag}${i > 0 ? ' class="num"' : ''}>${escapeHtml(text)}</${tag}>`;
+  return (
+    `<section class="chapters"><h2>${escapeHtml(labels.chapterTable)}</h2><table><thead><tr>${head.map((h, i) => cell('th', h, i)).join('')}</tr></thead>` +
+    `<tbody>${rows.map((row) => `<tr>${row.map((v, i) => cell('td', v, i)).join('')}</tr>`).join('')}</tbody></table></section>`
+  );
+}
+
 function sourceSection(report: CheckReport, labels: ReportLabels): string {
   if (!report.sources.length) return `<section class="sources"><h2>${escapeHtml(labels.sourceList)}</h2><p>${escapeHtml(labels.none)}</p></section>`;
   const rows = report.sources.map((source, i) => {
@@ -208,12 +229,9 @@ function sourceSection(report: CheckReport, labels: ReportLabels): string {
 function aigcSection(report: CheckReport, labels: ReportLabels): string {
   if (!report.aigc) return `<section class="aigc"><h2>${escapeHtml(labels.aigcTitle)}</h2><p>${escapeHtml(labels.aigcNotRun)}</p></section>`;
   const rows = aigcFigures(report, labels).map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`);
-  const legend =
-    `<div class="legend"><span><i class="swatch" style="background:${COLORS.aigc.high}"></i>${escapeHtml(labels.aigcBands.high)}</span>` +
-    `<span><i class="swatch" style="background:${COLORS.aigc.medium}"></i>${escapeHtml(labels.aigcBands.medium)}</span></div>`;
   return (
     `<section class="aigc"><h2>${escapeHtml(labels.aigcTitle)}</h2><table class="figures">${rows.join('')}</table>` +
-    `<p class="note"><strong>${escapeHtml(labels.aigcDisclaimer)}</strong></p>${legend}</section>`
+    `<p class="note"><strong>${escapeHtml(labels.aigcDisclaimer)}</strong></p>${legendHtml(aigcLegend(labels))}</section>`
   );
 }
 
@@ -226,24 +244,19 @@ function segmentHtml(text: string, segment: TextSegment, linkFragments: boolean)
   return anchor + (classes.length ? `<span class="${classes.join(' ')}">${body}</span>` : body);
 }
 
-function fullTextSection(report: CheckReport, labels: ReportLabels, variant: ReportVariant): string {
-  const segments = paragraphSegments(report);
-  const legend = [
-    `<span><i class="swatch" style="background:${COLORS.copied}"></i>${escapeHtml(labels.legendCopied)}</span>`,
-    `<span><i class="swatch" style="background:${COLORS.cited}"></i>${escapeHtml(labels.legendCited)}</span>`,
-    `<span><i class="swatch" style="background:${COLORS.excluded}"></i>${escapeHtml(labels.legendExcluded)}</span>`,
-    ...(['red', 'orange', 'yellow'] as const).map((band) => `<span><i class="swatch" style="background:${COLORS.band[band]}"></i>${escapeHtml(labels.bands[band])}</span>`),
-  ];
+function fullTextSection(report: CheckReport, labels: ReportLabels, linkFragments: boolean, scope: ReportScope): string {
+  const segments = paragraphSegments(report, scope);
   const paragraphs = report.paragraphs.map((paragraph, i) => {
     const classes: string[] = [];
     if (isHeadingKind(paragraph.kind)) classes.push('heading');
     if (paragraph.excluded) classes.push('excluded');
     if (paragraph.aigcBand) classes.push(`ai-${paragraph.aigcBand}`);
-    const body = segments[i].map((segment) => segmentHtml(report.text, segment, variant === 'full')).join('');
+    const body = segments[i].map((segment) => segmentHtml(report.text, segment, linkFragments)).join('');
     const badge = paragraph.aigcScore !== null ? `<span class="ai-badge">AI ${percent(paragraph.aigcScore)}</span>` : '';
     return `<p${classes.length ? ` class="${classes.join(' ')}"` : ''}>${body}${badge}</p>`;
   });
-  return `<section class="fulltext"><h2>${escapeHtml(labels.fullText)}</h2><div class="legend">${legend.join('')}</div>${paragraphs.join('\n')}</section>`;
+  const heading = scope === 'aigc' ? labels.aigcFullText : labels.fullText;
+  return `<section class="fulltext"><h2>${escapeHtml(heading)}</h2>${legendHtml(fullTextLegend(report, labels, scope))}${paragraphs.join('\n')}</section>`;
 }
 
 function markedHtml(report: CheckReport, start: number, end: number): string {

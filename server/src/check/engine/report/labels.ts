@@ -8,6 +8,8 @@ export type ReportLanguage = 'zh-CN' | 'zh-TW' | 'en';
 /** Every text a rendered report shows besides the paper itself. */
 export interface ReportLabels {
   reportTitle: string;
+  /** Title of the AIGC detection report (scope 'aigc'). */
+  aigcReportTitle: string;
   variantConcise: string;
   variantFull: string;
   documentTitle: string;
@@ -64,7 +66,14 @@ export interface ReportLabels {
   aigcNotRun: string;
   aigcBands: Record<AigcBand, string>;
   aigcParagraphs: string;
+  aigcScoredChars: string;
+  aigcFlaggedChars: string;
+  aigcSkippedChars: string;
+  /** Heading of the full text of the AIGC report. */
+  aigcFullText: string;
   aigcDisclaimer: string;
+  /** Closing disclaimer of the AIGC report (no copy ratios in it). */
+  aigcReportDisclaimer: string;
   none: string;
   chartRatio: string;
   chartChapters: string;
@@ -73,6 +82,7 @@ export interface ReportLabels {
 
 const ZH_CN: ReportLabels = {
   reportTitle: '文本复制检测报告单',
+  aigcReportTitle: 'AIGC检测报告单',
   variantConcise: '简洁版',
   variantFull: '全文对照版',
   documentTitle: '篇名',
@@ -128,16 +138,22 @@ const ZH_CN: ReportLabels = {
   aigcNotRun: '未进行 AI 生成内容检测。',
   aigcBands: { high: '显著 AI 特征（≥ 80%）', medium: '疑似 AI 特征（50%–79%）' },
   aigcParagraphs: '段落（显著 / 疑似 / 已检测）',
+  aigcScoredChars: '已检测字数',
+  aigcFlaggedChars: '疑似 AI 生成字数',
+  aigcSkippedChars: '未检测字数（段落过短）',
+  aigcFullText: '全文标明 AI 特征',
   aigcDisclaimer:
     'AI 生成内容的检测结果仅供参考：分值是根据写作风格估计的统计特征，不能证明文本由机器或人工写成；正式、规范的人工写作也可能得到较高分值。请结合人工判断使用。',
   none: '无',
   chartRatio: '总文字复制比',
   chartChapters: '各章节复制比',
   disclaimer: '本报告由系统自动生成，检测结果仅供参考。复制比按字符计算，不含空白字符及目录、参考文献、脚注。',
+  aigcReportDisclaimer: '本报告由系统自动生成，检测结果仅供参考。AI 特征值是已检测段落按字数加权的平均分值，过短的段落不计入。',
 };
 
 const ZH_TW: ReportLabels = {
   reportTitle: '文本複製檢測報告單',
+  aigcReportTitle: 'AIGC檢測報告單',
   variantConcise: '簡潔版',
   variantFull: '全文對照版',
   documentTitle: '篇名',
@@ -193,16 +209,22 @@ const ZH_TW: ReportLabels = {
   aigcNotRun: '未進行 AI 生成內容檢測。',
   aigcBands: { high: '顯著 AI 特徵（≥ 80%）', medium: '疑似 AI 特徵（50%–79%）' },
   aigcParagraphs: '段落（顯著 / 疑似 / 已檢測）',
+  aigcScoredChars: '已檢測字數',
+  aigcFlaggedChars: '疑似 AI 生成字數',
+  aigcSkippedChars: '未檢測字數（段落過短）',
+  aigcFullText: '全文標明 AI 特徵',
   aigcDisclaimer:
     'AI 生成內容的檢測結果僅供參考：分值是根據寫作風格估計的統計特徵，不能證明文本由機器或人工寫成；正式、規範的人工寫作也可能得到較高分值。請結合人工判斷使用。',
   none: '無',
   chartRatio: '總文字複製比',
   chartChapters: '各章節複製比',
   disclaimer: '本報告由系統自動生成，檢測結果僅供參考。複製比按字元計算，不含空白字元及目錄、參考文獻、註腳。',
+  aigcReportDisclaimer: '本報告由系統自動生成，檢測結果僅供參考。AI 特徵值是已檢測段落按字數加權的平均分值，過短的段落不計入。',
 };
 
 const EN: ReportLabels = {
   reportTitle: 'Text Duplication Check Report',
+  aigcReportTitle: 'AI-generated content report',
   variantConcise: 'Concise',
   variantFull: 'Full-text comparison',
   documentTitle: 'Title',
@@ -258,6 +280,10 @@ const EN: ReportLabels = {
   aigcNotRun: 'No AI-content check was run.',
   aigcBands: { high: 'Strong AI features (≥ 80%)', medium: 'Some AI features (50–79%)' },
   aigcParagraphs: 'Paragraphs (strong / some / scored)',
+  aigcScoredChars: 'Scored characters',
+  aigcFlaggedChars: 'Characters with AI features',
+  aigcSkippedChars: 'Characters not scored (short paragraphs)',
+  aigcFullText: 'Full text with AI features marked',
   aigcDisclaimer:
     'AI-content scores are indicative only: they are statistical estimates from writing style and do not prove that a machine or a person wrote the text. Formal human writing can score high. Use them together with human judgement.',
   none: 'none',
@@ -265,6 +291,8 @@ const EN: ReportLabels = {
   chartChapters: 'Copy ratio by chapter',
   disclaimer:
     'This report was generated automatically and is for reference only. Ratios count characters without whitespace, contents, references and notes.',
+  aigcReportDisclaimer:
+    'This report was generated automatically and is for reference only. The AI feature value is the character-weighted mean score of the scored paragraphs; short paragraphs are not scored.',
 };
 
 /** Labels per language. */

@@ -41,6 +41,31 @@ describe('renderReportPdf', () => {
     }
   });
 
+  it("renders the AIGC detection report (scope 'aigc') without duplicate figures or sources", async () => {
+    for (const variant of ['concise', 'full'] as const) {
+      const pdf = renderReportPdf(report, { scope: 'aigc', variant });
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+      const back = await parseDocument(pdf, 'report.pdf');
+      // Every body paragraph scored 0.85.
+      for (const phrase of ['AIGC检测报告单', TITLE, '85.0%', '100.0%', '已检测字数', '第一章 绪论', '仅供参考', 'zhiwen-aigc-stumps']) expect(back.text).toContain(phrase);
+      for (const phrase of ['文本复制检测报告单', '总文字复制比', '相似文献列表', '来源甲', '全文对照', '简洁版']) expect(back.text).not.toContain(phrase);
+    }
+    const en = await parseDocument(renderReportPdf(report, { scope: 'aigc', language: 'en' }), 'report.pdf');
+    expect(en.text).toContain('AI-generated content report');
+    const tw = await parseDocument(renderReportPdf(report, { scope: 'aigc', language: 'zh-TW' }), 'report.pdf');
+    expect(tw.text).toContain('AIGC檢測報告單');
+  });
+
+  it("renders the AIGC detection report of an unscored check with the 'not run' line", async () => {
+    const document = await parsedThesis();
+    const unscored = buildReport({ document, detections: fixtureDetections(document.text), source: (id) => SOURCES[id], memberId: MEMBER, aigc: null });
+    const back = await parseDocument(renderReportPdf(unscored, { scope: 'aigc' }), 'report.pdf');
+    expect(back.text).toContain('AIGC检测报告单');
+    expect(back.text).toContain('未进行 AI 生成内容检测');
+    expect(back.text).not.toContain('总文字复制比');
+  });
+
   it('renders the other languages', async () => {
     const en = await parseDocument(renderReportPdf(report, { language: 'en' }), 'report.pdf');
     expect(en.text).toContain('Total copy ratio');

@@ -1,27 +1,32 @@
 // renderReportPdf: the report as an A4 PDF drawn with pdfkit, with Noto Sans SC embedded (subset by fontkit) and the
-// charts drawn as vector graphics. Same content as the HTML page of the same variant.
+// charts drawn as vector graphics. Same content as the HTML page of the same variant and scope.
 import PDFDocument from 'pdfkit';
-import { chapterName, reportLabels, type ReportLabels } from './labels';
+import { chapterName, type ReportLabels } from './labels';
 import { reportFonts, type MeasuredFont } from './pdf-fonts';
 import { layoutRuns, measureText, type LaidLine, type Run, type TextStyle } from './pdf-text';
 import {
+  aigcChapterTable,
   aigcFigures,
+  aigcLegend,
   chapterBars,
   COLORS,
-  formatTime,
+  fullTextLegend,
   gaugeArc,
   gaugeColor,
   GAUGE_THRESHOLDS,
+  headerFigures,
   integer,
   isHeadingKind,
   marksWithin,
   paragraphSegments,
   percent,
+  resolveRenderOptions,
   shorten,
   summaryFigures,
   type RenderOptions,
+  type ReportScope,
 } from './present';
-import type { CheckReport, SimilarityBand } from './types';
+import type { CheckReport } from './types';
 
 const PAGE = { width: 595.28, height: 841.89, left: 50, right: 50, top: 56, bottom: 56 };
 const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
@@ -204,44 +209,79 @@ class PdfWriter {
   }
 }
 
-/** Renders the report as a PDF (A4, Noto Sans SC embedded); synchronous. */
+/** Renders the report as a PDF (A4, Noto Sans SC embedded; scope 'aigc': the AIGC detection report); synchronous. */
 export function renderReportPdf(report: CheckReport, options: PdfRenderOptions = {}): Buffer {
-  const labels = reportLabels(options.language);
-  const variant = options.variant ?? 'concise';
-  const fonts = reportFonts();
-  const w = new PdfWriter(fonts, labels, `${labels.reportTitle} · ${report.document.title}`, report.checkedAt);
+  const { labels, variant, scope, comparedSources, title, variantLabel, disclaimer } = resolveRenderOptions(options);
+  const w = new PdfWriter(reportFonts(), labels, `${title} · ${report.document.title}`, report.checkedAt);
 
-  // Title and document data.
-  w.put(labels.reportTitle, PAGE.left, w.y, 18, COLORS.text, true);
-  const variantLabel = variant === 'full' ? labels.variantFull : labels.variantConcise;
-  w.put(variantLabel, PAGE.left + w.width(labels.reportTitle, 18, true) + 12, w.y + 7, BODY, COLORS.muted);
+  drawHeader(w, report, title, variantLabel);
+  drawSummary(w, report, labels, scope);
+  if (scope === 'all') {
+    drawChapters(w, report, labels);
+    drawSources(w, report, labels);
+    drawAigc(w, report, labels);
+  } else {
+    drawAigcChapters(w, report, labels);
+    // Without a score the summary already says so.
+    if (report.aigc) drawAigc(w, report, labels);
+  }
+  drawFullText(w, report, labels, scope);
+  if (variant === 'full') drawComparison(w, report, labels, comparedSources);
+
+  w.y += 10;
+  w.paragraph([{ text: disclaimer, style: w.style(COLORS.muted) }], { size: SMALL });
+
+  // Page footers.
+  const { start, count } = w.doc.bufferedPageRange();
+  for (let p = start; p < start + count; p++) {
+    w.doc.switchToPage(p);
+    const footer = `${shorten(report.document.title, 40)} · ${p + 1} / ${count}`;
+    w.put(footer, PAGE.width / 2 - w.width(footer, 7.5) / 2, PAGE.height - PAGE.bottom + 18, 7.5, COLORS.muted);
+  }
+  w.doc.end();
+  // pdfkit pushes every chunk into its readable buffer synchronously; with no 'data' listener they wait there.
+  const chunks: Buffer[] = [];
+  for (let chunk = w.doc.read() as Buffer | null; chunk !== null; chunk = w.doc.read() as Buffer | null) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Title, variant and document data. */
+function drawHeader(w: PdfWriter, report: CheckReport, title: string, variantLabel: string | null): void {
+  w.put(title, PAGE.left, w.y, 18, COLORS.text, true);
+  if (variantLabel !== null) w.put(variantLabel, PAGE.left + w.width(title, 18, true) + 12, w.y + 7, BODY, COLORS.muted);
   w.y += 34;
-  const meta: [string, string][] = [
-    [labels.documentTitle, report.document.title],
-    [labels.fileName, report.document.fileName],
-    [labels.checkedAt, formatTime(report.checkedAt)],
-    [labels.reportVersion, String(report.version)],
-  ];
+  const meta = headerFigures(report, w.labels);
   const labelWidth = Math.max(...meta.map(([k]) => w.width(k, BODY, true))) + 12;
   for (const [k, v] of meta) {
     const y = w.y;
     w.put(k, PAGE.left, y, BODY, COLORS.muted, true);
     w.paragraph([{ text: v, style: w.style(COLORS.text) }], { x: PAGE.left + labelWidth, width: CONTENT_WIDTH - labelWidth, gap: 0 });
   }
+}
 
-  // Summary: gauges and figures.
+/** Gauges (the ratio one only with scope 'all') and the figures of the scope, or the "not scored" line. */
+function drawSummary(w: PdfWriter, report: CheckReport, labels: ReportLabels, scope: ReportScope): void {
   w.heading(labels.summary);
-  w.ensure(150);
-  const top = w.y;
-  w.gauge(PAGE.left + 90, top, report.summary.totalRatio, labels.chartRatio, GAUGE_THRESHOLDS.ratio);
-  if (report.aigc) w.gauge(PAGE.left + 260, top, report.aigc.weightedScore, labels.aiFeatureValue, GAUGE_THRESHOLDS.aigc);
-  w.y = top + 112;
-  const figures = summaryFigures(report, labels);
+  const gauges: [number, string, readonly [number, number]][] = scope === 'all' ? [[report.summary.totalRatio, labels.chartRatio, GAUGE_THRESHOLDS.ratio]] : [];
+  if (report.aigc) gauges.push([report.aigc.weightedScore, labels.aiFeatureValue, GAUGE_THRESHOLDS.aigc]);
+  if (gauges.length) {
+    w.ensure(150);
+    const top = w.y;
+    gauges.forEach(([value, caption, thresholds], i) => w.gauge(PAGE.left + 90 + 170 * i, top, value, caption, thresholds));
+    w.y = top + 112;
+  }
+  const figures = summaryFigures(report, labels, scope);
+  if (!figures.length) {
+    w.paragraph([{ text: labels.aigcNotRun, style: w.style(COLORS.text) }]);
+    return;
+  }
   const figureRows: { cells: string[] }[] = [];
   for (let i = 0; i < figures.length; i += 2) figureRows.push({ cells: [figures[i][0], figures[i][1], figures[i + 1]?.[0] ?? '', figures[i + 1]?.[1] ?? ''] });
   w.table(null, figureRows, [3, 2.4, 3, 2.4], { size: 9, numeric: new Set([1, 3]) });
+}
 
-  // Chapters: bars and table.
+/** The duplicate chapter bars and table (with the AI feature value column when scored). */
+function drawChapters(w: PdfWriter, report: CheckReport, labels: ReportLabels): void {
   w.heading(labels.chapterTable);
   drawChapterBars(w, report, labels);
   const c = labels.columns;
@@ -264,49 +304,56 @@ export function renderReportPdf(report: CheckReport, options: PdfRenderOptions =
     return { cells };
   });
   w.table(head, chapterRows, report.aigc ? [3.2, 1.3, 1.3, 1.2, 1.4, 1.3, 4, 1.2] : [3.2, 1.3, 1.3, 1.2, 1.4, 1.3, 4], { numeric: new Set([1, 2, 3, 4, 5, 7]) });
+}
 
-  // Sources.
+/** The AIGC report's chapter table: chapters with AIGC figures only (nothing when none was scored). */
+function drawAigcChapters(w: PdfWriter, report: CheckReport, labels: ReportLabels): void {
+  const { head, rows } = aigcChapterTable(report, labels);
+  if (!rows.length) return;
+  w.heading(labels.chapterTable);
+  w.table(head, rows.map((cells) => ({ cells })), [4.6, 1.8, 1.8, 2.4], { numeric: new Set([1, 2, 3]) });
+}
+
+function drawSources(w: PdfWriter, report: CheckReport, labels: ReportLabels): void {
   w.heading(labels.sourceList);
-  if (!report.sources.length) w.paragraph([{ text: labels.none, style: w.style(COLORS.text) }]);
-  else {
-    const rows = report.sources.map((source, i) => ({
-      cells: [
-        String(i + 1),
-        source.own ? `${source.title}（${labels.ownPaper}）` : source.title,
-        source.origin,
-        labels.libraryKinds[source.libraryKind],
-        integer(source.overlapChars),
-        percent(source.ratio),
-        String(source.passages),
-        percent(source.maxSimilarity),
-      ],
-    }));
-    w.table(['#', labels.sourceTitle, labels.origin, labels.library, labels.overlapChars, labels.ratio, labels.passages, labels.similarity], rows, [0.6, 4.2, 2.2, 1.6, 1.3, 1.2, 1.35, 1.5], {
-      numeric: new Set([0, 4, 5, 6, 7]),
-    });
+  if (!report.sources.length) {
+    w.paragraph([{ text: labels.none, style: w.style(COLORS.text) }]);
+    return;
   }
+  const rows = report.sources.map((source, i) => ({
+    cells: [
+      String(i + 1),
+      source.own ? `${source.title}（${labels.ownPaper}）` : source.title,
+      source.origin,
+      labels.libraryKinds[source.libraryKind],
+      integer(source.overlapChars),
+      percent(source.ratio),
+      String(source.passages),
+      percent(source.maxSimilarity),
+    ],
+  }));
+  w.table(['#', labels.sourceTitle, labels.origin, labels.library, labels.overlapChars, labels.ratio, labels.passages, labels.similarity], rows, [0.6, 4.2, 2.2, 1.6, 1.3, 1.2, 1.35, 1.5], {
+    numeric: new Set([0, 4, 5, 6, 7]),
+  });
+}
 
-  // AIGC.
+/** The AIGC section: figures, the indicative-only note and the band key (or "not run"). */
+function drawAigc(w: PdfWriter, report: CheckReport, labels: ReportLabels): void {
   w.heading(labels.aigcTitle);
-  if (!report.aigc) w.paragraph([{ text: labels.aigcNotRun, style: w.style(COLORS.text) }]);
-  else {
-    w.table(null, aigcFigures(report, labels).map((cells) => ({ cells })), [3, 5], { size: 9 });
-    w.paragraph([{ text: labels.aigcDisclaimer, style: w.style(COLORS.text, null, true) }], { size: 9, bar: COLORS.gaugeMid, gap: 6 });
-    w.legend([
-      { color: COLORS.aigc.high, label: labels.aigcBands.high },
-      { color: COLORS.aigc.medium, label: labels.aigcBands.medium },
-    ]);
+  if (!report.aigc) {
+    w.paragraph([{ text: labels.aigcNotRun, style: w.style(COLORS.text) }]);
+    return;
   }
+  w.table(null, aigcFigures(report, labels).map((cells) => ({ cells })), [3, 5], { size: 9 });
+  w.paragraph([{ text: labels.aigcDisclaimer, style: w.style(COLORS.text, null, true) }], { size: 9, bar: COLORS.gaugeMid, gap: 6 });
+  w.legend(aigcLegend(labels));
+}
 
-  // Full text with marks, bands and AIGC bars.
-  w.heading(labels.fullText);
-  w.legend([
-    { color: COLORS.copied, label: labels.legendCopied },
-    { color: COLORS.cited, label: labels.legendCited },
-    { color: COLORS.excluded, label: labels.legendExcluded },
-    ...(['red', 'orange', 'yellow'] as SimilarityBand[]).map((band) => ({ color: COLORS.band[band], label: labels.bands[band] })),
-  ]);
-  const segments = paragraphSegments(report);
+/** Full text with AIGC bars, and with scope 'all' the marks and sentence bands. */
+function drawFullText(w: PdfWriter, report: CheckReport, labels: ReportLabels, scope: ReportScope): void {
+  w.heading(scope === 'aigc' ? labels.aigcFullText : labels.fullText);
+  w.legend(fullTextLegend(report, labels, scope));
+  const segments = paragraphSegments(report, scope);
   report.paragraphs.forEach((paragraph, i) => {
     const heading = isHeadingKind(paragraph.kind);
     const runs: Run[] = segments[i].map((segment) => {
@@ -318,24 +365,6 @@ export function renderReportPdf(report: CheckReport, options: PdfRenderOptions =
     if (heading) w.y += 4;
     w.paragraph(runs, { indent: heading ? 0 : BODY * 2, bar: paragraph.aigcBand ? COLORS.aigc[paragraph.aigcBand] : null, gap: 3 });
   });
-
-  if (variant === 'full') drawComparison(w, report, labels, options.comparedSources ?? 3);
-
-  w.y += 10;
-  w.paragraph([{ text: labels.disclaimer, style: w.style(COLORS.muted) }], { size: SMALL });
-
-  // Page footers.
-  const { start, count } = w.doc.bufferedPageRange();
-  for (let p = start; p < start + count; p++) {
-    w.doc.switchToPage(p);
-    const footer = `${shorten(report.document.title, 40)} · ${p + 1} / ${count}`;
-    w.put(footer, PAGE.width / 2 - w.width(footer, 7.5) / 2, PAGE.height - PAGE.bottom + 18, 7.5, COLORS.muted);
-  }
-  w.doc.end();
-  // pdfkit pushes every chunk into its readable buffer synchronously; with no 'data' listener they wait there.
-  const chunks: Buffer[] = [];
-  for (let chunk = w.doc.read() as Buffer | null; chunk !== null; chunk = w.doc.read() as Buffer | null) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 function drawChapterBars(w: PdfWriter, report: CheckReport, labels: ReportLabels): void {

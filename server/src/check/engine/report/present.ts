@@ -1,10 +1,16 @@
 // Presentation shared by the HTML and PDF renderers: colours, number formats, chart geometry and the split of each
 // paragraph into uniformly styled segments (mark, sentence band, fragment start).
 import type { CheckReport, ReportChapter, ReportMark, SimilarityBand } from './types';
-import { chapterName, type ReportLabels, type ReportLanguage } from './labels';
+import { chapterName, reportLabels, type ReportLabels, type ReportLanguage } from './labels';
 
 /** Which report: concise (figures, sources, marked full text) or full (the same plus each passage beside its source). */
 export type ReportVariant = 'concise' | 'full';
+
+/**
+ * What the report covers: 'all' is the duplicate check with its AIGC section; 'aigc' is the AIGC detection report
+ * (AI figures, AIGC section and the full text with AIGC bands only: no duplicate figures, marks, sources or comparison).
+ */
+export type ReportScope = 'all' | 'aigc';
 
 /** Rendering options shared by the HTML and PDF renderers. */
 export interface RenderOptions {
@@ -12,6 +18,41 @@ export interface RenderOptions {
   language?: ReportLanguage;
   /** Source passages shown beside each fragment in the full variant (best first); default 3. */
   comparedSources?: number;
+  /** Default 'all'; with 'aigc' the 'full' variant renders like 'concise' (there is nothing to compare). */
+  scope?: ReportScope;
+}
+
+/** The options with their defaults filled in, as both renderers use them. */
+export interface ResolvedRenderOptions {
+  language: ReportLanguage;
+  labels: ReportLabels;
+  variant: ReportVariant;
+  scope: ReportScope;
+  comparedSources: number;
+  /** Heading of the report. */
+  title: string;
+  /** Variant shown beside the heading, or null (the AIGC report has a single variant). */
+  variantLabel: string | null;
+  /** The closing disclaimer. */
+  disclaimer: string;
+}
+
+/** Fills in the defaults of the rendering options (zh-CN, concise, scope 'all', 3 compared sources). */
+export function resolveRenderOptions(options: RenderOptions): ResolvedRenderOptions {
+  const language = options.language ?? 'zh-CN';
+  const labels = reportLabels(language);
+  const scope: ReportScope = options.scope === 'aigc' ? 'aigc' : 'all';
+  const variant: ReportVariant = scope === 'aigc' ? 'concise' : (options.variant ?? 'concise');
+  return {
+    language,
+    labels,
+    variant,
+    scope,
+    comparedSources: options.comparedSources ?? 3,
+    title: scope === 'aigc' ? labels.aigcReportTitle : labels.reportTitle,
+    variantLabel: scope === 'aigc' ? null : variant === 'full' ? labels.variantFull : labels.variantConcise,
+    disclaimer: scope === 'aigc' ? labels.aigcReportDisclaimer : labels.disclaimer,
+  };
 }
 
 /** Colours of marks, bands and charts (hex, used by both renderers). */
@@ -99,8 +140,9 @@ export interface TextSegment {
   fragment: number;
 }
 
-/** Splits every paragraph of the report into segments of one mark, one sentence band and at most one fragment start. */
-export function paragraphSegments(report: CheckReport): TextSegment[][] {
+/** Splits every paragraph into segments of one mark, one sentence band and at most one fragment start (scope 'aigc': one plain segment). */
+export function paragraphSegments(report: CheckReport, scope: ReportScope = 'all'): TextSegment[][] {
+  if (scope === 'aigc') return report.paragraphs.map(({ start, end }) => [{ start, end, mark: null, band: null, fragment: 0 }]);
   const { marks, sentences, fragments } = report;
   const bandSentences = sentences.filter((sentence) => sentence.band !== null);
   let m = 0;
@@ -154,8 +196,19 @@ export function formatTime(iso: string): string {
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-/** Label and value pairs of the summary table. */
-export function summaryFigures(report: CheckReport, labels: ReportLabels): [string, string][] {
+/** Label and value pairs of the report header (document data). */
+export function headerFigures(report: CheckReport, labels: ReportLabels): [string, string][] {
+  return [
+    [labels.documentTitle, report.document.title],
+    [labels.fileName, report.document.fileName],
+    [labels.checkedAt, formatTime(report.checkedAt)],
+    [labels.reportVersion, String(report.version)],
+  ];
+}
+
+/** Label and value pairs of the summary table: the duplicate figures, or with scope 'aigc' the AIGC figures (empty when no scorer ran). */
+export function summaryFigures(report: CheckReport, labels: ReportLabels, scope: ReportScope = 'all'): [string, string][] {
+  if (scope === 'aigc') return aigcSummaryFigures(report, labels);
   const s = report.summary;
   const largest = s.largestSource >= 0 ? report.sources[s.largestSource] : null;
   return [
@@ -183,6 +236,55 @@ export function aigcFigures(report: CheckReport, labels: ReportLabels): [string,
     [labels.aigcFlaggedShare, percent(aigc.flaggedShare)],
     [labels.aigcParagraphs, `${aigc.paragraphsHigh} / ${aigc.paragraphsMedium} / ${aigc.paragraphsScored}`],
     [labels.aigcModel, `${aigc.model.name} ${aigc.model.version} (${aigc.model.backend})`],
+  ];
+}
+
+/** Label and value pairs of the AIGC report's summary; empty when no scorer ran. */
+export function aigcSummaryFigures(report: CheckReport, labels: ReportLabels): [string, string][] {
+  const aigc = report.aigc;
+  if (!aigc) return [];
+  return [
+    [labels.aiFeatureValue, percent(aigc.weightedScore)],
+    [labels.aigcFlaggedShare, percent(aigc.flaggedShare)],
+    [labels.aigcScoredChars, integer(aigc.chars)],
+    [labels.aigcFlaggedChars, integer(aigc.flaggedChars)],
+    [labels.aigcSkippedChars, integer(aigc.skippedChars)],
+    [labels.aigcParagraphs, `${aigc.paragraphsHigh} / ${aigc.paragraphsMedium} / ${aigc.paragraphsScored}`],
+  ];
+}
+
+/** Head and rows of the AIGC report's chapter table: chapters with AIGC figures only (no rows when none was scored). */
+export function aigcChapterTable(report: CheckReport, labels: ReportLabels): { head: string[]; rows: string[][] } {
+  const head = [labels.chapter, labels.aigcScoredChars, labels.aiFeatureValue, labels.aigcFlaggedShare];
+  const rows = report.chapters.flatMap((chapter) =>
+    chapter.aigc ? [[chapterName(chapter, labels), integer(chapter.aigc.chars), percent(chapter.aigc.weightedScore), percent(chapter.aigc.flaggedShare)]] : [],
+  );
+  return { head, rows };
+}
+
+/** A colour key entry. */
+export interface LegendItem {
+  color: string;
+  label: string;
+}
+
+/** Colour key of the AIGC paragraph bands. */
+export function aigcLegend(labels: ReportLabels): LegendItem[] {
+  return [
+    { color: COLORS.aigc.high, label: labels.aigcBands.high },
+    { color: COLORS.aigc.medium, label: labels.aigcBands.medium },
+  ];
+}
+
+/** Colour key of the full text: marks, excluded text and sentence bands, or with scope 'aigc' excluded text and the AIGC bands (when scored). */
+export function fullTextLegend(report: CheckReport, labels: ReportLabels, scope: ReportScope = 'all'): LegendItem[] {
+  const excluded = { color: COLORS.excluded, label: labels.legendExcluded };
+  if (scope === 'aigc') return [excluded, ...(report.aigc ? aigcLegend(labels) : [])];
+  return [
+    { color: COLORS.copied, label: labels.legendCopied },
+    { color: COLORS.cited, label: labels.legendCited },
+    excluded,
+    ...(['red', 'orange', 'yellow'] as const).map((band) => ({ color: COLORS.band[band], label: labels.bands[band] })),
   ];
 }
 
