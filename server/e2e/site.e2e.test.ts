@@ -118,13 +118,17 @@ describe('public site: navigation rules for visitors (spec 2.1)', () => {
 
   it('lets a visitor open the allow-listed pages: AI tools, /qkl, /sbvip, /qwjc, member pages', async () => {
     const { context, page } = await newPage();
-    for (const [route, title] of [['/aiwnxz', '万能写作'], ['/aigc', 'AIGC检测'], ['/qkl', '期刊大论文'], ['/sbvip', '硕博VIP'], ['/qwjc', '全文降重']]) {
+    await page.goto(`${base}/aiwnxz`);
+    await expect.poll(() => heading(page)).toBe('万能写作');
+    expect(await visible(page, '即将上线')).toBe(true);
+    await screenshot(page, 'site-tool-coming-soon');
+    // The check products open to visitors with their form (ordering asks them to sign in).
+    for (const [route, title] of [['/aigc', 'AIGC检测'], ['/qkl', '期刊长论文版'], ['/sbvip', '硕博VIP版'], ['/qwjc', '全文降重']]) {
       await page.goto(`${base}${route}`);
       await expect.poll(() => heading(page)).toBe(title);
       expect(pathOf(page)).toBe(route);
-      expect(await visible(page, '即将上线')).toBe(true);
+      await expect.poll(() => page.getByTestId('check-submit').isVisible()).toBe(true);
     }
-    await screenshot(page, 'site-tool-coming-soon');
     await page.goto(`${base}/memberIndex`);
     await expect.poll(() => visible(page, '登录后查看个人资料、订单、检测报告与写作记录。')).toBe(true);
     expect(pathOf(page)).toBe('/memberIndex');
