@@ -4,6 +4,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { API_BASE, CURRENT_SITE_HEADER } from '@zhiwen/shared';
+import { serveSiteFiles } from './cms/publish/serve-site-files';
+import { FILE_STORAGE } from './storage/storage';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { requestContextMiddleware } from './common/context/request-context.middleware';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
@@ -25,6 +27,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     routeResolutionStrategy: 'specificity',
   });
   app.useLogger(app.get(Logger));
+  // Article bodies and templates are edited in the browser and can pass Express's 100 kB default; 2 MB bounds them.
+  app.useBodyParser('json', { limit: '2mb' });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
@@ -46,6 +50,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   );
   app.use(requestContextMiddleware);
   app.use(exportRequestMiddleware);
+  // Published CMS sites under /site/...: before the clients, whose history fallback would answer any path.
+  serveSiteFiles(app.getHttpAdapter().getInstance(), app.get(FILE_STORAGE));
   serveClients(app.getHttpAdapter().getInstance(), config.web);
   app.setGlobalPrefix(API_BASE.slice(1));
   // Order matters: the envelope wraps the answer last; the repeat-submit check runs before any work.

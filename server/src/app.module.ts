@@ -5,6 +5,9 @@ import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
 import { CheckOrderCoreModule, CheckOrderModule } from './check/order/check-order.module';
+import { CmsModule } from './cms/cms.module';
+import { CmsCommonModule } from './cms/common/cms-common.module';
+import { CmsPublishCoreModule } from './cms/publish/cms-publish.module';
 import { CheckProductModule } from './check/product/check-product.module';
 import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.module';
 import { CommonModule } from './common/common.module';
@@ -61,10 +64,11 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CheckProductModule,
   CheckOrderModule,
   AiModule,
+  CmsModule,
 ];
 
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */
-const JOB_MODULES: Array<Type<unknown>> = [CheckLibraryCoreModule, CheckTaskCoreModule, CheckOrderCoreModule];
+const JOB_MODULES: Array<Type<unknown>> = [CheckLibraryCoreModule, CheckTaskCoreModule, CheckOrderCoreModule, CmsCommonModule, CmsPublishCoreModule];
 
 @Module({})
 export class AppModule {

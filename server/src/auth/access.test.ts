@@ -46,6 +46,7 @@ const MEMBER = new Set([
 const SIGNED_IN = new Set([
   'GET /prod-api/getInfo',
   'GET /prod-api/getRouters',
+  'GET /prod-api/cms/site/getCurrentSite',
   'GET /prod-api/system/security/config/check',
   'GET /prod-api/system/user/profile',
   'PUT /prod-api/system/user/profile',

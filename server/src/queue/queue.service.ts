@@ -5,6 +5,15 @@ import { APP_CONFIG } from '../common/config/config.token';
 
 export type JobHandler<T extends object> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
+/** A job run on a cron schedule (pg-boss keeps the schedule, so N instances run each firing once). */
+export interface ScheduledJob {
+  name: string;
+  /** Cron expression (minute precision), in the server's time zone. */
+  cron: string;
+  /** What it does, for the scheduled-jobs screen. */
+  description: string;
+}
+
 export const QUEUE_DATABASE_URL = Symbol('QUEUE_DATABASE_URL');
 
 /**
@@ -16,6 +25,7 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, OnMod
   private readonly logger = new Logger('Queue');
   private boss?: PgBoss;
   private readonly handlers = new Map<string, JobHandler<object>>();
+  private readonly scheduled = new Map<string, ScheduledJob>();
   private readonly createdQueues = new Set<string>();
   private lastError?: string;
   private stopping = false;
@@ -52,8 +62,26 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, OnMod
     this.handlers.set(name, handler as JobHandler<object>);
   }
 
+  /**
+   * Declares a job that runs on a cron schedule (call from a module's onModuleInit). The handler runs once per firing
+   * across all processes that run jobs.
+   */
+  registerSchedule(job: ScheduledJob, handler: () => Promise<void>): void {
+    this.scheduled.set(job.name, job);
+    this.register(job.name, handler);
+  }
+
+  /** The scheduled jobs declared in this process. */
+  schedules(): ScheduledJob[] {
+    return [...this.scheduled.values()];
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (!this.boss || !this.config.runJobs) return;
+    for (const job of this.scheduled.values()) {
+      await this.ensureQueue(job.name);
+      await this.boss.schedule(job.name, job.cron, {}, { tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    }
     for (const [name, handler] of this.handlers) {
       await this.ensureQueue(name);
       await this.boss.work<object>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {

@@ -7,6 +7,10 @@ export interface FileStorage {
   /** The file's bytes as a stream, or null when absent. */
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /** Keys of every file under the folder `prefix` (recursive, sorted); [] when there is none. */
+  list(prefix: string): Promise<string[]>;
+  /** Removes the folder `prefix` with everything in it (a published site, a site's templates). */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');

@@ -1,0 +1,34 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { LoginUser } from '../../auth/login-user';
+import { CmsPublishService } from '../publish/cms-publish.service';
+import type { CmsCatalog } from './cms-catalog.entity';
+
+/** What catalogs ask of the publisher: publish a catalog's pages, drop the files of a deleted catalog or cleared content. */
+@Injectable()
+export class CmsCatalogPublishing {
+  private readonly logger = new Logger(CmsCatalogPublishing.name);
+
+  constructor(private readonly publisher: CmsPublishService) {}
+
+  /** Queues the catalog's list pages (optionally its sub-catalogs' and its content's detail pages); answers the task. */
+  async publish(catalog: CmsCatalog, user: LoginUser, options: { publishChild: boolean; publishDetail: boolean }): Promise<{ taskId: string }> {
+    return { taskId: await this.publisher.publishCatalog(catalog.siteId, catalog.catalogId, user.userName, options) };
+  }
+
+  /**
+   * Removes the published folder of a deleted catalog on every pipe. The catalog is already gone from the database,
+   * so a storage failure is logged rather than reported as a failed delete.
+   */
+  async removeFiles(catalog: CmsCatalog): Promise<void> {
+    try {
+      await this.publisher.removeCatalogFiles(catalog.siteId, catalog.path);
+    } catch (error) {
+      this.logger.error({ catalogId: catalog.catalogId, path: catalog.path, message: (error as Error).message }, 'Removing the files of a deleted catalog failed');
+    }
+  }
+
+  /** Removes the published pages of content moved to the recycle bin and republishes the lists (queued tasks). */
+  async removeContentFiles(siteId: string, contentIds: string[], user: LoginUser): Promise<void> {
+    if (contentIds.length) await this.publisher.unpublishContents(siteId, contentIds, user.userName);
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CmsPublishCoreModule } from '../publish/cms-publish.module';
+import { CmsCatalogPublishing } from './cms-catalog-publishing';
+import { CmsCatalogController } from './cms-catalog.controller';
+import { CmsCatalog } from './cms-catalog.entity';
+import './cms-catalog.messages';
+import { CmsCatalogService } from './cms-catalog.service';
+
+/** Catalogs (`/cms/catalog...`): the tree of each site, with per-object permissions; content and publishing use the service. */
+@Module({
+  imports: [TypeOrmModule.forFeature([CmsCatalog]), CmsPublishCoreModule],
+  providers: [CmsCatalogService, CmsCatalogPublishing],
+  controllers: [CmsCatalogController],
+  exports: [CmsCatalogService],
+})
+export class CmsCatalogModule {}

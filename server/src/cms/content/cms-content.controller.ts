@@ -1,0 +1,336 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { PageResult } from '@zhiwen/shared';
+import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
+import { ServiceException } from '../../common/errors/service-exception';
+import { ListRoute } from '../../common/export/list-route.decorator';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
+import { t } from '../../common/i18n/i18n';
+import { IdPipe } from '../../common/validation/id.pipe';
+import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { CurrentSiteService } from '../common/current-site.service';
+import {
+  ContentAttrDto,
+  ContentDto,
+  ContentEditorDto,
+  ContentIdsDto,
+  ContentLogQueryDto,
+  ContentOpLogDto,
+  ContentQueryDto,
+  CopyContentDto,
+  CreateContentDto,
+  MoveContentDto,
+  RecycleQueryDto,
+  RelaDto,
+  RelaQueryDto,
+  SetTopDto,
+  SortContentDto,
+  UpdateContentDto,
+  UploadedImageDto,
+} from './cms-content.dto';
+import { CONTENT_TYPES, type CmsContentOpLog, type ContentType } from './cms-content.entity';
+import { CmsContentService, CONTENT_IMAGE_MAX_BYTES, type ContentEditor, type ContentListRow } from './cms-content.service';
+import { ContentIdsPipe } from './content-ids.pipe';
+
+const TITLE = '内容管理';
+
+@ApiTags('cms/content')
+@ApiBearerAuth()
+@Controller('cms/content')
+export class CmsContentController {
+  constructor(
+    private readonly contents: CmsContentService,
+    private readonly currentSite: CurrentSiteService,
+  ) {}
+
+  @ListRoute<ContentListRow>('list', {
+    fileName: 'cms.content.exportFile',
+    columns: [
+      { key: 'contentId', header: 'ID', width: 12 },
+      { key: 'title', header: 'cms.content.column.title', width: 40 },
+      { key: 'catalogName', header: 'cms.content.column.catalog', width: 16 },
+      { key: 'contentType', header: 'cms.content.column.type', width: 10 },
+      { key: 'status', header: 'cms.content.column.status', width: 10, format: (v) => t(`cms.content.status.${String(v)}`) },
+      { key: 'author', header: 'cms.content.column.author', width: 14 },
+      { key: 'publishDate', header: 'cms.content.column.publishDate', width: 20 },
+      { key: 'createBy', header: 'cms.content.column.createBy', width: 14 },
+    ],
+  })
+  @RequirePermission('cms:content:view')
+  @ApiOperation({ summary: 'Content of the current site in viewable catalogs: top first, then newest; catalogId includes its children' })
+  @ApiEnvelope(ContentDto, { paged: true })
+  async list(@Req() req: Request, @Query() query: ContentQueryDto): Promise<PageResult<ContentListRow>> {
+    const site = await this.currentSite.require(req, req.user!);
+    return this.contents.list(req.user!, site.siteId, query);
+  }
+
+  @Get('init/:catalogId/:contentType/:contentId')
+  @RequirePermission('cms:content:view')
+  @ApiOperation({ summary: 'Editor data: the content (contentId) with body, media and related ids, or defaults of new content (contentId 0)' })
+  @ApiEnvelope(ContentEditorDto)
+  init(
+    @Req() req: Request,
+    @Param('catalogId', IdPipe) catalogId: string,
+    @Param('contentType') contentType: string,
+    @Param('contentId', IdPipe) contentId: string,
+  ): Promise<ContentEditor> {
+    if (!(CONTENT_TYPES as readonly string[]).includes(contentType)) throw new ServiceException('cms.content.typeInvalid');
+    return this.contents.init(req.user!, catalogId, contentType as ContentType, contentId);
+  }
+
+  @Post()
+  @RequirePermission('cms:content:add')
+  @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
+  @ApiOperation({ summary: 'Add content to a catalog (needs Catalog:AddContent); it starts as a draft' })
+  @ApiEnvelope(ContentEditorDto)
+  create(@Req() req: Request, @Body() dto: CreateContentDto): Promise<ContentEditor> {
+    return this.contents.create(req.user!, dto);
+  }
+
+  @Put()
+  @RequirePermission('cms:content:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Save content (needs Catalog:EditContent); published content becomes re_edit; locked by another user: 400' })
+  @ApiEnvelope(ContentEditorDto)
+  update(@Req() req: Request, @Body() dto: UpdateContentDto): Promise<ContentEditor> {
+    return this.contents.update(req.user!, dto);
+  }
+
+  @Delete()
+  @RequirePermission('cms:content:remove')
+  @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
+  @ApiOperation({ summary: 'Move content to the recycle bin (needs Catalog:DeleteContent); published pages are removed' })
+  @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
+  @ApiEnvelope()
+  async remove(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.remove(req.user!, ids);
+  }
+
+  @Post('publish')
+  @RequirePermission('cms:content:publish')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Publish content now (draft, to_publish, re_edit, offline -> published; needs Catalog:PublishContent)' })
+  @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
+  @ApiEnvelope()
+  async publish(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.publish(req.user!, ids);
+  }
+
+  @Post('to_publish')
+  @RequirePermission('cms:content:toPublish')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Schedule content for its future publish date (draft, re_edit, offline -> to_publish)' })
+  @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
+  @ApiEnvelope()
+  async toPublish(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.toPublish(req.user!, ids);
+  }
+
+  @Post('offline')
+  @RequirePermission('cms:content:offline')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Take content offline (published, re_edit, to_publish -> offline); its pages are removed' })
+  @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
+  @ApiEnvelope()
+  async offline(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.offline(req.user!, ids);
+  }
+
+  @Post('archive')
+  @RequirePermission('cms:content:archive')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Archive content (published, offline -> archived); its pages are removed' })
+  @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
+  @ApiEnvelope()
+  async archive(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.archive(req.user!, ids);
+  }
+
+  @Post('lock/:contentId')
+  @RequirePermission('cms:content:lock')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Lock content for the caller: nobody else may edit, publish or delete it' })
+  @ApiEnvelope()
+  async lock(@Req() req: Request, @Param('contentId', IdPipe) contentId: string): Promise<void> {
+    await this.contents.lock(req.user!, contentId);
+  }
+
+  @Post('unlock/:contentId')
+  @RequirePermission('cms:content:lock')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Unlock content (the holder of the lock or a super administrator)' })
+  @ApiEnvelope()
+  async unlock(@Req() req: Request, @Param('contentId', IdPipe) contentId: string): Promise<void> {
+    await this.contents.unlock(req.user!, contentId);
+  }
+
+  @Post('copy')
+  @RequirePermission('cms:content:copy')
+  @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
+  @ApiOperation({ summary: 'Copy content into catalogs of its site as drafts; answers the new ids' })
+  @ApiEnvelope('string', { isArray: true })
+  copy(@Req() req: Request, @Body() dto: CopyContentDto): Promise<string[]> {
+    return this.contents.copy(req.user!, dto);
+  }
+
+  @Post('move')
+  @RequirePermission('cms:content:move')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Move content to another catalog of its site (EditContent on the source, AddContent on the target)' })
+  @ApiEnvelope()
+  async move(@Req() req: Request, @Body() dto: MoveContentDto): Promise<void> {
+    await this.contents.move(req.user!, dto);
+  }
+
+  @Post('set_top')
+  @RequirePermission('cms:content:top')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Set content top, optionally until topEndTime' })
+  @ApiEnvelope()
+  async setTop(@Req() req: Request, @Body() dto: SetTopDto): Promise<void> {
+    await this.contents.setTop(req.user!, dto);
+  }
+
+  @Post('cancel_top')
+  @RequirePermission('cms:content:top')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Cancel the top flag of content' })
+  @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
+  @ApiEnvelope()
+  async cancelTop(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.cancelTop(req.user!, ids);
+  }
+
+  @Post('sort')
+  @RequirePermission('cms:content:sort')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Place content just before targetId in its catalog; before top content it becomes top, else its top is cancelled' })
+  @ApiEnvelope()
+  async sort(@Req() req: Request, @Body() dto: SortContentDto): Promise<void> {
+    await this.contents.sort(req.user!, dto);
+  }
+
+  @Post('attr')
+  @RequirePermission('cms:content:attr')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Set recommend or hot on content' })
+  @ApiEnvelope()
+  async addAttr(@Req() req: Request, @Body() dto: ContentAttrDto): Promise<void> {
+    await this.contents.setAttr(req.user!, dto, true);
+  }
+
+  @Delete('attr')
+  @RequirePermission('cms:content:attr')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Cancel recommend or hot on content' })
+  @ApiEnvelope()
+  async removeAttr(@Req() req: Request, @Body() dto: ContentAttrDto): Promise<void> {
+    await this.contents.setAttr(req.user!, dto, false);
+  }
+
+  @Post('upload/image')
+  @RequireAnyPermission('cms:content:add', 'cms:content:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.INSERT, saveParams: false })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiOperation({ summary: 'Upload an image for rich text into the current site’s resources (jpg, png, gif, webp by content; 5 MB)' })
+  @ApiEnvelope(UploadedImageDto)
+  async uploadImage(@Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string }> {
+    if (!file) throw new ServiceException('cms.content.imageFormat');
+    const site = await this.currentSite.require(req, req.user!);
+    return this.contents.uploadImage(site, file.buffer);
+  }
+}
+
+/** The recycle bin: deleted content, restore and delete for good. */
+@ApiTags('cms/content')
+@ApiBearerAuth()
+@Controller('cms/content/recycle')
+export class CmsRecycleContentController {
+  constructor(
+    private readonly contents: CmsContentService,
+    private readonly currentSite: CurrentSiteService,
+  ) {}
+
+  @Get()
+  @RequirePermission('cms:recycle:view')
+  @ApiOperation({ summary: 'Deleted content of the current site in viewable catalogs, latest deleted first' })
+  @ApiEnvelope(ContentDto, { paged: true })
+  async list(@Req() req: Request, @Query() query: RecycleQueryDto): Promise<PageResult<ContentListRow>> {
+    const site = await this.currentSite.require(req, req.user!);
+    return this.contents.recycleList(req.user!, site.siteId, query);
+  }
+
+  @Post('recover')
+  @RequirePermission('cms:recycle:restore')
+  @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
+  @ApiOperation({ summary: 'Restore content to the status it held (published content is published again)' })
+  @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
+  @ApiEnvelope()
+  async recover(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.recover(req.user!, ids);
+  }
+
+  @Delete()
+  @RequirePermission('cms:recycle:remove')
+  @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
+  @ApiOperation({ summary: 'Delete content of the recycle bin for good, with its body, media and relations' })
+  @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
+  @ApiEnvelope()
+  async destroy(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.destroy(req.user!, ids);
+  }
+}
+
+/** The operation log of content. */
+@ApiTags('cms/content')
+@ApiBearerAuth()
+@Controller('cms/content/log')
+export class CmsContentOpLogController {
+  constructor(private readonly contents: CmsContentService) {}
+
+  @Get()
+  @RequirePermission('cms:content:view')
+  @ApiOperation({ summary: 'What was done to a piece of content, newest first' })
+  @ApiEnvelope(ContentOpLogDto, { paged: true })
+  list(@Req() req: Request, @Query() query: ContentLogQueryDto): Promise<PageResult<CmsContentOpLog>> {
+    return this.contents.logs(req.user!, query);
+  }
+}
+
+/** Related content. */
+@ApiTags('cms/content')
+@ApiBearerAuth()
+@Controller('cms/content/rela')
+export class CmsContentRelaController {
+  constructor(private readonly contents: CmsContentService) {}
+
+  @Get()
+  @RequirePermission('cms:content:view')
+  @ApiOperation({ summary: 'Content related to contentId, paged' })
+  @ApiEnvelope(ContentDto, { paged: true })
+  list(@Req() req: Request, @Query() query: RelaQueryDto): Promise<PageResult<ContentListRow>> {
+    return this.contents.related(req.user!, query);
+  }
+
+  @Post()
+  @RequirePermission('cms:content:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
+  @ApiOperation({ summary: 'Relate content of the same site to contentId' })
+  @ApiEnvelope()
+  async add(@Req() req: Request, @Body() dto: RelaDto): Promise<void> {
+    await this.contents.addRelated(req.user!, dto);
+  }
+
+  @Delete()
+  @RequirePermission('cms:content:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
+  @ApiOperation({ summary: 'Remove relations of contentId' })
+  @ApiEnvelope()
+  async remove(@Req() req: Request, @Body() dto: RelaDto): Promise<void> {
+    await this.contents.removeRelated(req.user!, dto);
+  }
+}

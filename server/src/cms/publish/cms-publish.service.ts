@@ -1,0 +1,672 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
+import { buffer as readAll } from 'node:stream/consumers';
+import type { DataSource } from 'typeorm';
+import type { PageResult } from '@zhiwen/shared';
+import { ServiceException } from '../../common/errors/service-exception';
+import { paginate } from '../../common/paging/paginate';
+import type { PageQueryDto } from '../../common/paging/page-query.dto';
+import { QueueService } from '../../queue/queue.service';
+import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { TemplateError } from '../template/engine/errors';
+import { isTemplatePath } from '../template/engine/paths';
+import type { ContentView, RenderResult, TemplateContext, TemplateSource } from '../template/engine/types';
+import { CmsPublishTask, type PublishTaskType } from './cms-publish-task.entity';
+import './cms-publish.messages';
+import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
+import { contentUrl, catalogUrl, detailFile, homeFile, isCatalogPath, listFile, pageKey, pipeFolder, pipeRootUrl } from './publish-paths';
+import { CONTENT_COLUMNS, onPipe, SiteReadModel, targetsPipe, type CatalogRow, type ContentRow, type PipeDataProvider } from './publish-read-model';
+
+/** The pg-boss job that runs one publish task. */
+export const PUBLISH_JOB = 'cms.publish';
+
+/** One task of a publish job, with what its row does not hold. */
+export interface PublishTaskJob {
+  taskId: string;
+  /** Catalog task: also the catalogs below it. */
+  publishChild?: boolean;
+  /** Catalog task: also the detail pages of their content. */
+  publishDetail?: boolean;
+  /** Unpublish task: storage keys of the content's files, computed when it was taken down (the row may be gone since). */
+  removeKeys?: string[];
+}
+
+/** A publish job: the tasks of one request, run in order (details, then lists, then home). */
+export interface PublishJobData {
+  tasks: PublishTaskJob[];
+}
+
+/** What preview renders. */
+export interface PreviewTarget {
+  type: 'site' | 'catalog' | 'content';
+  id: string;
+  pipe: string;
+  page?: number;
+}
+
+/** Tunables of publishing. */
+export const PUBLISH_LIMITS = {
+  /** Pages rendered at once within a task. */
+  concurrency: 8,
+  /** Detail pages whose rows and bodies are read in one go. */
+  detailBatch: 200,
+  /** A running task not touched for this long belongs to a dead process: a retry may take it over. */
+  staleAfterMinutes: 10,
+  /** Progress is written at most this often (ms). */
+  progressEveryMs: 500,
+  /** Largest sitemap (URLs per pipe). */
+  sitemapMaxUrls: 50_000,
+} as const;
+
+/** Runs `fn` over `items` with at most `limit` at a time. */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** Plain words of a page failure, kept in the task's error column. */
+function failureText(error: unknown): string {
+  if (error instanceof TemplateError) {
+    const where = [error.details.file, error.details.line ? `line ${error.details.line}` : ''].filter(Boolean).join(' ');
+    return `template ${error.kind}${where ? ` (${where})` : ''}${error.details.detail ? `: ${error.details.detail}` : ''}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** One run of a task: its counters, failures, and a per-run cache of template texts. */
+class TaskRun {
+  progress = 0;
+  total = 0;
+  readonly failures: string[] = [];
+  private lastFlush = 0;
+
+  constructor(
+    readonly taskId: string | null,
+    private readonly pool: Pool,
+  ) {}
+
+  /** One page (or file) done; writes progress now and then. */
+  async tick(n = 1): Promise<void> {
+    this.progress += n;
+    if (this.taskId && Date.now() - this.lastFlush >= PUBLISH_LIMITS.progressEveryMs) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.taskId) return;
+    this.lastFlush = Date.now();
+    await this.pool.query(`UPDATE cms_publish_task SET progress = $2, total = $3, update_time = now() WHERE task_id = $1 AND status = 'running'`, [
+      this.taskId,
+      Math.min(this.progress, this.total),
+      Math.max(this.total, this.progress),
+    ]);
+  }
+
+  fail(where: string, error: unknown): void {
+    this.failures.push(`${where}: ${failureText(error)}`);
+  }
+}
+
+/** Tasks of one request, queued together. */
+interface TaskBatch {
+  /** Records a task (or reuses a waiting one of the same pages when `coalesce`); answers its id. */
+  add(type: PublishTaskType, targetId: string, extra?: Omit<PublishTaskJob, 'taskId'>, coalesce?: boolean): Promise<string>;
+  /** Queues the new tasks as one job. */
+  send(): Promise<void>;
+}
+
+/** A page to write: where, with which template and context. */
+interface PageJob {
+  pipe: string;
+  file: string;
+  template: string;
+  context: TemplateContext;
+}
+
+/**
+ * Static publishing. Requests become rows of cms_publish_task (what `taskCount` counts) and pg-boss jobs; a job
+ * claims its row, renders the pages from the read model with the template engine and writes them under
+ * `site/<sitePath>/<pipe>/`. Rendering is state-based and idempotent: a page shows what the tables hold when it runs,
+ * so a repeated or late job writes the same file, and content that is no longer published loses its page.
+ */
+@Injectable()
+export class CmsPublishService implements OnModuleInit {
+  private readonly logger = new Logger('CmsPublish');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(PAGE_RENDERER) private readonly renderer: PageRenderer,
+    private readonly queue: QueueService,
+  ) {}
+
+  /** Plain SQL through the driver's pool: bulk reads without the ORM's overhead. */
+  private get pool(): Pool {
+    return (this.dataSource.driver as unknown as { master: Pool }).master;
+  }
+
+  onModuleInit(): void {
+    this.queue.register<PublishJobData>(PUBLISH_JOB, (data) => this.execute(data));
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Requests
+  // ---------------------------------------------------------------------------------------------------------------
+
+  /** Queues a whole-site publish (home, every list page, every published detail page, theme assets, sitemap). */
+  async publishSite(siteId: string, operator: string): Promise<string> {
+    await this.requireSite(siteId);
+    const batch = this.batch(siteId, operator);
+    const taskId = await batch.add('site', siteId, {}, false);
+    await batch.send();
+    return taskId;
+  }
+
+  /** Queues the home page of the site on every enabled pipe. */
+  async publishIndex(siteId: string, operator: string): Promise<string> {
+    await this.requireSite(siteId);
+    const batch = this.batch(siteId, operator);
+    const taskId = await batch.add('index', siteId);
+    await batch.send();
+    return taskId;
+  }
+
+  /**
+   * Queues the detail pages of contents (on each enabled pipe they target), then the list pages of their catalogs
+   * and the catalogs' ancestors, then the home page; each page once. Answers the task ids.
+   */
+  async publishContents(siteId: string, contentIds: string[], operator: string): Promise<string[]> {
+    const model = await this.requireSite(siteId);
+    const rows = await model.contentRows([...new Set(contentIds)]);
+    const batch = this.batch(siteId, operator);
+    const tasks: string[] = [];
+    for (const row of rows) tasks.push(await batch.add('content', row.contentId));
+    tasks.push(...(await this.addListsAndHome(batch, model, rows)));
+    await batch.send();
+    return tasks;
+  }
+
+  /** Removes the detail pages of contents on every pipe, then republishes their catalogs' lists and the home page. */
+  async unpublishContents(siteId: string, contentIds: string[], operator: string): Promise<string[]> {
+    const model = await this.requireSite(siteId);
+    const rows = await model.contentRows([...new Set(contentIds)]);
+    const batch = this.batch(siteId, operator);
+    const tasks: string[] = [];
+    for (const row of rows) {
+      const catalog = model.catalogsById.get(row.catalogId);
+      const removeKeys = catalog ? model.pipes.map((p) => pageKey(model.site, p.code, detailFile(model.site, catalog, row))) : [];
+      tasks.push(await batch.add('unpublish', row.contentId, { removeKeys }, false));
+    }
+    tasks.push(...(await this.addListsAndHome(batch, model, rows)));
+    await batch.send();
+    return tasks;
+  }
+
+  /** Queues a catalog's list pages, optionally with its sub-catalogs and the detail pages of their content. */
+  async publishCatalog(siteId: string, catalogId: string, operator: string, options: { publishChild?: boolean; publishDetail?: boolean } = {}): Promise<string> {
+    const model = await this.requireSite(siteId);
+    if (!model.catalogsById.has(catalogId)) throw ServiceException.notFound('cms.publish.catalogNotFound');
+    const extra = { publishChild: !!options.publishChild, publishDetail: !!options.publishDetail };
+    const batch = this.batch(siteId, operator);
+    const taskId = await batch.add('catalog', catalogId, extra, !extra.publishChild && !extra.publishDetail);
+    await batch.send();
+    return taskId;
+  }
+
+  /** Deletes the published folder of a catalog (`news/tech/`) on every pipe of the site. */
+  async removeCatalogFiles(siteId: string, catalogPath: string): Promise<void> {
+    if (!isCatalogPath(catalogPath)) throw new ServiceException('cms.publish.badCatalogPath');
+    const model = await this.requireSite(siteId);
+    for (const pipe of model.pipes) await this.storage.deletePrefix(pageKey(model.site, pipe.code, catalogPath.slice(0, -1)));
+  }
+
+  /** Publish tasks waiting or running (all sites): the back office's publish indicator. */
+  async taskCount(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM cms_publish_task WHERE status IN ('pending', 'running')`);
+    return rows[0].n;
+  }
+
+  /** Drops the tasks still waiting; their jobs find no row and do nothing. Running tasks finish. */
+  async clear(): Promise<void> {
+    await this.pool.query(`DELETE FROM cms_publish_task WHERE status = 'pending'`);
+  }
+
+  /** Recent publish tasks of a site, newest first. */
+  async listTasks(siteId: string, query: PageQueryDto): Promise<PageResult<CmsPublishTask>> {
+    const qb = this.dataSource.getRepository(CmsPublishTask).createQueryBuilder('t').where('t.site_id = :siteId', { siteId });
+    return paginate(qb, query, {
+      sortable: { taskId: 't.task_id', createTime: 't.create_time', status: 't.status' },
+      defaultOrder: { 't.task_id': 'DESC' },
+    });
+  }
+
+  /** Renders a page as it would be published (any status of content), without writing anything. */
+  async preview(siteId: string, target: PreviewTarget): Promise<string> {
+    const model = await this.requireSite(siteId);
+    if (!model.pipes.some((p) => p.code === target.pipe)) throw ServiceException.notFound('cms.publish.pipeNotFound', { pipe: target.pipe });
+    const provider = model.provider(target.pipe);
+    const source = this.cachedSource(siteId, target.pipe);
+    let job: PageJob | null;
+    if (target.type === 'site') {
+      if (target.id !== siteId) throw ServiceException.notFound('cms.publish.siteNotFound');
+      job = this.homeJob(model, provider);
+    } else if (target.type === 'catalog') {
+      const catalog = model.catalogsById.get(target.id);
+      if (!catalog) throw ServiceException.notFound('cms.publish.catalogNotFound');
+      if (catalog.catalogType === 'link') throw new ServiceException('cms.publish.linkNoPage');
+      job = this.listJob(model, provider, catalog, Math.max(1, Math.trunc(target.page ?? 1)));
+    } else {
+      const [row] = await model.contentRows([target.id]);
+      const catalog = row && model.catalogsById.get(row.catalogId);
+      if (!row || !catalog) throw ServiceException.notFound('cms.publish.contentNotFound');
+      if (row.linkFlag) throw new ServiceException('cms.publish.linkNoPage');
+      const [view] = await provider.withDetails([row]);
+      job = await this.detailJob(model, provider, source, catalog, row, view);
+    }
+    try {
+      return (await this.renderPage(provider, source, job)).html;
+    } catch (error) {
+      throw new ServiceException('cms.publish.previewFailed', { reason: failureText(error).slice(0, 300) });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Queueing
+  // ---------------------------------------------------------------------------------------------------------------
+
+  private async requireSite(siteId: string): Promise<SiteReadModel> {
+    const model = /^\d{1,19}$/.test(String(siteId)) ? await SiteReadModel.load(this.pool, siteId) : null;
+    if (!model) throw ServiceException.notFound('cms.publish.siteNotFound');
+    return model;
+  }
+
+  /** List tasks of the catalogs of `rows` and their ancestors, then the home task, each once. */
+  private async addListsAndHome(batch: TaskBatch, model: SiteReadModel, rows: ContentRow[]): Promise<string[]> {
+    if (!rows.length) return [];
+    const catalogs = new Set<string>();
+    for (const row of rows) {
+      if (!model.catalogsById.has(row.catalogId)) continue;
+      catalogs.add(row.catalogId);
+      for (const ancestor of model.ancestors(row.catalogId)) catalogs.add(ancestor.catalogId);
+    }
+    const tasks: string[] = [];
+    for (const catalogId of catalogs) tasks.push(await batch.add('catalog', catalogId));
+    tasks.push(await batch.add('index', model.site.siteId));
+    return tasks;
+  }
+
+  /**
+   * The tasks of one request: each is recorded as a row at once; `send()` queues them as one job, so a request of many
+   * pages waits for one queue pick-up, not one per page.
+   */
+  private batch(siteId: string, operator: string): TaskBatch {
+    const jobs: PublishTaskJob[] = [];
+    return {
+      add: async (type, targetId, extra = {}, coalesce = true) => {
+        // A task of the same pages still waiting is reused: it has not read the tables yet, so it renders what this
+        // request wants.
+        if (coalesce) {
+          const { rows } = await this.pool.query<{ id: string }>(
+            `SELECT task_id AS id FROM cms_publish_task WHERE site_id = $1 AND task_type = $2 AND target_id = $3 AND status = 'pending' ORDER BY task_id LIMIT 1`,
+            [siteId, type, targetId],
+          );
+          if (rows.length) return rows[0].id;
+        }
+        const { rows } = await this.pool.query<{ id: string }>(
+          `INSERT INTO cms_publish_task (site_id, task_type, target_id, create_by) VALUES ($1, $2, $3, $4) RETURNING task_id AS id`,
+          [siteId, type, targetId, operator.slice(0, 64)],
+        );
+        jobs.push({ taskId: rows[0].id, ...extra });
+        return rows[0].id;
+      },
+      send: async () => {
+        if (!jobs.length) return;
+        const data: PublishJobData = { tasks: jobs };
+        if (!this.queue.enabled) {
+          // No queue in this deployment: run them here, in the background.
+          setImmediate(() => void this.execute(data).catch((error: Error) => this.logger.error({ message: error.message }, 'Publish failed')));
+          return;
+        }
+        try {
+          await this.queue.send(PUBLISH_JOB, data, { singletonKey: `cms-publish-${jobs[0].taskId}` });
+        } catch (error) {
+          await this.pool.query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = ANY($1::bigint[])`, [
+            jobs.map((j) => j.taskId),
+            `not queued: ${(error as Error).message}`.slice(0, 1000),
+          ]);
+          throw error;
+        }
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Running
+  // ---------------------------------------------------------------------------------------------------------------
+
+  /**
+   * The job: runs its tasks in order. Each is claimed first (a cleared or finished task is skipped); pages that fail
+   * (a missing template, a template error) are listed in the task's error while the others are written. Anything else
+   * (database, storage) fails that task and, once the others ran, the job, which the queue retries (finished tasks
+   * are skipped then).
+   */
+  async execute(data: PublishJobData): Promise<void> {
+    let failure: unknown = null;
+    for (const job of data.tasks ?? []) {
+      try {
+        await this.executeTask(job);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
+  }
+
+  private async executeTask(job: PublishTaskJob): Promise<void> {
+    const { rows } = await this.pool.query<{ siteId: string; taskType: PublishTaskType; targetId: string }>(
+      `UPDATE cms_publish_task SET status = 'running', progress = 0, error = '', update_time = now()
+        WHERE task_id = $1 AND (status IN ('pending', 'failed') OR (status = 'running' AND update_time < now() - make_interval(mins => $2)))
+        RETURNING site_id AS "siteId", task_type AS "taskType", target_id AS "targetId"`,
+      [job.taskId, PUBLISH_LIMITS.staleAfterMinutes],
+    );
+    if (!rows.length) return;
+    const task = rows[0];
+    const run = new TaskRun(job.taskId, this.pool);
+    try {
+      const model = await SiteReadModel.load(this.pool, task.siteId);
+      if (model) await this.runTask(model, task.taskType, task.targetId, job, run);
+      const failed = run.failures.length > 0;
+      const error = failed ? `${run.failures.length} failed: ${run.failures.slice(0, 5).join('; ')}`.slice(0, 1000) : '';
+      await this.pool.query(
+        `UPDATE cms_publish_task SET status = $2, progress = $3, total = $3, error = $4, update_time = now() WHERE task_id = $1`,
+        [job.taskId, failed ? 'failed' : 'done', Math.max(run.total, run.progress), error],
+      );
+      if (failed) this.logger.warn({ taskId: job.taskId, failures: run.failures.slice(0, 20) }, 'Publish task finished with failed pages');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.error({ taskId: job.taskId, message }, 'Publish task failed');
+      await this.pool
+        .query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = $1`, [job.taskId, message.slice(0, 1000)])
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async runTask(model: SiteReadModel, type: PublishTaskType, targetId: string, data: PublishTaskJob, run: TaskRun): Promise<void> {
+    switch (type) {
+      case 'site':
+        return this.runSite(model, run);
+      case 'index':
+        run.total = model.enabledPipes().length;
+        await run.flush();
+        for (const pipe of model.enabledPipes()) {
+          const provider = model.provider(pipe);
+          await this.writePage(provider, this.cachedSource(model.site.siteId, pipe), this.homeJob(model, provider), run);
+        }
+        return;
+      case 'catalog': {
+        const root = model.catalogsById.get(targetId);
+        if (!root) return;
+        const catalogs = data.publishChild ? model.subtree(targetId) : [root];
+        return this.runCatalogs(model, catalogs, !!data.publishDetail, run);
+      }
+      case 'content':
+      case 'unpublish':
+        return this.runContent(model, targetId, type === 'content', data.removeKeys ?? [], run);
+    }
+  }
+
+  /** Home, lists, details, assets and sitemap of every enabled pipe. */
+  private async runSite(model: SiteReadModel, run: TaskRun): Promise<void> {
+    const pipes = model.enabledPipes();
+    const counts = new Map<string, Map<string, { items: number; details: number }>>();
+    const assets = new Map<string, string[]>();
+    for (const pipe of pipes) {
+      counts.set(pipe, await this.countByCatalog(model, pipe, null));
+      const prefix = `cms/sites/${model.site.siteId}/assets/${pipe}`;
+      assets.set(pipe, await this.storage.list(prefix));
+    }
+    const listed = [...model.catalogsById.values()].filter((c) => c.catalogType === 'common' && c.staticFlag);
+    for (const pipe of pipes) {
+      const byCatalog = counts.get(pipe)!;
+      run.total += 1 + (assets.get(pipe)?.length ?? 0) + (model.site.configProps.sitemapEnabled ? 1 : 0);
+      for (const catalog of listed) run.total += Math.max(1, Math.ceil((byCatalog.get(catalog.catalogId)?.items ?? 0) / model.pageSize(catalog)));
+      for (const { details } of byCatalog.values()) run.total += details;
+    }
+    await run.flush();
+    for (const pipe of pipes) {
+      const provider = model.provider(pipe);
+      const source = this.cachedSource(model.site.siteId, pipe);
+      await this.writePage(provider, source, this.homeJob(model, provider), run);
+      for (const catalog of listed) await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
+      await this.writeDetails(model, provider, source, null, run);
+      await this.copyAssets(model, pipe, assets.get(pipe) ?? [], run);
+      if (model.site.configProps.sitemapEnabled) await this.writeSitemap(model, pipe, listed, run);
+    }
+  }
+
+  /** List pages of catalogs (and the detail pages of their content) on every enabled pipe. */
+  private async runCatalogs(model: SiteReadModel, catalogs: CatalogRow[], withDetails: boolean, run: TaskRun): Promise<void> {
+    const listed = catalogs.filter((c) => c.catalogType === 'common' && c.staticFlag);
+    const ids = catalogs.map((c) => c.catalogId);
+    const counts = new Map<string, Map<string, { items: number; details: number }>>();
+    for (const pipe of model.enabledPipes()) {
+      const byCatalog = await this.countByCatalog(model, pipe, ids);
+      counts.set(pipe, byCatalog);
+      for (const catalog of listed) run.total += Math.max(1, Math.ceil((byCatalog.get(catalog.catalogId)?.items ?? 0) / model.pageSize(catalog)));
+      if (withDetails) for (const { details } of byCatalog.values()) run.total += details;
+    }
+    await run.flush();
+    for (const pipe of model.enabledPipes()) {
+      const provider = model.provider(pipe);
+      const source = this.cachedSource(model.site.siteId, pipe);
+      for (const catalog of listed) await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
+      if (withDetails) await this.writeDetails(model, provider, source, ids, run);
+    }
+  }
+
+  /** One content's detail page on each pipe: written where it is published and targeted, removed everywhere else. */
+  private async runContent(model: SiteReadModel, contentId: string, publish: boolean, removeKeys: string[], run: TaskRun): Promise<void> {
+    const [row] = await model.contentRows([contentId]);
+    const catalog = row && model.catalogsById.get(row.catalogId);
+    const written = new Set<string>();
+    run.total = model.pipes.length + removeKeys.length;
+    await run.flush();
+    if (row && catalog) {
+      const view = new Map<string, ContentView>();
+      for (const pipe of model.pipes) {
+        const key = pageKey(model.site, pipe.code, detailFile(model.site, catalog, row));
+        const show = publish && row.status === 'published' && !row.linkFlag && pipe.enabled && targetsPipe(row, pipe.code);
+        if (show) {
+          const provider = model.provider(pipe.code);
+          const source = this.cachedSource(model.site.siteId, pipe.code);
+          if (!view.has(pipe.code)) view.set(pipe.code, (await provider.withDetails([row]))[0]);
+          await this.writePage(provider, source, await this.detailJob(model, provider, source, catalog, row, view.get(pipe.code)!), run);
+          written.add(key);
+        } else {
+          await this.storage.delete(key);
+          await run.tick();
+        }
+      }
+    }
+    for (const key of removeKeys) {
+      // Keys come from the job's data: only page files of this site are touched.
+      if (!written.has(key) && key.startsWith(`site/${model.site.path}/`)) await this.storage.delete(key).catch(() => undefined);
+      await run.tick();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Pages
+  // ---------------------------------------------------------------------------------------------------------------
+
+  /** Template texts of a pipe, read once per run (a site publish renders thousands of pages from a few files). */
+  private cachedSource(siteId: string, pipe: string): TemplateSource {
+    const inner = this.renderer.source(siteId, pipe);
+    const cache = new Map<string, Promise<string | null>>();
+    return {
+      read: (path) => {
+        let text = cache.get(path);
+        if (!text) {
+          text = inner.read(path);
+          cache.set(path, text);
+        }
+        return text;
+      },
+    };
+  }
+
+  private homeJob(model: SiteReadModel, provider: PipeDataProvider): PageJob {
+    const pipe = provider.pipe;
+    return {
+      pipe,
+      file: homeFile(model.site),
+      template: model.site.publishPipeProps[pipe]?.indexTemplate || 'index.template.html',
+      context: { site: provider.siteSync(), pipe, pageIndex: 1, pageSize: Number(model.site.configProps.pageSize) > 0 ? Number(model.site.configProps.pageSize) : 20 },
+    };
+  }
+
+  private listJob(model: SiteReadModel, provider: PipeDataProvider, catalog: CatalogRow, page: number): PageJob {
+    const props = catalog.publishPipeProps?.[provider.pipe] ?? {};
+    const list = props.listTemplate || model.site.publishPipeProps[provider.pipe]?.defaultListTemplate || model.site.configProps.defaultListTemplate || 'list.template.html';
+    return {
+      pipe: provider.pipe,
+      file: listFile(model.site, catalog, page),
+      // The first page of a catalog may have its own (index) template.
+      template: page === 1 && props.indexTemplate ? props.indexTemplate : list,
+      context: { site: provider.siteSync(), catalog: provider.catalogView(catalog), pipe: provider.pipe, pageIndex: page, pageSize: model.pageSize(catalog) },
+    };
+  }
+
+  private async detailJob(model: SiteReadModel, provider: PipeDataProvider, source: TemplateSource, catalog: CatalogRow, row: ContentRow, view: ContentView): Promise<PageJob> {
+    let template =
+      row.template || catalog.publishPipeProps?.[provider.pipe]?.detailTemplate || model.site.publishPipeProps[provider.pipe]?.defaultDetailTemplate || model.site.configProps.defaultDetailTemplate || '';
+    if (!template && row.contentType !== 'article') {
+      const typed = `detail_${row.contentType}.template.html`;
+      if ((await source.read(typed)) !== null) template = typed;
+    }
+    return {
+      pipe: provider.pipe,
+      file: detailFile(model.site, catalog, row),
+      template: template || 'detail.template.html',
+      context: { site: provider.siteSync(), catalog: provider.catalogView(catalog), content: view, pipe: provider.pipe },
+    };
+  }
+
+  private async renderPage(provider: PipeDataProvider, source: TemplateSource, job: PageJob): Promise<RenderResult> {
+    if (!isTemplatePath(job.template)) throw new Error(`template path "${job.template.slice(0, 100)}" is not valid`);
+    if ((await source.read(job.template)) === null) throw new Error(`template "${job.template}" not found on pipe ${job.pipe}`);
+    return this.renderer.render(job.template, { source, provider, context: job.context });
+  }
+
+  /** Renders and stores one page; a failure is recorded on the run and the page skipped. */
+  private async writePage(provider: PipeDataProvider, source: TemplateSource, job: PageJob, run: TaskRun): Promise<RenderResult | null> {
+    let result: RenderResult;
+    try {
+      result = await this.renderPage(provider, source, job);
+    } catch (error) {
+      run.fail(`${job.pipe}/${job.file}`, error);
+      await run.tick();
+      return null;
+    }
+    await this.storage.put(pageKey(provider.model.site, job.pipe, job.file), Buffer.from(result.html, 'utf8'));
+    await run.tick();
+    return result;
+  }
+
+  /** Every list page of a catalog; pages beyond the last (left from when it held more) are removed. */
+  private async writeLists(model: SiteReadModel, provider: PipeDataProvider, source: TemplateSource, catalog: CatalogRow, items: number, run: TaskRun): Promise<void> {
+    const estimated = Math.max(1, Math.ceil(items / model.pageSize(catalog)));
+    const first = await this.writePage(provider, source, this.listJob(model, provider, catalog, 1), run);
+    // The template's paged list knows its page count best (it may list sub-catalogs' content too).
+    const pages = first?.paging ? Math.max(1, first.paging.pageCount) : estimated;
+    run.total += pages - estimated;
+    const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
+    await eachLimit(rest, PUBLISH_LIMITS.concurrency, (page) => this.writePage(provider, source, this.listJob(model, provider, catalog, page), run).then(() => undefined));
+    for (let page = pages + 1; ; page++) {
+      const key = pageKey(model.site, provider.pipe, listFile(model.site, catalog, page));
+      const stale = await this.storage.get(key);
+      if (!stale) break;
+      stale.destroy();
+      await this.storage.delete(key);
+    }
+  }
+
+  /** Detail pages of published, non-link content (of `catalogIds`, or the whole site), in batches. */
+  private async writeDetails(model: SiteReadModel, provider: PipeDataProvider, source: TemplateSource, catalogIds: string[] | null, run: TaskRun): Promise<void> {
+    let after = '0';
+    for (;;) {
+      const params: unknown[] = [model.site.siteId, provider.pipe, after, PUBLISH_LIMITS.detailBatch];
+      if (catalogIds) params.push(catalogIds);
+      const { rows } = await this.pool.query<ContentRow>(
+        `SELECT ${CONTENT_COLUMNS} FROM cms_content c
+          WHERE c.site_id = $1 AND ${onPipe('$2')} AND NOT c.link_flag AND c.content_id > $3 ${catalogIds ? 'AND c.catalog_id = ANY($5::bigint[])' : ''}
+          ORDER BY c.content_id LIMIT $4`,
+        params,
+      );
+      if (!rows.length) return;
+      after = rows[rows.length - 1].contentId;
+      const views = await provider.withDetails(rows);
+      provider.preload(views);
+      await eachLimit(
+        rows.map((row, i) => ({ row, view: views[i] })),
+        PUBLISH_LIMITS.concurrency,
+        async ({ row, view }) => {
+          const catalog = model.catalogsById.get(row.catalogId);
+          if (!catalog) return run.tick();
+          await this.writePage(provider, source, await this.detailJob(model, provider, source, catalog, row, view), run);
+        },
+      );
+      if (rows.length < PUBLISH_LIMITS.detailBatch) return;
+    }
+  }
+
+  /** Published content per catalog on a pipe: list items (link content included) and detail pages. */
+  private async countByCatalog(model: SiteReadModel, pipe: string, catalogIds: string[] | null): Promise<Map<string, { items: number; details: number }>> {
+    const params: unknown[] = [model.site.siteId, pipe];
+    if (catalogIds) params.push(catalogIds);
+    const { rows } = await this.pool.query<{ id: string; items: number; details: number }>(
+      `SELECT c.catalog_id AS id, count(*)::int AS items, (count(*) FILTER (WHERE NOT c.link_flag))::int AS details
+         FROM cms_content c WHERE c.site_id = $1 AND ${onPipe('$2')} ${catalogIds ? 'AND c.catalog_id = ANY($3::bigint[])' : ''}
+        GROUP BY c.catalog_id`,
+      params,
+    );
+    return new Map(rows.map((r) => [r.id, { items: r.items, details: r.details }]));
+  }
+
+  /** Copies the theme's static files of a pipe to `assets/` of its published folder. */
+  private async copyAssets(model: SiteReadModel, pipe: string, keys: string[], run: TaskRun): Promise<void> {
+    const prefix = `cms/sites/${model.site.siteId}/assets/${pipe}/`;
+    await eachLimit(keys, PUBLISH_LIMITS.concurrency, async (key) => {
+      const stream = await this.storage.get(key);
+      if (stream) await this.storage.put(`${pipeFolder(model.site, pipe)}/assets/${key.slice(prefix.length)}`, await readAll(stream));
+      await run.tick();
+    });
+  }
+
+  /** sitemap.xml of a pipe: home, catalogs and published detail pages. */
+  private async writeSitemap(model: SiteReadModel, pipe: string, catalogs: CatalogRow[], run: TaskRun): Promise<void> {
+    const site = model.site;
+    const urls: Array<{ loc: string; lastmod?: Date | null }> = [{ loc: pipeRootUrl(site, pipe) }];
+    for (const catalog of catalogs) if (catalog.visible) urls.push({ loc: catalogUrl(site, pipe, catalog) });
+    const { rows } = await this.pool.query<{ contentId: string; catalogId: string; staticPath: string; publishDate: Date | null }>(
+      `SELECT c.content_id AS "contentId", c.catalog_id AS "catalogId", c.static_path AS "staticPath", c.publish_date AS "publishDate"
+         FROM cms_content c WHERE c.site_id = $1 AND ${onPipe('$2')} AND NOT c.link_flag
+        ORDER BY c.publish_date DESC NULLS LAST, c.content_id DESC LIMIT $3`,
+      [site.siteId, pipe, PUBLISH_LIMITS.sitemapMaxUrls - urls.length],
+    );
+    for (const r of rows) {
+      const catalog = model.catalogsById.get(r.catalogId);
+      if (catalog) urls.push({ loc: contentUrl(site, pipe, catalog, { ...r, linkFlag: false, redirectUrl: '' }), lastmod: r.publishDate });
+    }
+    const body = urls.map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`).join('\n');
+    const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+    await this.storage.put(pageKey(site, pipe, 'sitemap.xml'), Buffer.from(text, 'utf8'));
+    await run.tick();
+  }
+}

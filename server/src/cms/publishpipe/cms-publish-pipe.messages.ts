@@ -1,0 +1,47 @@
+import { defineMessages } from '../../common/i18n/i18n';
+
+/** Messages of publish pipes (`/cms/publishpipe`). */
+export const CMS_PUBLISH_PIPE_MESSAGES = defineMessages({
+  'zh-CN': {
+    'cms.publishpipe.exportFile': '发布通道',
+    'cms.publishpipe.codeHeader': '通道编码',
+    'cms.publishpipe.status.0': '启用',
+    'cms.publishpipe.status.1': '停用',
+    'cms.publishpipe.notFound': '发布通道不存在',
+    'cms.publishpipe.nameRequired': '发布通道名称不能为空，且不能超过 100 个字符',
+    'cms.publishpipe.codeFormat': '发布通道编码不能为空，只能包含字母、数字和下划线，且不能超过 50 个字符',
+    'cms.publishpipe.codeTaken': '当前站点已有编码为“{code}”的发布通道（编码不区分大小写）',
+    'cms.publishpipe.codeReserved': '“{code}”是保留名称，不能用作发布通道编码',
+    'cms.publishpipe.codeImmutable': '发布通道编码创建后不能修改',
+    'cms.publishpipe.lastEnabledRemove': '不能删除发布通道“{code}”：站点至少要保留一个启用的发布通道',
+    'cms.publishpipe.lastEnabledDisable': '不能停用发布通道“{code}”：站点至少要保留一个启用的发布通道',
+  },
+  'zh-TW': {
+    'cms.publishpipe.exportFile': '發佈通道',
+    'cms.publishpipe.codeHeader': '通道代碼',
+    'cms.publishpipe.status.0': '啟用',
+    'cms.publishpipe.status.1': '停用',
+    'cms.publishpipe.notFound': '發佈通道不存在',
+    'cms.publishpipe.nameRequired': '發佈通道名稱不能為空，且不能超過 100 個字元',
+    'cms.publishpipe.codeFormat': '發佈通道代碼不能為空，只能包含字母、數字和底線，且不能超過 50 個字元',
+    'cms.publishpipe.codeTaken': '目前網站已有代碼為「{code}」的發佈通道（代碼不區分大小寫）',
+    'cms.publishpipe.codeReserved': '「{code}」是保留名稱，不能用作發佈通道代碼',
+    'cms.publishpipe.codeImmutable': '發佈通道代碼建立後不能修改',
+    'cms.publishpipe.lastEnabledRemove': '不能刪除發佈通道「{code}」：網站至少要保留一個啟用的發佈通道',
+    'cms.publishpipe.lastEnabledDisable': '不能停用發佈通道「{code}」：網站至少要保留一個啟用的發佈通道',
+  },
+  en: {
+    'cms.publishpipe.exportFile': 'Publish pipes',
+    'cms.publishpipe.codeHeader': 'Pipe code',
+    'cms.publishpipe.status.0': 'Enabled',
+    'cms.publishpipe.status.1': 'Disabled',
+    'cms.publishpipe.notFound': 'The publish pipe does not exist',
+    'cms.publishpipe.nameRequired': 'The publish pipe name is required and may not exceed 100 characters',
+    'cms.publishpipe.codeFormat': 'The publish pipe code is required and may contain only letters, digits and underscores (at most 50)',
+    'cms.publishpipe.codeTaken': 'The current site already has a publish pipe with code "{code}" (codes ignore case)',
+    'cms.publishpipe.codeReserved': '"{code}" is reserved and cannot be a publish pipe code',
+    'cms.publishpipe.codeImmutable': 'A publish pipe code cannot be changed once created',
+    'cms.publishpipe.lastEnabledRemove': 'Cannot delete publish pipe "{code}": a site must keep at least one enabled publish pipe',
+    'cms.publishpipe.lastEnabledDisable': 'Cannot disable publish pipe "{code}": a site must keep at least one enabled publish pipe',
+  },
+});

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CmsPublishPipeController } from './cms-publish-pipe.controller';
+import { CmsPublishPipe } from './cms-publish-pipe.entity';
+import './cms-publish-pipe.messages';
+import { CmsPublishPipeService } from './cms-publish-pipe.service';
+
+/** Publish pipes (`/cms/publishpipe...`): the output channels of a site, each with its own templates and folder. */
+@Module({
+  imports: [TypeOrmModule.forFeature([CmsPublishPipe])],
+  providers: [CmsPublishPipeService],
+  controllers: [CmsPublishPipeController],
+  exports: [CmsPublishPipeService],
+})
+export class CmsPublishPipeModule {}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CmsPublishCoreModule } from '../publish/cms-publish.module';
+import { CmsPublishPipeModule } from '../publishpipe/cms-publish-pipe.module';
+import { CmsTemplateModule } from '../template/cms-template.module';
+import { CmsSitePropertyService } from './cms-site-property.service';
+import { CmsSiteThemeService } from './cms-site-theme.service';
+import { CmsDynamicPageTypeController, CmsSiteController, CmsSitePropertyController } from './cms-site.controller';
+import { CmsSite, CmsSiteProperty } from './cms-site.entity';
+import './cms-site.messages';
+import { CmsSiteService } from './cms-site.service';
+
+/** Sites (`/cms/site...`, `/cms/dynamicPageTypes`): sites with their properties, settings, themes and dashboard. */
+@Module({
+  imports: [TypeOrmModule.forFeature([CmsSite, CmsSiteProperty]), CmsPublishPipeModule, CmsTemplateModule, CmsPublishCoreModule],
+  providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService],
+  // The property routes first: `DELETE /cms/site/prop` must not match `DELETE /cms/site/:siteId`.
+  controllers: [CmsSitePropertyController, CmsSiteController, CmsDynamicPageTypeController],
+  exports: [CmsSiteService, CmsSitePropertyService],
+})
+export class CmsSiteModule {}

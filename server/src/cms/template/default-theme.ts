@@ -1,0 +1,210 @@
+/**
+ * The default theme: a small template set a new site starts with (home, catalog list, a detail page per content type,
+ * shared header and footer). Kept as strings because the engine reads templates only from storage; the service writes
+ * them there with installDefaultTheme.
+ */
+
+/** Which default template renders what (the publisher's fallbacks when a site or catalog names none). */
+export const DEFAULT_THEME_PATHS = {
+  index: 'index.template.html',
+  list: 'list.template.html',
+  detail: {
+    article: 'detail.template.html',
+    image: 'detail_image.template.html',
+    audio: 'detail_audio.template.html',
+    video: 'detail_video.template.html',
+  },
+} as const;
+
+const HEADER = `<!DOCTYPE html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{%- if content -%}
+  {%- assign page_title = content.seoTitle | default: content.title -%}
+  {%- assign page_keywords = content.seoKeywords | default: site.seoKeywords -%}
+  {%- assign page_description = content.seoDescription | default: content.summary | default: site.seoDescription -%}
+{%- elsif catalog -%}
+  {%- assign page_title = catalog.seoTitle | default: catalog.name -%}
+  {%- assign page_keywords = catalog.seoKeywords | default: site.seoKeywords -%}
+  {%- assign page_description = catalog.seoDescription | default: catalog.description | default: site.seoDescription -%}
+{%- endif %}
+<title>{% if page_title %}{{ page_title | escape }} - {% endif %}{{ site.seoTitle | default: site.name | escape }}</title>
+<meta name="keywords" content="{{ page_keywords | default: site.seoKeywords | escape }}">
+<meta name="description" content="{{ page_description | default: site.seoDescription | default: site.description | strip_html | truncate: 150 | escape }}">
+<style>
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 15px/1.7 -apple-system, "PingFang SC", "Microsoft YaHei", "Helvetica Neue", Arial, sans-serif; color: #222; background: #f5f6f8; }
+  a { color: #1a5fb4; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+  .wrap { max-width: 1080px; margin: 0 auto; padding: 0 16px; }
+  .site-header { background: #fff; border-bottom: 1px solid #e5e7eb; }
+  .site-header .wrap { display: flex; align-items: center; gap: 32px; min-height: 64px; flex-wrap: wrap; }
+  .logo { font-size: 22px; font-weight: 600; color: #111; }
+  .logo img { height: 40px; vertical-align: middle; }
+  .nav a { margin-right: 20px; color: #333; }
+  .nav a.active { color: #1a5fb4; font-weight: 600; }
+  main { padding: 24px 0 40px; }
+  .crumbs { color: #888; font-size: 13px; margin-bottom: 16px; }
+  .crumbs a { color: #888; }
+  .panel { background: #fff; border-radius: 6px; padding: 20px 24px; margin-bottom: 20px; }
+  .panel h2 { margin: 0 0 12px; font-size: 18px; display: flex; justify-content: space-between; align-items: baseline; }
+  .panel h2 a.more { font-size: 13px; font-weight: normal; color: #888; }
+  .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 20px; }
+  .list { list-style: none; margin: 0; padding: 0; }
+  .list li { display: flex; gap: 16px; padding: 12px 0; border-bottom: 1px dashed #e5e7eb; }
+  .list li:last-child { border-bottom: 0; }
+  .list .thumb { flex: 0 0 160px; height: 100px; object-fit: cover; border-radius: 4px; }
+  .list .title { font-size: 16px; color: #111; }
+  .list .meta, .article .meta { color: #999; font-size: 13px; }
+  .list .summary { color: #666; font-size: 14px; margin: 4px 0 0; }
+  .simple li { padding: 6px 0; justify-content: space-between; }
+  .article h1 { font-size: 26px; line-height: 1.4; margin: 0 0 8px; }
+  .article .body { margin-top: 20px; font-size: 16px; }
+  .article .body img, .gallery img, video { max-width: 100%; height: auto; }
+  .gallery figure { margin: 0 0 20px; }
+  .gallery figcaption { color: #666; font-size: 14px; }
+  .tags a { display: inline-block; margin-right: 8px; padding: 0 8px; background: #eef2f7; border-radius: 3px; font-size: 13px; }
+  .page-bar { margin-top: 20px; text-align: center; }
+  .page-bar a, .page-bar span { display: inline-block; min-width: 34px; margin: 0 3px; padding: 4px 10px; border: 1px solid #dcdfe6; border-radius: 4px; background: #fff; }
+  .page-bar .page-current { background: #1a5fb4; border-color: #1a5fb4; color: #fff; }
+  .page-bar .page-disabled { color: #bbb; }
+  .site-footer { background: #fff; border-top: 1px solid #e5e7eb; color: #888; font-size: 13px; padding: 24px 0; text-align: center; }
+  @media (max-width: 640px) { .list .thumb { flex-basis: 96px; height: 64px; } .article h1 { font-size: 21px; } }
+</style>
+</head>
+<body>
+<header class="site-header">
+  <div class="wrap">
+    <a class="logo" href="{{ site.url }}">{% if site.logoUrl != '' %}<img src="{{ site.logoUrl }}" alt="{{ site.name | escape }}">{% else %}{{ site.name | escape }}{% endif %}</a>
+    <nav class="nav">
+      <a href="{{ site.url }}"{% unless catalog %} class="active"{% endunless %}>首页</a>
+      {%- catalog_list level:'root' limit:10 %}
+      <a href="{{ item.url }}"{% if catalog and catalog.catalogId == item.catalogId %} class="active"{% endif %}>{{ item.name | escape }}</a>
+      {%- endcatalog_list %}
+    </nav>
+  </div>
+</header>
+<main class="wrap">
+`;
+
+const FOOTER = `</main>
+<footer class="site-footer">
+  <div class="wrap">
+    {%- if site.description != '' %}<p>{{ site.description | escape }}</p>{% endif %}
+    <p>© {{ 'now' | date_format: 'yyyy' }} {{ site.name | escape }}</p>
+  </div>
+</footer>
+</body>
+</html>
+`;
+
+const INDEX = `{% include 'include/header' %}
+<div class="grid">
+{%- catalog_list level:'root' limit:8 as top_catalogs %}
+{%- for cat in top_catalogs %}
+  <section class="panel">
+    <h2><a href="{{ cat.url }}">{{ cat.name | escape }}</a><a class="more" href="{{ cat.url }}">更多 »</a></h2>
+    <ul class="list simple">
+    {%- content_list catalog: cat.catalogId include_children:true sort:'default' limit:8 %}
+      <li><a href="{{ item.url }}"{% if item.linkFlag %} target="_blank"{% endif %}>{{ item.title | escape }}</a><span class="meta">{{ item.publishDate | date_format: 'MM-dd' }}</span></li>
+    {%- else %}
+      <li class="meta">暂无内容</li>
+    {%- endcontent_list %}
+    </ul>
+  </section>
+{%- else %}
+  <section class="panel"><p class="meta">还没有栏目。请在后台创建栏目并发布内容。</p></section>
+{%- endfor %}
+</div>
+{% include 'include/footer' %}
+`;
+
+const LIST = `{% include 'include/header' %}
+<div class="crumbs"><a href="{{ site.url }}">首页</a> › {{ catalog.name | escape }}</div>
+<section class="panel">
+  <h2>{{ catalog.name | escape }}</h2>
+  {%- catalog_list level:'child' as sub_catalogs %}
+  {%- if sub_catalogs.size > 0 %}
+  <p class="tags">{% for sub in sub_catalogs %}<a href="{{ sub.url }}">{{ sub.name | escape }}</a>{% endfor %}</p>
+  {%- endif %}
+  <ul class="list">
+  {%- content_list include_children:true page:true %}
+    <li>
+      {%- if item.logoUrl != '' %}<a href="{{ item.url }}"><img class="thumb" src="{{ item.logoUrl }}" alt=""></a>{% endif %}
+      <div>
+        <a class="title" href="{{ item.url }}"{% if item.linkFlag %} target="_blank"{% endif %}>{{ item.title | escape }}</a>
+        <div class="meta">{{ item.publishDate | date_format: 'yyyy-MM-dd HH:mm' }}{% if item.author != '' %} · {{ item.author | escape }}{% endif %}</div>
+        {%- if item.summary != '' %}<p class="summary">{{ item.summary | escape | truncate: 120 }}</p>{% endif %}
+      </div>
+    </li>
+  {%- else %}
+    <li class="meta">暂无内容</li>
+  {%- endcontent_list %}
+  </ul>
+  {% page_bar %}
+</section>
+{% include 'include/footer' %}
+`;
+
+/** A detail page: shared head (crumbs, title, meta), a type-specific body, then tags and related content. */
+function detail(body: string): string {
+  return `{% include 'include/header' %}
+<div class="crumbs"><a href="{{ site.url }}">首页</a> › <a href="{{ catalog.url }}">{{ catalog.name | escape }}</a></div>
+<article class="panel article">
+  <h1>{{ content.title | escape }}</h1>
+  {%- if content.subTitle != '' %}<p class="meta">{{ content.subTitle | escape }}</p>{% endif %}
+  <div class="meta">
+    {{ content.publishDate | date_format: 'yyyy-MM-dd HH:mm' }}
+    {%- if content.source != '' %} · 来源：{% if content.sourceUrl != '' %}<a href="{{ content.sourceUrl | escape }}" rel="nofollow">{{ content.source | escape }}</a>{% else %}{{ content.source | escape }}{% endif %}{% endif %}
+    {%- if content.author != '' %} · 作者：{{ content.author | escape }}{% endif %}
+  </div>
+${body}
+  {%- if content.tags.size > 0 %}
+  <p class="tags">{% for tag in content.tags %}<a>{{ tag | escape }}</a>{% endfor %}</p>
+  {%- endif %}
+</article>
+{%- if content.related.size > 0 %}
+<section class="panel">
+  <h2>相关内容</h2>
+  <ul class="list simple">{% for r in content.related %}<li><a href="{{ r.url }}">{{ r.title | escape }}</a><span class="meta">{{ r.publishDate | date_format: 'yyyy-MM-dd' }}</span></li>{% endfor %}</ul>
+</section>
+{%- endif %}
+{% include 'include/footer' %}
+`;
+}
+
+const ARTICLE_BODY = `  <div class="body">{{ content.contentHtml }}</div>`;
+const IMAGE_BODY = `  {%- if content.summary != '' %}<p>{{ content.summary | escape }}</p>{% endif %}
+  <div class="body gallery">
+  {%- for img in content.images %}
+    <figure><img src="{{ img.url }}" alt="{{ img.title | escape }}">{% if img.title != '' or img.description != '' %}<figcaption>{{ img.title | escape }} {{ img.description | escape }}</figcaption>{% endif %}</figure>
+  {%- endfor %}
+  </div>`;
+const AUDIO_BODY = `  {%- if content.summary != '' %}<p>{{ content.summary | escape }}</p>{% endif %}
+  <div class="body">
+  {%- for a in content.audios %}
+    <p>{{ a.title | escape }}</p>
+    {% if a.embedCode != '' %}{{ a.embedCode }}{% else %}<audio controls preload="none" src="{{ a.url }}"></audio>{% endif %}
+  {%- endfor %}
+  </div>`;
+const VIDEO_BODY = `  {%- if content.summary != '' %}<p>{{ content.summary | escape }}</p>{% endif %}
+  <div class="body">
+  {%- for v in content.videos %}
+    {% if v.embedCode != '' %}{{ v.embedCode }}{% else %}<video controls preload="metadata" src="{{ v.url }}"></video>{% endif %}
+    {%- if v.title != '' %}<p class="meta">{{ v.title | escape }}</p>{% endif %}
+  {%- endfor %}
+  </div>`;
+
+/** Path (relative to the pipe's template folder) -> template text. */
+export const DEFAULT_THEME: Readonly<Record<string, string>> = {
+  'include/header.template.html': HEADER,
+  'include/footer.template.html': FOOTER,
+  [DEFAULT_THEME_PATHS.index]: INDEX,
+  [DEFAULT_THEME_PATHS.list]: LIST,
+  [DEFAULT_THEME_PATHS.detail.article]: detail(ARTICLE_BODY),
+  [DEFAULT_THEME_PATHS.detail.image]: detail(IMAGE_BODY),
+  [DEFAULT_THEME_PATHS.detail.audio]: detail(AUDIO_BODY),
+  [DEFAULT_THEME_PATHS.detail.video]: detail(VIDEO_BODY),
+};
