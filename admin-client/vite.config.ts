@@ -23,6 +23,9 @@ export default defineConfig({
           groups: [
             { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion)[\\/]/ },
             { name: 'react-admin', test: /[\\/]node_modules[\\/](react-admin|ra-[a-z-]+|@tanstack|react-hook-form)[\\/]/ },
+            // The editors load only with their screens: their own chunks, never in the initial vendor chunk.
+            { name: 'quill', test: /[\\/]node_modules[\\/](quill|parchment|quill-delta|eventemitter3|lodash-es|fast-diff)[\\/]/ },
+            { name: 'codemirror', test: /[\\/]node_modules[\\/](@codemirror|codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

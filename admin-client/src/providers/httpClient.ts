@@ -202,6 +202,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (getLanguage) headers['Accept-Language'] = getLanguage();
+    // Exports of the CMS lists (pipes, templates...) are of the current site, as their list calls are.
+    const siteId = getSiteId();
+    if (siteId) headers[CURRENT_SITE_HEADER] = siteId;
     let response: Response;
     try {
       const query = toQueryString(data);

@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { DOCUMENT_RESOURCE } from './check/library/library';
 import { ORDER_DETAIL_ROUTE } from './check/order/order';
+import { SITE_TABS_ROUTE } from './cms/site/site';
+import { TEMPLATE_EDITOR_ROUTE, TEMPLATE_RESOURCE } from './cms/template/template';
 import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
 
 /** A back-office screen: which server route component it answers, its API resource and its views. */
@@ -237,6 +239,57 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'tokenId',
     list: lazy(() => import('./monitor/online/OnlineScreens').then((m) => ({ default: m.OnlineList }))),
   },
+  // CMS catalogs and content: custom pages (tree + form, tree + list); the editor is a detail page below.
+  {
+    component: 'cms/catalog/index',
+    resource: 'cms/catalog',
+    primaryKey: 'catalogId',
+    list: lazy(() => import('./cms/catalog/CatalogScreens').then((m) => ({ default: m.CatalogPage }))),
+  },
+  {
+    component: 'cms/content/index',
+    resource: 'cms/content',
+    primaryKey: 'contentId',
+    list: lazy(() => import('./cms/content/ContentScreens').then((m) => ({ default: m.ContentList }))),
+  },
+  {
+    component: 'cms/content/recycle',
+    resource: 'cms/recycle',
+    primaryKey: 'contentId',
+    list: lazy(() => import('./cms/content/ContentScreens').then((m) => ({ default: m.RecycleList }))),
+  },
+  // CMS: sites, publish pipes (of the current site), templates and the template help.
+  {
+    component: 'cms/site/index',
+    resource: 'cms/site',
+    primaryKey: 'siteId',
+    list: lazy(() => import('./cms/site/SiteScreens').then((m) => ({ default: m.SiteList }))),
+    create: lazy(() => import('./cms/site/SiteScreens').then((m) => ({ default: m.SiteCreate }))),
+  },
+  {
+    component: 'cms/publishpipe/index',
+    resource: 'cms/template/publishpipe',
+    api: 'cms/publishpipe',
+    primaryKey: 'publishpipeId',
+    list: lazy(() => import('./cms/publishpipe/PublishPipeScreens').then((m) => ({ default: m.PublishPipeList }))),
+    create: lazy(() => import('./cms/publishpipe/PublishPipeScreens').then((m) => ({ default: m.PublishPipeCreate }))),
+    edit: lazy(() => import('./cms/publishpipe/PublishPipeScreens').then((m) => ({ default: m.PublishPipeEdit }))),
+  },
+  {
+    component: 'cms/template/index',
+    resource: TEMPLATE_RESOURCE,
+    api: 'cms/template',
+    primaryKey: 'templateId',
+    list: lazy(() => import('./cms/template/TemplateScreens').then((m) => ({ default: m.TemplateList }))),
+    create: lazy(() => import('./cms/template/TemplateScreens').then((m) => ({ default: m.TemplateCreate }))),
+  },
+  {
+    component: 'cms/template/tag',
+    resource: 'cms/template/tag',
+    permissionPath: 'cms/templatetag',
+    primaryKey: 'name',
+    list: lazy(() => import('./cms/template/TemplateTagsScreen').then((m) => ({ default: m.TemplateTagsScreen }))),
+  },
 ];
 
 /** Resources reached from a screen rather than the menu (no Resource of their own): primary key and permissions. */
@@ -247,6 +300,10 @@ export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissio
   { resource: ROLE_CANDIDATES_RESOURCE, primaryKey: 'userId', permissionPath: 'system/role', listPath: 'system/role/authUser/unallocatedList' },
   // The documents of a comparison library (filter `libraryId`).
   { resource: DOCUMENT_RESOURCE, primaryKey: 'docId', permissionPath: 'check/document' },
+  // The recycle bin of CMS content (its list is GET /cms/content/recycle; permissions cms:recycle:*).
+  { resource: 'cms/content/recycle-bin', primaryKey: 'contentId', permissionPath: 'cms/recycle', listPath: 'cms/content/recycle' },
+  // The template screen itself: its list is `GET /cms/template`, not `<api>/list` (listPath only exists here).
+  { resource: TEMPLATE_RESOURCE, primaryKey: 'templateId', permissionPath: 'cms/template', listPath: 'cms/template' },
 ];
 
 /** Pages outside the route tree: path below /admin, the permission that shows them and the page. */
@@ -275,6 +332,27 @@ export const DETAIL_PAGES: { path: string; permission: string; titleKey: string;
     permission: 'check:order:query',
     titleKey: 'app.check_order.detail_title',
     page: lazy(() => import('./check/order/OrderDetailPage').then((m) => ({ default: m.OrderDetailPage }))),
+  },
+  {
+    // The content editor (0 = new content of that catalog and type).
+    path: 'cms/content/editor/:catalogId/:contentType/:contentId',
+    permission: 'cms:content:view',
+    titleKey: 'app.cms_editor.page_title',
+    page: lazy(() => import('./cms/content/ContentEditorPage').then((m) => ({ default: m.ContentEditorPage }))),
+  },
+  {
+    // The site editor's four tabs (`?siteId=`), as ChestnutCMS's /cms/site/tabs.
+    path: SITE_TABS_ROUTE,
+    permission: 'cms:site:view',
+    titleKey: 'app.cms_site.tabs_title',
+    page: lazy(() => import('./cms/site/SiteTabsPage').then((m) => ({ default: m.SiteTabsPage }))),
+  },
+  {
+    // The template code editor (`?templateId=`); CodeMirror is a further chunk inside it.
+    path: TEMPLATE_EDITOR_ROUTE,
+    permission: 'cms:template:view',
+    titleKey: 'app.cms_template.editor_title',
+    page: lazy(() => import('./cms/template/TemplateEditorPage').then((m) => ({ default: m.TemplateEditorPage }))),
   },
 ];
 
