@@ -40,6 +40,7 @@ export async function startServer(env) {
   }
   return {
     readyMs: performance.now() - t0,
+    pid: child.pid,
     url: `http://127.0.0.1:${env.PORT}`,
     stop: async () => {
       child.kill('SIGTERM');
