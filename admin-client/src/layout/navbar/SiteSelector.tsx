@@ -18,7 +18,7 @@ import { LAYOUT, type PageResult } from '@zhiwen/shared';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
-import { SITE_COOKIE, setCookie } from '../../providers/cookies';
+import { CURRENT_SITE_EVENT, switchCurrentSite } from '../../providers/currentSite';
 import { httpClient } from '../../providers/httpClient';
 
 /** Config key that turns the CMS (and with it this selector) on. */
@@ -55,10 +55,15 @@ export function SiteSelector() {
   const translate = useTranslate();
   useEffect(() => {
     if (!enabled) return;
-    httpClient
-      .get<{ siteId: string; siteName: string }>('/cms/site/getCurrentSite')
-      .then((r) => setCurrent(r.data ?? {}))
-      .catch(() => setCurrent({}));
+    const load = () =>
+      httpClient
+        .get<{ siteId: string; siteName: string }>('/cms/site/getCurrentSite')
+        .then((r) => setCurrent(r.data ?? {}))
+        .catch(() => setCurrent({}));
+    void load();
+    // Switching here or on the site screen: show the new current site.
+    window.addEventListener(CURRENT_SITE_EVENT, load);
+    return () => window.removeEventListener(CURRENT_SITE_EVENT, load);
   }, [enabled]);
   if (!enabled) return null;
   return (
@@ -96,8 +101,7 @@ function SiteDialog({ currentId, onClose }: { currentId?: string; onClose: () =>
     if (!site) return notify('app.layout.site.select_first', { type: 'warning' });
     if (site.siteId === currentId) return notify('app.layout.site.already_current', { type: 'warning' });
     try {
-      await httpClient.post(`/cms/site/setCurrentSite/${site.siteId}`);
-      setCookie(SITE_COOKIE, site.siteId);
+      await switchCurrentSite(site.siteId);
       onClose();
       // Every screen reads the site from the CurrentSite header: rebuild the page through the redirect route.
       navigate(`/redirect${location.pathname}${location.search}`, { replace: true });

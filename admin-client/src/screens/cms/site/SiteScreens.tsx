@@ -32,7 +32,7 @@ import { useHasPermission } from '../../../components/usePermission';
 import { PUBLISH_FLAG_KEY } from '../../../layout/navbar/publishPoller';
 import { httpClient } from '../../../providers/httpClient';
 import { HTTP_URL_OR_EMPTY, IMAGE_REF, SITE_PATH, siteCreateBody, siteTabsPath, STATIC_SUFFIXES } from './site';
-import { switchCurrentSite } from './switchSite';
+import { switchCurrentSite } from '../../../providers/currentSite';
 
 /** The theme archive the server takes (THEME_LIMITS.maxUploadBytes is larger; the browser checks the type only). */
 const THEME_ACCEPT = '.zip,application/zip';
