@@ -83,7 +83,7 @@ describe('CMS: from a new site to a published article', () => {
           const res = await reader.goto(`${base}/site/news2026/pc/`);
           return res?.status() === 200 && (await reader.content()).includes('城市更新首批项目开工');
         },
-        { timeout: 30_000, intervals: [500] },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe(true);
     await screenshot(reader, 'cms-published-home');

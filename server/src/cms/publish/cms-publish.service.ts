@@ -561,7 +561,7 @@ export class CmsPublishService implements OnModuleInit {
   private async renderPage(provider: PipeDataProvider, source: TemplateSource, job: PageJob): Promise<RenderResult> {
     if (!isTemplatePath(job.template)) throw new Error(`template path "${job.template.slice(0, 100)}" is not valid`);
     if ((await source.read(job.template)) === null) throw new Error(`template "${job.template}" not found on pipe ${job.pipe}`);
-    return this.renderer.render(job.template, { source, provider, context: job.context });
+    return this.renderer.render(job.template, { source, provider, context: job.context, reuseParsed: true });
   }
 
   /** Renders and stores one page; a failure is recorded on the run and the page skipped. */

@@ -57,6 +57,19 @@ describe('template engine: objects, tags and filters', () => {
     expect(await render("{% content_list catalog:'about' %}x{% else %}暂无内容{% endcontent_list %}")).toBe('暂无内容');
   });
 
+  it('reuses the parsed templates of a snapshot source across pages rendered at the same time, each with its own page state', async () => {
+    const text = '{% content_list page:true limit:10 as rows %}{{ page.index }}:{{ rows.first.title }}|{{ paging.pageIndex }}';
+    const source = memorySource({ 'index.template.html': text });
+    const provider = fakeProvider(5);
+    const pages = await Promise.all(
+      [1, 2, 3].map((pageIndex) => renderPage('index.template.html', { source, provider, reuseParsed: true, context: { site, pipe: 'pc', catalog: catalogs[0], pageIndex } })),
+    );
+    expect(pages.map((p) => p.html)).toEqual(['1:标题1|1', '2:标题11|2', '3:标题21|3']);
+    expect(pages.map((p) => p.paging?.pageIndex)).toEqual([1, 2, 3]);
+    // Read (and parsed) once for the three pages.
+    expect(source.reads.filter((r) => r === 'index.template.html')).toHaveLength(1);
+  });
+
   it('content_list page:true pages by the context page index and page_bar links the pages', async () => {
     const ctx = (pageIndex: number) => ({ context: { site, pipe: 'pc', catalog: catalogs[0], pageIndex } });
     const text = '{% content_list page:true limit:10 as rows %}{{ rows.first.title }}-{{ rows.last.title }}|{{ paging.total }}|{{ paging.pageCount }}|{% page_bar %}';

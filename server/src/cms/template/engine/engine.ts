@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Context, Liquid, toPromise, type Emitter, type FS } from 'liquidjs';
 import { checkAborted, registerCmsExtensions, type RenderState } from './cms-tags';
 import { TemplateError, toTemplateError } from './errors';
 import { resolveTemplatePath } from './paths';
-import type { RenderOptions, RenderResult, TemplateLimits, TemplateSyntaxIssue } from './types';
+import type { RenderOptions, RenderResult, TemplateLimits, TemplateSource, TemplateSyntaxIssue } from './types';
 
 /** Bounds used when the caller gives none. */
 export const DEFAULT_TEMPLATE_LIMITS: Required<TemplateLimits> = {
@@ -39,14 +40,34 @@ function createLiquid(fs: FS, limits: Required<TemplateLimits>, stateOf: () => R
   return liquid;
 }
 
-/** Template files of one render, read once from the TemplateSource; nothing else is reachable. */
-function sandboxFs(options: RenderOptions, state: RenderState): FS {
+/** The render in progress, for Liquid instances shared by the pages of one source (reuseParsed). */
+const currentRender = new AsyncLocalStorage<RenderState>();
+/** Shared Liquid instances (with their parsed templates) per source and bounds, kept as long as the source object lives. */
+const sharedLiquids = new WeakMap<TemplateSource, Map<string, Liquid>>();
+
+/** A Liquid instance reused by every render of `source` with the same bounds; its tags read the render from currentRender. */
+function sharedLiquid(source: TemplateSource, limits: Required<TemplateLimits>, timeZone?: string): Liquid {
+  let byBounds = sharedLiquids.get(source);
+  if (!byBounds) sharedLiquids.set(source, (byBounds = new Map()));
+  const key = `${JSON.stringify(limits)}|${timeZone ?? ''}`;
+  let liquid = byBounds.get(key);
+  if (!liquid) {
+    const stateOf = () => currentRender.getStore()!;
+    liquid = createLiquid(sandboxFs(source, stateOf), limits, stateOf, timeZone);
+    byBounds.set(key, liquid);
+  }
+  return liquid;
+}
+
+/** Template files read once from the TemplateSource; nothing else is reachable. */
+function sandboxFs(source: TemplateSource, stateOf: () => RenderState): FS {
   const files = new Map<string, string>();
   const load = async (path: string): Promise<string> => {
     const cached = files.get(path);
     if (cached !== undefined) return cached;
+    const state = stateOf();
     checkAborted(state);
-    const text = await options.source.read(path);
+    const text = await source.read(path);
     if (text === null || text === undefined) throw new TemplateError('notFound', { detail: path });
     if (text.length > state.limits.maxTemplateChars) throw new TemplateError('tooLarge', { detail: `template ${path} is larger than ${state.limits.maxTemplateChars} characters` });
     files.set(path, text);
@@ -106,8 +127,8 @@ export async function renderPage(path: string, options: RenderOptions): Promise<
       throw new TemplateError('render', { detail: `unknown time zone ${options.timeZone}` });
     }
   }
-  const liquid = createLiquid(sandboxFs(options, state), limits, () => state, options.timeZone);
-  const work = (async () => {
+  const liquid = options.reuseParsed ? sharedLiquid(options.source, limits, options.timeZone) : createLiquid(sandboxFs(options.source, () => state), limits, () => state, options.timeZone);
+  const work = currentRender.run(state, async () => {
     if (!state.site) state.site = await options.provider.site();
     const templates = await liquid.parseFile(resolveTemplatePath(path));
     const { context } = options;
@@ -124,7 +145,7 @@ export async function renderPage(path: string, options: RenderOptions): Promise<
     const emitter = new BoundedEmitter(limits.maxOutputChars, state);
     await toPromise(liquid.renderer.renderTemplates(templates, ctx, emitter));
     return emitter.buffer;
-  })();
+  });
   let timer: NodeJS.Timeout | undefined;
   // The wall clock also covers slow data calls (LiquidJS's renderLimit only counts between template steps).
   const timeout = new Promise<never>((_, reject) => {

@@ -253,6 +253,11 @@ export interface RenderOptions {
   limits?: TemplateLimits;
   /** IANA zone of `date_format` (default: the server's). */
   timeZone?: string;
+  /**
+   * The source's texts do not change while it is in use (a publish run's snapshot): parsed templates are then kept
+   * with the source object and reused by every page rendered from it.
+   */
+  reuseParsed?: boolean;
 }
 
 /** A syntax error found by checkTemplateSyntax. */
