@@ -27,6 +27,20 @@ export class CmsCatalogPublishing {
     }
   }
 
+  /**
+   * A catalog whose folder changed (edited path, moved): its pages under the old folder go, and it is published again
+   * under the new one with its sub-catalogs and content, then the home page (its navigation links the catalog).
+   */
+  async relocated(catalog: CmsCatalog, oldPath: string, user: LoginUser): Promise<void> {
+    try {
+      await this.publisher.removeCatalogFiles(catalog.siteId, oldPath);
+      await this.publisher.publishCatalog(catalog.siteId, catalog.catalogId, user.userName, { publishChild: true, publishDetail: true });
+      await this.publisher.publishIndex(catalog.siteId, user.userName);
+    } catch (error) {
+      this.logger.error({ catalogId: catalog.catalogId, oldPath, message: (error as Error).message }, 'Republishing a moved catalog failed');
+    }
+  }
+
   /** Removes the published pages of content moved to the recycle bin and republishes the lists (queued tasks). */
   async removeContentFiles(siteId: string, contentIds: string[], user: LoginUser): Promise<void> {
     if (contentIds.length) await this.publisher.unpublishContents(siteId, contentIds, user.userName);

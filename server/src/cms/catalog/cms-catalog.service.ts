@@ -25,6 +25,7 @@ import {
   type MergeCatalogDto,
   type UpdateCatalogDto,
 } from './cms-catalog.dto';
+import { CmsCatalogPublishing } from './cms-catalog-publishing';
 import { CmsCatalog, type CatalogPipeProps } from './cms-catalog.entity';
 
 /** What the creator of a catalog (not a super administrator) is granted on it. */
@@ -77,6 +78,7 @@ export class CmsCatalogService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CmsAccessService,
+    private readonly publishing: CmsCatalogPublishing,
   ) {}
 
   private repo(m?: EntityManager) {
@@ -236,18 +238,20 @@ export class CmsCatalogService {
     const catalog = await this.get(dto.catalogId);
     await this.access.assert(user, 'Catalog', 'Edit', catalog.catalogId);
     const fields = this.fields(dto);
-    return this.writeUnique(dto, () =>
+    const oldPath = catalog.path;
+    const saved = await this.writeUnique(dto, () =>
       this.dataSource.transaction(async (m) => {
         const parentPath = catalog.parentId !== '0' ? ((await this.repo(m).findOneBy({ catalogId: catalog.parentId }))?.path ?? '') : '';
         const path = this.checkPath(dto.path || `${parentPath}${fields.alias}/`);
         await this.assertFree(m, catalog.siteId, fields.name, fields.alias, path, catalog.catalogId);
-        const oldPath = catalog.path;
         Object.assign(catalog, fields, { path, updateBy: user.userName });
         await this.repo(m).save(catalog);
         if (oldPath !== path) await this.rebaseDescendantPaths(m, catalog.catalogId, oldPath, path, user.userName);
         return catalog;
       }),
     );
+    if (saved.path !== oldPath) await this.publishing.relocated(saved, oldPath, user);
+    return saved;
   }
 
   /** Shows or hides a catalog (needs `Catalog:ShowHide`). */
@@ -315,7 +319,8 @@ export class CmsCatalogService {
     const treeLevel = to ? to.treeLevel + 1 : 1;
     const folder = from.path.split('/').filter(Boolean).pop() ?? from.alias;
     const path = this.checkPath(`${to?.path ?? ''}${folder}/`);
-    return this.writeUnique({ name: from.name, alias: from.alias, path }, () =>
+    const oldPath = from.path;
+    const moved = await this.writeUnique({ name: from.name, alias: from.alias, path }, () =>
       this.dataSource.transaction(async (m) => {
         const [depth] = await m.query(
           `SELECT coalesce(max(length(ancestors)), 0)::int AS ancestors, coalesce(max(length(path)), 0)::int AS path
@@ -343,6 +348,8 @@ export class CmsCatalogService {
         return this.get(from.catalogId, m);
       }),
     );
+    if (moved.path !== oldPath) await this.publishing.relocated(moved, oldPath, user);
+    return moved;
   }
 
   /** Moves a catalog `sort` places up (positive) or down (negative) among its siblings (needs `Catalog:Sort`). */

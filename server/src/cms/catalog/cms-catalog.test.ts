@@ -155,8 +155,13 @@ describe('cms catalogs', () => {
     expect(into.body.msg).toBe('A catalog cannot be moved into itself or one of its sub-catalogs');
     expect((await api('post', `/move/${x.catalogId}/${x.catalogId}`)).status).toBe(400);
 
+    // Pages published under the old folder go; the catalog is published again under the new one.
+    await storage.put('site/catmain/pc/mvx/mvy/index.html', Buffer.from('old page'));
     const moved = await api('post', `/move/${y.catalogId}/${dest.catalogId}`);
     expect(moved.body.code, JSON.stringify(moved.body)).toBe(200);
+    expect(await storage.get('site/catmain/pc/mvx/mvy/index.html')).toBeNull();
+    const [{ n: queued }] = await ds.query(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_type = 'catalog' AND target_id = $1`, [y.catalogId]);
+    expect(queued).toBeGreaterThan(0);
     expect(await row(y.catalogId)).toMatchObject({ parent_id: dest.catalogId, ancestors: dest.catalogId, tree_level: 2, path: 'mvdest/mvy/', sort_flag: '2' });
     expect(await row(z.catalogId)).toMatchObject({ ancestors: `${dest.catalogId},${y.catalogId}`, tree_level: 3, path: 'mvdest/mvy/mvz/' });
     const ancestors = async (id: string) => (await ds.query(`SELECT catalog_ancestors FROM cms_content WHERE content_id = $1`, [id]))[0].catalog_ancestors;
