@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** Where uploaded files live: the local data folder, or an S3-compatible bucket (driver to come). */
+/** Where uploaded files live: the local data folder (LocalStorage), or an S3-compatible bucket (S3Storage). */
 export interface FileStorage {
   /** Stores `data` under `key` (a relative path with `/`), replacing any file there. */
   put(key: string, data: Buffer): Promise<void>;

@@ -462,21 +462,25 @@ export class CmsContentService implements OnModuleInit {
     if (end && end <= new Date()) throw new ServiceException('cms.content.topEndPast');
     await this.assertOnContent(user, dto.contentIds, 'EditContent');
     const topFlag = String(Date.now());
-    await this.dataSource.transaction(async (m) => {
-      const rows = await this.lockRows(m, dto.contentIds);
+    const rows = await this.dataSource.transaction(async (m) => {
+      const locked = await this.lockRows(m, dto.contentIds);
       await m.update(CmsContent, { contentId: In(dto.contentIds) }, { topFlag, topDate: end, updateBy: user.userName });
-      await this.log(m, rows, 'set_top', user.userName, end ? `until ${end.toISOString()}` : '');
+      await this.log(m, locked, 'set_top', user.userName, end ? `until ${end.toISOString()}` : '');
+      return locked;
     });
+    await this.republishOrder(rows, user.userName);
   }
 
   /** Cancels the top flag of content. */
   async cancelTop(user: LoginUser, contentIds: string[]): Promise<void> {
     await this.assertOnContent(user, contentIds, 'EditContent');
-    await this.dataSource.transaction(async (m) => {
-      const rows = await this.lockRows(m, contentIds);
+    const rows = await this.dataSource.transaction(async (m) => {
+      const locked = await this.lockRows(m, contentIds);
       await m.update(CmsContent, { contentId: In(contentIds) }, { topFlag: '0', topDate: null, updateBy: user.userName });
-      await this.log(m, rows, 'cancel_top', user.userName);
+      await this.log(m, locked, 'cancel_top', user.userName);
+      return locked;
     });
+    await this.republishOrder(rows, user.userName);
   }
 
   /**
@@ -491,7 +495,7 @@ export class CmsContentService implements OnModuleInit {
       throw new ServiceException('cms.content.sortOtherCatalog');
     }
     await this.access.assert(user, 'Catalog', 'EditContent', content.catalogId);
-    await this.dataSource.transaction(async (m) => {
+    const moved = await this.dataSource.transaction(async (m) => {
       // One reorder of a catalog at a time: the range shifts below must see a stable order.
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cms_content_sort:${content.catalogId}`]);
       const [moved, before] = await this.lockRows(m, [dto.contentId, dto.targetId]).then((rows) => [
@@ -507,17 +511,26 @@ export class CmsContentService implements OnModuleInit {
         await m.update(CmsContent, { contentId: moved.contentId }, { sortFlag: flag, topFlag: '0', topDate: null, updateBy: user.userName });
       }
       await this.log(m, [moved], 'sort', user.userName, `before ${before.contentId}`);
+      return moved;
     });
+    await this.republishOrder([moved], user.userName);
   }
 
   /** Sets (`on`) or cancels the recommend or hot attribute of content. */
   async setAttr(user: LoginUser, dto: ContentAttrDto, on: boolean): Promise<void> {
     await this.assertOnContent(user, dto.contentIds, 'EditContent');
-    await this.dataSource.transaction(async (m) => {
-      const rows = await this.lockRows(m, dto.contentIds);
+    const rows = await this.dataSource.transaction(async (m) => {
+      const locked = await this.lockRows(m, dto.contentIds);
       await m.update(CmsContent, { contentId: In(dto.contentIds) }, { [dto.attr]: on, updateBy: user.userName });
-      await this.log(m, rows, on ? 'attr_add' : 'attr_remove', user.userName, dto.attr);
+      await this.log(m, locked, on ? 'attr_add' : 'attr_remove', user.userName, dto.attr);
+      return locked;
     });
+    await this.republishOrder(rows, user.userName);
+  }
+
+  /** Order, top and attributes show on list pages (and the home page): published content's pages are queued again. */
+  private async republishOrder(rows: CmsContent[], operator: string): Promise<void> {
+    await this.publishing.publish(bySite(rows.filter((r) => r.status === 'published')), operator);
   }
 
   // ---------------------------------------------------------------------------------------------------------------

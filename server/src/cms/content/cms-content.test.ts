@@ -352,6 +352,13 @@ describe('content order, top flags and attributes', () => {
     expect((await api('delete', '/attr').send({ contentIds: [id], attr: 'recommend' })).body.code).toBe(200);
     expect((await api('get', '/list?title=Attr&attributes=recommend')).body.data.total).toBe(0);
     expect((await api('post', '/attr').send({ contentIds: [id], attr: 'bogus' })).status).toBe(400);
+
+    // Published content's list pages show the order and attributes: setting them queues its pages again.
+    const live = await row('published', { title: 'Attr live' });
+    const tasks = async () => (await ds.query(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_type = 'content' AND target_id = $1`, [live]))[0].n as number;
+    const before = await tasks();
+    expect((await api('post', '/attr').send({ contentIds: [live], attr: 'hot' })).body.code).toBe(200);
+    expect(await tasks()).toBeGreaterThan(before);
   });
 
   it('moves and copies content between catalogs of the site', async () => {
