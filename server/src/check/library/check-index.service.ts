@@ -224,6 +224,8 @@ export class CheckIndexService implements OnModuleInit {
 
   /** Figures of the whole index (exact counts of the postings) and of each library, and the latest rebuild. */
   async stats(): Promise<IndexStatsDto> {
+    // The rebuild first: a rebuild reported completed has all its postings in the counts read after it.
+    const rebuild = await this.latestRebuild();
     const index = await this.fingerprintIndex().stats();
     const { rows } = await this.pool.query<Record<string, string>>(
       `SELECT l.library_id::text AS id, l.library_name, l.library_code, l.library_kind, l.status,
@@ -265,7 +267,7 @@ export class CheckIndexService implements OnModuleInit {
       k: INDEX_K,
       w: INDEX_W,
       libraries,
-      rebuild: await this.latestRebuild(),
+      rebuild,
     };
   }
 }
