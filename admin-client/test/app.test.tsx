@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18nProvider } from '../src/i18n/i18nProvider';
 import { AppRouterProvider, createAppRouter } from '../src/router';
+import { bodyText, container, input, mountContainer, renderRoot, type, unmountContainer, waitFor } from './support/adminHarness';
 import { parseUrl, sendJson, startTestServer, type TestServer } from './testServer';
 
 /** How the test server behaves: `missing` = auth endpoints not built yet (404), `ready` = they work. */
@@ -61,9 +61,6 @@ afterAll(async () => {
   await server.close();
 });
 
-let root: Root | undefined;
-let container: HTMLElement;
-
 beforeEach(async () => {
   server.requests.length = 0;
   captchaCount = 0;
@@ -72,43 +69,15 @@ beforeEach(async () => {
   localStorage.clear();
   document.cookie = 'Admin-Token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   window.history.replaceState(null, '', '/admin/');
-  container = document.createElement('div');
-  document.body.appendChild(container);
+  mountContainer();
 });
 
 afterEach(() => {
-  root?.unmount();
-  container.remove();
+  unmountContainer();
 });
 
 function renderApp() {
-  root = createRoot(container);
-  root.render(<AppRouterProvider router={createAppRouter()} />);
-}
-
-/** Polls until `check` returns something truthy without throwing. */
-async function waitFor<T>(check: () => T, timeoutMs = 8000): Promise<NonNullable<T>> {
-  const start = Date.now();
-  let lastError: unknown = new Error('condition not met');
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const result = check();
-      if (result) return result as NonNullable<T>;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw lastError;
-}
-
-const bodyText = () => document.body.textContent ?? '';
-const input = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-
-/** Types into a React-controlled input the way a browser does (native setter, then an input event). */
-function type(element: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(element, value);
-  element.dispatchEvent(new Event('input', { bubbles: true }));
+  renderRoot(<AppRouterProvider router={createAppRouter()} />);
 }
 
 function submitButton() {

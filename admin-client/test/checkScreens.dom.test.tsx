@@ -1,77 +1,13 @@
 // @vitest-environment jsdom
-import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../src/i18n/i18nProvider';
-import { hasPermission } from '../src/providers/authProvider';
+import { ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../src/providers/httpClient';
 import { OrderDetailPage } from '../src/screens/check/order/OrderDetailPage';
 import { ProductCreate } from '../src/screens/check/product/ProductScreens';
+import { bodyText, button, buttons, input, render, type, useAdminHarness, waitFor } from './support/adminHarness';
 
-let root: Root | undefined;
-let container: HTMLElement;
-
-beforeEach(async () => {
-  await i18nProvider.changeLocale('zh-CN');
-  container = document.createElement('div');
-  document.body.appendChild(container);
-});
-
-afterEach(() => {
-  root?.unmount();
-  container.remove();
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-});
-
-const authWith = (permissions: string[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ({ roles: ['r'], permissions, routes: [] }),
-  canAccess: async ({ resource, action }) => hasPermission(permissions, resource, action),
-});
-
-function render(ui: ReactNode, dataProvider: Partial<DataProvider>, permissions: string[], path = '/') {
-  root = createRoot(container);
-  root.render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider as DataProvider} authProvider={authWith(permissions)} i18nProvider={i18nProvider}>
-        {ui}
-      </AdminContext>
-    </MemoryRouter>,
-  );
-}
-
-async function waitFor<T>(check: () => T, timeoutMs = 8000): Promise<NonNullable<T>> {
-  const start = Date.now();
-  let lastError: unknown = new Error('condition not met');
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const result = check();
-      if (result) return result as NonNullable<T>;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw lastError;
-}
-
-const bodyText = () => document.body.textContent ?? '';
-const input = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-const buttons = () => [...document.querySelectorAll<HTMLButtonElement>('button')];
-const button = (text: string) => buttons().find((b) => b.textContent?.trim() === text);
-
-/** Types into a React-controlled input the way a browser does (native setter, then an input event). */
-function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const proto = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, value);
-  element.dispatchEvent(new Event('input', { bubbles: true }));
-}
+useAdminHarness();
 
 /** Opens a MUI select (by its hidden input's name) and picks the option whose text starts with `text`. */
 async function choose(name: string, text: string) {

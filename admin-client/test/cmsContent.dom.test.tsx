@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../src/i18n/i18nProvider';
-import { hasPermission } from '../src/providers/authProvider';
+import { ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../src/providers/httpClient';
 import { CatalogPage } from '../src/screens/cms/catalog/CatalogScreens';
 import { ContentEditorPage } from '../src/screens/cms/content/ContentEditorPage';
 import { ContentList } from '../src/screens/cms/content/ContentScreens';
+import { bodyText, button, container, render as renderAdmin, type, useAdminHarness, waitFor } from './support/adminHarness';
 
 // Quill needs a real layout engine: the article body is a plain textarea here (the real editor is its own chunk).
 vi.mock('../src/screens/cms/content/RichTextEditor', () => ({
@@ -18,68 +16,13 @@ vi.mock('../src/screens/cms/content/RichTextEditor', () => ({
   ),
 }));
 
-let root: Root | undefined;
-let container: HTMLElement;
+useAdminHarness();
 
-beforeEach(async () => {
-  await i18nProvider.changeLocale('zh-CN');
-  container = document.createElement('div');
-  document.body.appendChild(container);
-});
+/** The screens show who holds a content lock: the signed-in user has an identity here. */
+const render = (ui: ReactNode, dataProvider: Partial<DataProvider>, permissions: string[], path = '/') =>
+  renderAdmin(ui, dataProvider, permissions, path, { getIdentity: async () => ({ id: 'ann', userName: 'ann', fullName: 'Ann' }) });
 
-afterEach(() => {
-  root?.unmount();
-  container.remove();
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-});
-
-const authWith = (permissions: string[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ({ roles: ['r'], permissions, routes: [] }),
-  getIdentity: async () => ({ id: 'ann', userName: 'ann', fullName: 'Ann' }),
-  canAccess: async ({ resource, action }) => hasPermission(permissions, resource, action),
-});
-
-function render(ui: ReactNode, dataProvider: Partial<DataProvider>, permissions: string[], path = '/') {
-  root = createRoot(container);
-  root.render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider as DataProvider} authProvider={authWith(permissions)} i18nProvider={i18nProvider}>
-        {ui}
-      </AdminContext>
-    </MemoryRouter>,
-  );
-}
-
-async function waitFor<T>(check: () => T, timeoutMs = 8000): Promise<NonNullable<T>> {
-  const start = Date.now();
-  let lastError: unknown = new Error('condition not met');
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const result = check();
-      if (result) return result as NonNullable<T>;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw lastError;
-}
-
-const bodyText = () => document.body.textContent ?? '';
-const buttons = () => [...document.querySelectorAll<HTMLButtonElement>('button')];
-const button = (text: string) => buttons().find((b) => b.textContent?.trim() === text);
 const ok = (data: unknown) => ({ code: 200, msg: '', data });
-
-function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const proto = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, value);
-  element.dispatchEvent(new Event('input', { bubbles: true }));
-}
 
 const TREE = { rows: [{ id: '5', parentId: '0', name: '新闻', props: { catalogType: 'common', visible: true }, children: [] }], siteName: '演示站' };
 

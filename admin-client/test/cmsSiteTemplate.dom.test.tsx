@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, HttpError, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../src/i18n/i18nProvider';
-import { hasPermission } from '../src/providers/authProvider';
+import { HttpError, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../src/providers/httpClient';
 import { SiteCreate } from '../src/screens/cms/site/SiteScreens';
 import { SiteTabsPage } from '../src/screens/cms/site/SiteTabsPage';
 import { TemplateEditorPage } from '../src/screens/cms/template/TemplateEditorPage';
+import { bodyText, button, input, render, type, useAdminHarness, waitFor } from './support/adminHarness';
 
 // CodeMirror needs a real layout engine: the editor page gets a plain textarea with the same props instead.
 vi.mock('../src/screens/cms/template/CodeEditor', () => ({
@@ -18,67 +15,11 @@ vi.mock('../src/screens/cms/template/CodeEditor', () => ({
   ),
 }));
 
-let root: Root | undefined;
-let container: HTMLElement;
-
-beforeEach(async () => {
-  await i18nProvider.changeLocale('zh-CN');
-  container = document.createElement('div');
-  document.body.appendChild(container);
-});
+useAdminHarness();
 
 afterEach(() => {
-  root?.unmount();
-  container.remove();
-  document.body.innerHTML = '';
   document.cookie = 'CurrentSite=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-  vi.restoreAllMocks();
 });
-
-const authWith = (permissions: string[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ({ roles: ['r'], permissions, routes: [] }),
-  canAccess: async ({ resource, action }) => hasPermission(permissions, resource, action),
-});
-
-function render(ui: ReactNode, dataProvider: Partial<DataProvider>, permissions: string[], path = '/') {
-  root = createRoot(container);
-  root.render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider as DataProvider} authProvider={authWith(permissions)} i18nProvider={i18nProvider}>
-        {ui}
-      </AdminContext>
-    </MemoryRouter>,
-  );
-}
-
-async function waitFor<T>(check: () => T, timeoutMs = 8000): Promise<NonNullable<T>> {
-  const start = Date.now();
-  let lastError: unknown = new Error('condition not met');
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const result = check();
-      if (result) return result as NonNullable<T>;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw lastError;
-}
-
-const bodyText = () => document.body.textContent ?? '';
-const input = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-const button = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === text);
-
-function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const proto = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, value);
-  element.dispatchEvent(new Event('input', { bubbles: true }));
-}
 
 describe('site create form', () => {
   it('sends the site fields only, then offers to switch to the new site', async () => {

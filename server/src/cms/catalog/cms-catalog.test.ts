@@ -1,9 +1,10 @@
 import request from 'supertest';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
-import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
-import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { addPublishPipes, startCmsTestApp } from '../../../test/helpers/cms';
+import type { FileStorage } from '../../storage/storage';
+import type { TestApp } from '../../../test/helpers/test-app';
 
 let t: TestApp;
 let ds: DataSource;
@@ -13,13 +14,8 @@ let otherSiteId: string;
 let storage: FileStorage;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ds = t.app.get(DataSource);
-  admin = await tokenOf(t.app);
-  siteId = String((await ds.query(`INSERT INTO cms_site (name, path, sort) VALUES ('Main', 'catmain', 0) RETURNING site_id`))[0].site_id);
-  otherSiteId = String((await ds.query(`INSERT INTO cms_site (name, path, sort) VALUES ('Other', 'catother', 1) RETURNING site_id`))[0].site_id);
-  await ds.query(`INSERT INTO cms_publish_pipe (site_id, name, code) VALUES ($1, 'PC', 'pc')`, [siteId]);
-  storage = t.app.get<FileStorage>(FILE_STORAGE);
+  ({ t, ds, admin, siteId, otherSiteId, storage } = await startCmsTestApp('cat'));
+  await addPublishPipes(ds, siteId, ['PC', 'pc']);
 });
 afterAll(() => t?.close());
 

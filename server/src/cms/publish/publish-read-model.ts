@@ -55,41 +55,44 @@ export interface CatalogRow {
   publishPipeProps: Record<string, { indexTemplate?: string; listTemplate?: string; detailTemplate?: string } | undefined>;
 }
 
+/** Fields a content row shares with the templates' view of content, read as they are. */
+type ContentViewFields =
+  | 'contentId'
+  | 'siteId'
+  | 'catalogId'
+  | 'contentType'
+  | 'title'
+  | 'subTitle'
+  | 'shortTitle'
+  | 'titleStyle'
+  | 'logo'
+  | 'author'
+  | 'editor'
+  | 'original'
+  | 'summary'
+  | 'tags'
+  | 'keywords'
+  | 'source'
+  | 'sourceUrl'
+  | 'recommend'
+  | 'hot'
+  | 'linkFlag'
+  | 'viewCount'
+  | 'likeCount'
+  | 'commentCount'
+  | 'seoTitle'
+  | 'seoKeywords'
+  | 'seoDescription';
+
 /** A content row (list fields plus what paths and templates need). */
-export interface ContentRow {
-  contentId: string;
-  siteId: string;
-  catalogId: string;
-  contentType: ContentView['contentType'];
-  title: string;
-  subTitle: string;
-  shortTitle: string;
-  titleStyle: string;
-  logo: string;
-  author: string;
-  editor: string;
-  original: boolean;
-  summary: string;
-  tags: string[];
-  keywords: string[];
-  source: string;
-  sourceUrl: string;
+export interface ContentRow extends Pick<ContentView, ContentViewFields> {
   status: string;
   topFlag: string;
-  recommend: boolean;
-  hot: boolean;
   publishDate: Date | null;
   publishPipes: string[];
   staticPath: string;
   template: string;
   redirectUrl: string;
-  linkFlag: boolean;
-  viewCount: number;
-  likeCount: number;
-  commentCount: number;
-  seoTitle: string;
-  seoKeywords: string;
-  seoDescription: string;
 }
 
 /** A publish pipe of a site. */

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { buffer as readAll } from 'node:stream/consumers';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // Only this module of the CMS: the others are written in parallel and must not break these tests.
 vi.mock('../cms.module', async () => {
@@ -10,9 +10,10 @@ vi.mock('../cms.module', async () => {
   class CmsModule {}
   return { CmsModule };
 });
+import { addPublishPipes, startCmsTestApp } from '../../../test/helpers/cms';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
-import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import type { TestApp } from '../../../test/helpers/test-app';
+import type { FileStorage } from '../../storage/storage';
 import { CmsTemplateService, templateStorageKey } from './cms-template.service';
 import { DEFAULT_THEME } from './default-theme';
 import { renderTemplate, TEMPLATE_TAGS } from './engine';
@@ -25,13 +26,9 @@ let otherSiteId: string;
 let storage: FileStorage;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ds = t.app.get(DataSource);
-  admin = await tokenOf(t.app);
-  siteId = String((await ds.query(`INSERT INTO cms_site (name, path, sort) VALUES ('Main', 'tplmain', 0) RETURNING site_id`))[0].site_id);
-  otherSiteId = String((await ds.query(`INSERT INTO cms_site (name, path, sort) VALUES ('Other', 'tplother', 1) RETURNING site_id`))[0].site_id);
-  await ds.query(`INSERT INTO cms_publish_pipe (site_id, name, code) VALUES ($1, 'PC', 'pc'), ($1, 'H5', 'h5'), ($2, 'PC', 'pc')`, [siteId, otherSiteId]);
-  storage = t.app.get<FileStorage>(FILE_STORAGE);
+  ({ t, ds, admin, siteId, otherSiteId, storage } = await startCmsTestApp('tpl'));
+  await addPublishPipes(ds, siteId, ['PC', 'pc'], ['H5', 'h5']);
+  await addPublishPipes(ds, otherSiteId, ['PC', 'pc']);
 });
 afterAll(() => t?.close());
 

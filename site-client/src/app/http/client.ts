@@ -130,8 +130,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     recentSubmits.set(key, { body, time });
   }
 
+  /** A call sent: the response (body unread), the token it carried, and its timer's release and state. */
+  interface Sent {
+    response: Response;
+    token?: string;
+    done: () => void;
+    timedOut: () => boolean;
+  }
+
   /** Sends one call; answers the response (body unread) and the token it carried. */
-  async function send(url: string, opts: RequestOptions, accept: string): Promise<{ response: Response; token?: string; done: () => void; timedOut: () => boolean }> {
+  async function send(url: string, opts: RequestOptions, accept: string): Promise<Sent> {
     const method = opts.method ?? 'GET';
     const fullUrl = `${baseUrl}${url}${queryString(opts.params)}`;
     const headers: Record<string, string> = { Accept: accept, 'Accept-Language': language };
@@ -205,22 +213,37 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     fail(message, code, 'api');
   }
 
-  async function request<T>(url: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
-    const { response, token, done, timedOut } = await send(url, opts, 'application/json');
-    let text: string;
+  /** Reads the body of a sent call with `read`, then releases its timer; a body cut off is a transport failure. */
+  async function readBody<R>(sent: Sent, opts: RequestOptions, read: (response: Response) => Promise<R>): Promise<R> {
     try {
-      text = await response.text();
+      return await read(sent.response);
     } catch {
-      transportFailure(timedOut(), opts);
+      transportFailure(sent.timedOut(), opts);
     } finally {
-      done();
+      sent.done();
     }
-    return envelopeOf<T>(text, response, token, opts);
+  }
+
+  /**
+   * An answer that is not what the call asked for (a stream, a file): shows the failure its envelope carries;
+   * a successful envelope is not what was asked for either.
+   */
+  async function rejectAnswer(sent: Sent, opts: RequestOptions): Promise<never> {
+    const text = await readBody(sent, opts, (response) => response.text());
+    envelopeOf(text, sent.response, sent.token, opts);
+    fail(t('http.statusError', { status: sent.response.status }), sent.response.status, 'http');
+  }
+
+  async function request<T>(url: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const sent = await send(url, opts, 'application/json');
+    const text = await readBody(sent, opts, (response) => response.text());
+    return envelopeOf<T>(text, sent.response, sent.token, opts);
   }
 
   async function stream(url: string, opts: RequestOptions = {}): Promise<Response> {
     // The whole stream stays bounded by the request timeout; a Stop aborts it (and the server its upstream call).
-    const { response, token, done, timedOut } = await send(url, { ...opts, method: opts.method ?? 'POST' }, 'text/event-stream, application/json');
+    const sent = await send(url, { ...opts, method: opts.method ?? 'POST' }, 'text/event-stream, application/json');
+    const { response, done, timedOut } = sent;
     if (response.ok && (response.headers.get('Content-Type') ?? '').includes('text/event-stream') && response.body) {
       // Timer and abort listener stay until the body ends: wrap the body so they are released then.
       const reader = response.body.getReader();
@@ -244,44 +267,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       return new Response(body, { status: response.status, headers: response.headers });
     }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch {
-      transportFailure(timedOut(), opts);
-    } finally {
-      done();
-    }
-    envelopeOf(text, response, token, opts);
-    // A 200 JSON answer to a streaming call is not what the protocol promises.
-    fail(t('http.statusError', { status: response.status }), response.status, 'http');
+    // Not a stream: an error envelope, or a 200 JSON answer, which is not what the protocol promises.
+    return rejectAnswer(sent, opts);
   }
 
   async function download(url: string, opts: RequestOptions = {}): Promise<Download> {
-    const { response, token, done, timedOut } = await send(url, opts, '*/*');
-    const contentType = response.headers.get('Content-Type') ?? '';
-    if (!response.ok || contentType.includes('application/json')) {
-      let text: string;
-      try {
-        text = await response.text();
-      } catch {
-        transportFailure(timedOut(), opts);
-      } finally {
-        done();
-      }
-      envelopeOf(text, response, token, opts);
-      // A successful envelope is not the file that was asked for.
-      fail(t('http.statusError', { status: response.status }), response.status, 'http');
-    }
-    let blob: Blob;
-    try {
-      blob = await response.blob();
-    } catch {
-      transportFailure(timedOut(), opts);
-    } finally {
-      done();
-    }
-    return { blob, fileName: fileNameOf(response.headers), contentType };
+    const sent = await send(url, opts, '*/*');
+    const contentType = sent.response.headers.get('Content-Type') ?? '';
+    // An envelope instead of the file: its failure, or (successful) not the file that was asked for.
+    if (!sent.response.ok || contentType.includes('application/json')) return rejectAnswer(sent, opts);
+    const blob = await readBody(sent, opts, (response) => response.blob());
+    return { blob, fileName: fileNameOf(sent.response.headers), contentType };
   }
 
   return {

@@ -1,9 +1,6 @@
 import CancelIcon from '@mui/icons-material/Cancel';
-import CompareIcon from '@mui/icons-material/CompareArrows';
-import DescriptionIcon from '@mui/icons-material/Description';
 import MoneyOffIcon from '@mui/icons-material/MoneyOff';
 import PaidIcon from '@mui/icons-material/Paid';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReplayIcon from '@mui/icons-material/Replay';
 import {
   Alert,
@@ -27,13 +24,14 @@ import {
 } from '@mui/material';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, useGetOne, useNotify, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { Button, useGetOne, usePermissions, useTranslate, type RaRecord } from 'react-admin';
 import { formatDateTime } from '@zhiwen/shared';
 import { useApiCall } from '../../../components/useApiCall';
 import { useHasPermission } from '../../../components/usePermission';
 import { hasPermissionString, type StaffPermissions } from '../../../providers/authProvider';
 import { httpClient } from '../../../providers/httpClient';
 import { fenToYuan } from '../product/product';
+import { ReportButton } from '../task/ReportButton';
 import { percent } from '../task/task';
 import {
   availableOrderActions,
@@ -47,7 +45,6 @@ import {
   orderReportUrl,
   PAY_PROVIDERS,
   type OrderAction,
-  type OrderReportKind,
 } from './order';
 import { OrderState } from './OrderScreens';
 
@@ -62,7 +59,6 @@ const ACTION_ICONS: Record<OrderAction, ReactElement> = {
   refund: <MoneyOffIcon />,
   rerun: <ReplayIcon />,
 };
-const REPORT_ICONS: Record<OrderReportKind, ReactElement> = { html: <DescriptionIcon />, full: <CompareIcon />, pdf: <PictureAsPdfIcon /> };
 
 /** One labelled value of the order. */
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -76,37 +72,6 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
         {children === '' || children === null || children === undefined ? '-' : children}
       </Typography>
     </Box>
-  );
-}
-
-/** Opens a report of the order's check task: HTML in a new tab, PDF downloaded (the API needs the token, so the file is fetched first). */
-function ReportButton({ tid, kind }: { tid: string | number; kind: OrderReportKind }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await httpClient.download(orderReportUrl(tid, kind), {}, {}, 'GET');
-      const url = URL.createObjectURL(blob);
-      if (kind === 'pdf') {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = fileName;
-        link.click();
-      } else {
-        window.open(url, '_blank', 'noopener');
-      }
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button label={`app.check_order.report_${kind}`} variant="outlined" onClick={() => void open()} disabled={busy}>
-      {REPORT_ICONS[kind]}
-    </Button>
   );
 }
 
@@ -306,7 +271,7 @@ export function OrderDetailPage() {
               </Typography>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
                 {reports.map((kind) => (
-                  <ReportButton key={kind} tid={order.tid} kind={kind} />
+                  <ReportButton key={kind} url={orderReportUrl(order.tid, kind)} kind={kind} label={`app.check_order.report_${kind}`} variant="outlined" />
                 ))}
               </Stack>
             </Box>

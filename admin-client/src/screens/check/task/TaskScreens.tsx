@@ -1,8 +1,5 @@
-import DescriptionIcon from '@mui/icons-material/Description';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReplayIcon from '@mui/icons-material/Replay';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import CompareIcon from '@mui/icons-material/CompareArrows';
 import {
   Box,
   Checkbox,
@@ -17,7 +14,7 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import {
   BulkDeleteButton,
   Button,
@@ -41,6 +38,7 @@ import { useApiCall } from '../../../components/useApiCall';
 import { useListPolling } from '../../../components/useListPolling';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
+import { ReportButton } from './ReportButton';
 import { MAX_PAPER_MB, PAPER_ACCEPT, percent, REPORT_KINDS, TASK_LIBRARY_KINDS, TASK_STATUS, type ReportKind } from './task';
 
 const filters = [
@@ -58,35 +56,11 @@ function TaskState({ record }: { record: RaRecord }) {
   );
 }
 
-const REPORT_ICONS: Record<ReportKind, ReactElement> = { html: <DescriptionIcon />, full: <CompareIcon />, pdf: <PictureAsPdfIcon /> };
-
-/** Opens a report of the row: HTML in a new tab, PDF downloaded (the API needs the token, so the file is fetched first). */
-function ReportButton({ kind }: { kind: ReportKind }) {
+/** A report of the row, once its check is done. */
+function TaskReportButton({ kind }: { kind: ReportKind }) {
   const record = useRecordContext();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
   if (!record || record.status !== 'done') return null;
-  const open = async () => {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await httpClient.download(`/check/task/${record.taskId}/report/${kind}`, {}, {}, 'GET');
-      const url = URL.createObjectURL(blob);
-      if (kind === 'pdf') {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = fileName;
-        link.click();
-      } else {
-        window.open(url, '_blank', 'noopener');
-      }
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return <Button label={`app.check_task.report_${kind}`} onClick={() => void open()} disabled={busy}>{REPORT_ICONS[kind]}</Button>;
+  return <ReportButton url={`/check/task/${record.taskId}/report/${kind}`} kind={kind} label={`app.check_task.report_${kind}`} />;
 }
 
 function RerunButton() {
@@ -114,7 +88,7 @@ function TaskGrid() {
       <FunctionField label="app.check_task.aigcScore" render={(r: RaRecord) => percent(r.aigcScore)} />
       <DateTimeField source="createTime" label="app.check_task.createTime" />
       <DateTimeField source="finishTime" label="app.check_task.finishTime" />
-      {REPORT_KINDS.map((kind) => <ReportButton key={kind} kind={kind} />)}
+      {REPORT_KINDS.map((kind) => <TaskReportButton key={kind} kind={kind} />)}
       <RerunButton />
       <DeleteButton mutationMode="pessimistic" redirect={false} />
     </Datagrid>

@@ -31,7 +31,7 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import {
   BooleanInput,
   Button,
@@ -46,6 +46,7 @@ import {
 } from 'react-admin';
 import type { ApiResult } from '@zhiwen/shared';
 import { EditForm } from '../../../components/EditForm';
+import { useApiCall } from '../../../components/useApiCall';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { PUBLISH_FLAG_KEY } from '../../../layout/navbar/publishPoller';
@@ -117,31 +118,77 @@ export function usePipes(): PipeOption[] {
   return pipes;
 }
 
-/** Runs a call with the outcome notified; answers whether it worked. */
-function useRun() {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async (call: () => Promise<ApiResult<unknown>>, success = 'app.cms_catalog.done'): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await call();
-      notify(success, { type: 'success' });
-      return true;
-    } catch (err) {
-      notify((err as Error).message || 'ra.notification.http_error', { type: 'error' });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { run, busy };
+/**
+ * The screen's API calls: the outcome notified, no react-admin refresh (the page reads its tree itself, and a
+ * refetch of the edited catalog would reset its form).
+ */
+const useRun = () => useApiCall({ successMessage: 'app.cms_catalog.done', refresh: false });
+
+/** A dialog of this screen: its content, then Cancel and the confirm button (both off while busy). */
+function CatalogDialog({
+  title,
+  busy,
+  onClose,
+  onConfirm,
+  confirmLabel = 'ra.action.save',
+  confirmColor,
+  confirmDisabled = false,
+  fullWidth,
+  maxWidth,
+  children,
+}: {
+  title: string;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  confirmLabel?: string;
+  confirmColor?: 'error';
+  confirmDisabled?: boolean;
+  fullWidth?: boolean;
+  maxWidth?: 'xs' | 'sm';
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth={fullWidth} maxWidth={maxWidth} aria-label={title}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </MuiButton>
+        <MuiButton variant="contained" color={confirmColor} disabled={busy || confirmDisabled} onClick={onConfirm}>
+          {translate(confirmLabel)}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Where new catalogs go: at the top level, or under `parent` (the selected catalog, if any). */
+function useParentChoice(parent?: CatalogNode) {
+  const translate = useTranslate();
+  const [under, setUnder] = useState(parent ? 'child' : 'top');
+  const parentId = under === 'child' && parent ? parent.id : TOP_LEVEL_ID;
+  const choice = (
+    <RadioGroup row value={under} onChange={(e) => setUnder(e.target.value)}>
+      <FormControlLabel value="top" control={<Radio />} label={translate('app.cms_catalog.add_top')} />
+      <FormControlLabel
+        value="child"
+        control={<Radio />}
+        disabled={!parent}
+        label={parent ? translate('app.cms_catalog.add_child', { name: parent.name }) : translate('app.cms_catalog.add_child_none')}
+      />
+    </RadioGroup>
+  );
+  return { parentId, choice };
 }
 
 /** 新增栏目: under the selected catalog or at the top level. */
 function AddCatalogDialog({ parent, onClose, onAdded }: { parent?: CatalogNode; onClose: () => void; onAdded: (id?: string) => void }) {
   const translate = useTranslate();
   const { run, busy } = useRun();
-  const [under, setUnder] = useState(parent ? 'child' : 'top');
+  const { parentId, choice } = useParentChoice(parent);
   const [name, setName] = useState('');
   const [alias, setAlias] = useState('');
   const [aliasTouched, setAliasTouched] = useState(false);
@@ -151,7 +198,7 @@ function AddCatalogDialog({ parent, onClose, onAdded }: { parent?: CatalogNode; 
   const submit = async () => {
     let created: string | undefined;
     const body = {
-      parentId: under === 'child' && parent ? parent.id : TOP_LEVEL_ID,
+      parentId,
       name: name.trim(),
       alias: alias.trim(),
       ...(path.trim() ? { path: path.trim() } : {}),
@@ -166,75 +213,64 @@ function AddCatalogDialog({ parent, onClose, onAdded }: { parent?: CatalogNode; 
     if (ok) onAdded(created);
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-label={translate('app.cms_catalog.add')}>
-      <DialogTitle>{translate('app.cms_catalog.add')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <RadioGroup row value={under} onChange={(e) => setUnder(e.target.value)}>
-            <FormControlLabel value="top" control={<Radio />} label={translate('app.cms_catalog.add_top')} />
-            <FormControlLabel
-              value="child"
-              control={<Radio />}
-              disabled={!parent}
-              label={parent ? translate('app.cms_catalog.add_child', { name: parent.name }) : translate('app.cms_catalog.add_child_none')}
-            />
-          </RadioGroup>
+    <CatalogDialog
+      title={translate('app.cms_catalog.add')}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => void submit()}
+      confirmDisabled={!name.trim() || !alias.trim()}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {choice}
+        <MuiTextField
+          label={translate('app.cms_catalog.name')}
+          value={name}
+          required
+          autoFocus
+          onChange={(e) => {
+            setName(e.target.value);
+            if (!aliasTouched) setAlias(aliasFromName(e.target.value));
+          }}
+          slotProps={{ htmlInput: { maxLength: 100, name: 'name' } }}
+        />
+        <MuiTextField
+          label={translate('app.cms_catalog.alias')}
+          value={alias}
+          required
+          helperText={translate('app.cms_catalog.alias_help')}
+          onChange={(e) => {
+            setAlias(e.target.value);
+            setAliasTouched(true);
+          }}
+          slotProps={{ htmlInput: { maxLength: 100, name: 'alias' } }}
+        />
+        <MuiTextField
+          label={translate('app.cms_catalog.path')}
+          value={path}
+          helperText={translate('app.cms_catalog.path_help')}
+          onChange={(e) => setPath(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 255, name: 'path' } }}
+        />
+        <MuiTextField select label={translate('app.cms_catalog.catalogType')} value={catalogType} onChange={(e) => setCatalogType(e.target.value)}>
+          {CATALOG_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {translate(`app.cms_catalog.type_${t}`)}
+            </MenuItem>
+          ))}
+        </MuiTextField>
+        {catalogType === 'link' ? (
           <MuiTextField
-            label={translate('app.cms_catalog.name')}
-            value={name}
+            label={translate('app.cms_catalog.redirectUrl')}
+            value={redirectUrl}
             required
-            autoFocus
-            onChange={(e) => {
-              setName(e.target.value);
-              if (!aliasTouched) setAlias(aliasFromName(e.target.value));
-            }}
-            slotProps={{ htmlInput: { maxLength: 100, name: 'name' } }}
+            onChange={(e) => setRedirectUrl(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500, name: 'redirectUrl' } }}
           />
-          <MuiTextField
-            label={translate('app.cms_catalog.alias')}
-            value={alias}
-            required
-            helperText={translate('app.cms_catalog.alias_help')}
-            onChange={(e) => {
-              setAlias(e.target.value);
-              setAliasTouched(true);
-            }}
-            slotProps={{ htmlInput: { maxLength: 100, name: 'alias' } }}
-          />
-          <MuiTextField
-            label={translate('app.cms_catalog.path')}
-            value={path}
-            helperText={translate('app.cms_catalog.path_help')}
-            onChange={(e) => setPath(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 255, name: 'path' } }}
-          />
-          <MuiTextField select label={translate('app.cms_catalog.catalogType')} value={catalogType} onChange={(e) => setCatalogType(e.target.value)}>
-            {CATALOG_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {translate(`app.cms_catalog.type_${t}`)}
-              </MenuItem>
-            ))}
-          </MuiTextField>
-          {catalogType === 'link' ? (
-            <MuiTextField
-              label={translate('app.cms_catalog.redirectUrl')}
-              value={redirectUrl}
-              required
-              onChange={(e) => setRedirectUrl(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 500, name: 'redirectUrl' } }}
-            />
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </MuiButton>
-        <MuiButton variant="contained" disabled={busy || !name.trim() || !alias.trim()} onClick={() => void submit()}>
-          {translate('ra.action.save')}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+        ) : null}
+      </Stack>
+    </CatalogDialog>
   );
 }
 
@@ -242,47 +278,36 @@ function AddCatalogDialog({ parent, onClose, onAdded }: { parent?: CatalogNode; 
 function BatchAddDialog({ parent, onClose, onAdded }: { parent?: CatalogNode; onClose: () => void; onAdded: () => void }) {
   const translate = useTranslate();
   const { run, busy } = useRun();
-  const [under, setUnder] = useState(parent ? 'child' : 'top');
+  const { parentId, choice } = useParentChoice(parent);
   const [text, setText] = useState('');
   const names = batchNames(text);
   const submit = async () => {
-    const body = { parentId: under === 'child' && parent ? parent.id : TOP_LEVEL_ID, names };
+    const body = { parentId, names };
     if (await run(() => httpClient.post('/cms/catalog/batchAdd', body), 'app.cms_catalog.added')) onAdded();
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-label={translate('app.cms_catalog.batch_add')}>
-      <DialogTitle>{translate('app.cms_catalog.batch_add')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <RadioGroup row value={under} onChange={(e) => setUnder(e.target.value)}>
-            <FormControlLabel value="top" control={<Radio />} label={translate('app.cms_catalog.add_top')} />
-            <FormControlLabel
-              value="child"
-              control={<Radio />}
-              disabled={!parent}
-              label={parent ? translate('app.cms_catalog.add_child', { name: parent.name }) : translate('app.cms_catalog.add_child_none')}
-            />
-          </RadioGroup>
-          <MuiTextField
-            label={translate('app.cms_catalog.batch_names')}
-            helperText={translate('app.cms_catalog.batch_names_help')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            multiline
-            minRows={6}
-            autoFocus
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </MuiButton>
-        <MuiButton variant="contained" disabled={busy || !names.length || names.length > 50} onClick={() => void submit()}>
-          {translate('ra.action.save')}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <CatalogDialog
+      title={translate('app.cms_catalog.batch_add')}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => void submit()}
+      confirmDisabled={!names.length || names.length > 50}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {choice}
+        <MuiTextField
+          label={translate('app.cms_catalog.batch_names')}
+          helperText={translate('app.cms_catalog.batch_names_help')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          multiline
+          minRows={6}
+          autoFocus
+        />
+      </Stack>
+    </CatalogDialog>
   );
 }
 
@@ -299,45 +324,30 @@ function PublishDialog({ catalog, onClose }: { catalog: CatalogNode; onClose: ()
     }
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-label={translate('app.cms_catalog.publish')}>
-      <DialogTitle>{translate('app.cms_catalog.publish')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{translate('app.cms_catalog.publish_confirm', { name: catalog.name })}</DialogContentText>
-        <Stack>
-          <FormControlLabel control={<Checkbox checked={publishChild} onChange={(e) => setPublishChild(e.target.checked)} />} label={translate('app.cms_catalog.publish_child')} />
-          <FormControlLabel control={<Checkbox checked={publishDetail} onChange={(e) => setPublishDetail(e.target.checked)} />} label={translate('app.cms_catalog.publish_detail')} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </MuiButton>
-        <MuiButton variant="contained" disabled={busy} onClick={() => void submit()}>
-          {translate('app.cms_catalog.publish')}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <CatalogDialog
+      title={translate('app.cms_catalog.publish')}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => void submit()}
+      confirmLabel="app.cms_catalog.publish"
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogContentText>{translate('app.cms_catalog.publish_confirm', { name: catalog.name })}</DialogContentText>
+      <Stack>
+        <FormControlLabel control={<Checkbox checked={publishChild} onChange={(e) => setPublishChild(e.target.checked)} />} label={translate('app.cms_catalog.publish_child')} />
+        <FormControlLabel control={<Checkbox checked={publishDetail} onChange={(e) => setPublishDetail(e.target.checked)} />} label={translate('app.cms_catalog.publish_detail')} />
+      </Stack>
+    </CatalogDialog>
   );
 }
 
 /** A yes/no confirmation of a destructive action. */
 function ConfirmDialog({ title, text, busy, onClose, onConfirm }: { title: string; text: string; busy: boolean; onClose: () => void; onConfirm: () => void }) {
-  const translate = useTranslate();
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-label={title}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </MuiButton>
-        <MuiButton variant="contained" color="error" disabled={busy} onClick={onConfirm}>
-          {translate('ra.action.confirm')}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <CatalogDialog title={title} busy={busy} onClose={onClose} onConfirm={onConfirm} confirmLabel="ra.action.confirm" confirmColor="error">
+      <DialogContentText>{text}</DialogContentText>
+    </CatalogDialog>
   );
 }
 

@@ -421,9 +421,14 @@ function NewContentButton({ catalog }: { catalog?: CatalogNode }) {
   );
 }
 
-const filters = [
+/** The filters shown at once, by the content list and by the recycle bin. */
+const titleTypeFilters = [
   <TextInput key="title" source="title" label="app.cms_content.title" alwaysOn />,
   <SelectInput key="contentType" source="contentType" label="app.cms_content.contentType" choices={CONTENT_TYPE_CHOICES} alwaysOn />,
+];
+
+const filters = [
+  ...titleTypeFilters,
   <TextInput key="author" source="author" label="app.cms_content.author" />,
   <DateInput key="beginTime" source="beginTime" label="app.cms_content.begin_time" />,
   // The end date counts whole: up to its last second.
@@ -536,10 +541,7 @@ function RecycleBulkActions() {
   );
 }
 
-const recycleFilters = [
-  <TextInput key="title" source="title" label="app.cms_content.title" alwaysOn />,
-  <SelectInput key="contentType" source="contentType" label="app.cms_content.contentType" choices={CONTENT_TYPE_CHOICES} alwaysOn />,
-];
+const recycleFilters = titleTypeFilters;
 
 /** The recycle bin list (the content screen's tab, and the hidden recycle screen). */
 export function RecycleList() {
