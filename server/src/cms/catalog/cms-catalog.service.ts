@@ -401,7 +401,6 @@ export class CmsCatalogService {
          SELECT content_id, status_before_delete AS before FROM cleared ORDER BY content_id`,
         [catalog.catalogId, user.userName],
       );
-      await this.recount(m, [catalog.catalogId]);
       // Published and re-edited content have pages on the site that must go.
       const publishedIds = rows.filter((r) => r.before === 'published' || r.before === 're_edit').map((r) => String(r.content_id));
       return { siteId: catalog.siteId, count: rows.length, publishedIds };
@@ -440,7 +439,6 @@ export class CmsCatalogService {
         await this.deleteEmpty(m, source);
         deleted.push(source.catalogId);
       }
-      await this.recount(m, [target.catalogId, ...sources.map((s) => s.catalogId).filter((id) => !deleted.includes(id))]);
       return { moved: moved.length, deleted };
     });
   }
@@ -533,16 +531,6 @@ export class CmsCatalogService {
     await m.query(
       `UPDATE cms_content c SET catalog_ancestors = CASE WHEN cat.ancestors = '' THEN cat.catalog_id::text ELSE cat.ancestors || ',' || cat.catalog_id END
        FROM cms_catalog cat WHERE c.catalog_id = cat.catalog_id AND cat.catalog_id = ANY($1::bigint[])`,
-      [catalogIds],
-    );
-  }
-
-  /** Content counts (outside the recycle bin) of these catalogs, recomputed. */
-  private async recount(m: EntityManager, catalogIds: string[]): Promise<void> {
-    if (!catalogIds.length) return;
-    await m.query(
-      `UPDATE cms_catalog cat SET content_count = (SELECT count(*) FROM cms_content c WHERE c.catalog_id = cat.catalog_id AND c.status <> 'deleted')
-       WHERE cat.catalog_id = ANY($1::bigint[])`,
       [catalogIds],
     );
   }

@@ -362,8 +362,13 @@ describe('content order, top flags and attributes', () => {
   });
 
   it('moves and copies content between catalogs of the site', async () => {
+    const count = async (catalogId: string) => (await ds.query(`SELECT content_count FROM cms_catalog WHERE catalog_id = $1`, [catalogId]))[0].content_count as number;
+    const [newsBefore, techBefore] = [await count(news), await count(tech)];
     const id = await addArticle({ title: 'Movable', contentHtml: '<p>body</p>' });
+    expect(await count(news)).toBe(newsBefore + 1);
     expect((await api('post', '/move').send({ contentIds: [id], catalogId: tech })).body.code).toBe(200);
+    // Each catalog counts its content outside the recycle bin, whatever moved it.
+    expect([await count(news), await count(tech)]).toEqual([newsBefore, techBefore + 1]);
     expect((await ds.query(`SELECT catalog_id::text AS c, catalog_ancestors AS a FROM cms_content WHERE content_id = $1`, [id]))[0]).toEqual({ c: tech, a: `${news},${tech}` });
     expect((await api('post', '/move').send({ contentIds: [id], catalogId: link })).status).toBe(400);
     const copied = await api('post', '/copy').send({ contentIds: [id], catalogIds: [sports] });

@@ -10,6 +10,7 @@ import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CmsSite } from '../site/cms-site.entity';
 import type { CreatePublishPipeDto, PublishPipeOptionDto, PublishPipeQueryDto, UpdatePublishPipeDto } from './cms-publish-pipe.dto';
+import { CmsTemplateService } from '../template/cms-template.service';
 import { CmsPublishPipe } from './cms-publish-pipe.entity';
 
 /** The pipes every new site gets. */
@@ -31,6 +32,7 @@ export class CmsPublishPipeService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CmsAccessService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly templates: CmsTemplateService,
   ) {}
 
   private get repo() {
@@ -98,13 +100,17 @@ export class CmsPublishPipeService {
       createBy: user.userName,
       updateBy: user.userName,
     });
+    let saved: CmsPublishPipe;
     try {
-      return await this.repo.save(pipe);
+      saved = await this.repo.save(pipe);
     } catch (error) {
       // Two concurrent adds of one code: the unique index decides.
       if (isUniqueViolation(error)) throw new ServiceException('cms.publishpipe.codeTaken', { code: dto.code });
       throw error;
     }
+    // A new pipe publishes at once: it starts with the default theme, as the pipes of a new site do.
+    await this.templates.installDefaultTheme(siteId, [saved.code], user.userName);
+    return saved;
   }
 
   /** Changes name, sort, status and remark (needs `Site:Edit`); the code is fixed because templates and output live under it. */
