@@ -1082,6 +1082,7 @@ const app: AppMessages['app'] = {
     upload_images: 'Upload images',
     media_path: 'Image path',
     media_path_url: 'File path or URL',
+    upload_media: 'Upload audio or video',
     media_path_help: 'A site resource path or an http(s):// URL',
     media_title: 'Title',
     media_description: 'Description',

@@ -1294,6 +1294,7 @@ const zhCN = {
       upload_images: '上传图片',
       media_path: '图片路径',
       media_path_url: '文件路径或地址',
+      upload_media: '上传音视频',
       media_path_help: '站点资源路径，或以 http(s):// 开头的地址',
       media_title: '标题',
       media_description: '描述',

@@ -1291,6 +1291,7 @@ const zhTW: AppMessages = {
       upload_images: '上傳圖片',
       media_path: '圖片路徑',
       media_path_url: '檔案路徑或位址',
+      upload_media: '上傳音訊或影片',
       media_path_help: '網站資源路徑，或以 http(s):// 開頭的位址',
       media_title: '標題',
       media_description: '描述',

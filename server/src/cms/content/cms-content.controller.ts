@@ -28,10 +28,10 @@ import {
   SetTopDto,
   SortContentDto,
   UpdateContentDto,
-  UploadedImageDto,
+  UploadedImageDto, UploadedMediaDto,
 } from './cms-content.dto';
 import { CONTENT_TYPES, type CmsContentOpLog, type ContentType } from './cms-content.entity';
-import { CmsContentService, CONTENT_IMAGE_MAX_BYTES, type ContentEditor, type ContentListRow } from './cms-content.service';
+import { CmsContentService, CONTENT_IMAGE_MAX_BYTES, CONTENT_MEDIA_MAX_BYTES, type ContentEditor, type ContentListRow } from './cms-content.service';
 import { ContentIdsPipe } from './content-ids.pipe';
 
 const TITLE = '内容管理';
@@ -242,6 +242,20 @@ export class CmsContentController {
     if (!file) throw new ServiceException('cms.content.imageFormat');
     const site = await this.currentSite.require(req, req.user!);
     return this.contents.uploadImage(site, file.buffer);
+  }
+
+  @Post('upload/media')
+  @RequireAnyPermission('cms:content:add', 'cms:content:edit')
+  @OperLog({ title: TITLE, businessType: BusinessType.INSERT, saveParams: false })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTENT_MEDIA_MAX_BYTES, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiOperation({ summary: 'Upload an audio or video file into the current site’s resources (mp3, ogg, wav, m4a, mp4, webm by content; 100 MB)' })
+  @ApiEnvelope(UploadedMediaDto)
+  async uploadMedia(@Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
+    if (!file) throw new ServiceException('cms.content.mediaFormat');
+    const site = await this.currentSite.require(req, req.user!);
+    return this.contents.uploadMedia(site, file.buffer);
   }
 }
 

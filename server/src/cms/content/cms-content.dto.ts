@@ -255,3 +255,8 @@ export class UploadedImageDto {
   @ApiProperty({ description: 'URL to put in the rich text' }) url: string;
   @ApiProperty({ description: 'Path relative to the site folder: resources/<yyyyMM>/<name>.<ext>' }) path: string;
 }
+
+/** An uploaded audio or video file of content. */
+export class UploadedMediaDto extends UploadedImageDto {
+  @ApiProperty({ enum: ['audio', 'video'], description: 'What the file holds, read from its content' }) kind: string;
+}

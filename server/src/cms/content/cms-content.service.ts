@@ -9,6 +9,7 @@ import { t } from '../../common/i18n/i18n';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike } from '../../database/sql-helpers';
 import { QueueService } from '../../queue/queue.service';
+import { detectMediaType } from '../../storage/media-type';
 import { detectImageType } from '../../storage/image-type';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { SUPER_ADMIN_ROLE } from '../../system/role/sys-role.entity';
@@ -37,6 +38,8 @@ import { EDITABLE, HAS_PAGE, statusAfterRecover, statusAfterSave, TRANSITIONS, t
 
 /** Largest image the rich-text editor may upload. */
 export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest audio or video file uploaded with content. */
+export const CONTENT_MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 /** Who scheduled jobs act as in the operation log. */
 const SYSTEM_OPERATOR = 'system';
 
@@ -581,9 +584,22 @@ export class CmsContentService implements OnModuleInit {
     if (data.length > CONTENT_IMAGE_MAX_BYTES) throw new ServiceException('cms.content.imageTooLarge', { max: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 });
     const type = detectImageType(data);
     if (!type) throw new ServiceException('cms.content.imageFormat');
+    return this.storeResource(site, data, type.ext);
+  }
+
+  /** Stores an audio or video file (mp3, ogg, wav, m4a, mp4, webm, recognised by content) in the site's resources. */
+  async uploadMedia(site: CmsSite, data: Buffer): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
+    if (data.length > CONTENT_MEDIA_MAX_BYTES) throw new ServiceException('cms.content.mediaTooLarge', { max: CONTENT_MEDIA_MAX_BYTES / 1024 / 1024 });
+    const type = detectMediaType(data);
+    if (!type) throw new ServiceException('cms.content.mediaFormat');
+    return { ...(await this.storeResource(site, data, type.ext)), kind: type.kind };
+  }
+
+  /** A file of the site's resources (`resources/<yyyyMM>/<random>.<ext>`) and its public URL. */
+  private async storeResource(site: CmsSite, data: Buffer, ext: string): Promise<{ url: string; path: string }> {
     const now = new Date();
     const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
-    const path = `resources/${month}/${randomBytes(16).toString('hex')}.${type.ext}`;
+    const path = `resources/${month}/${randomBytes(16).toString('hex')}.${ext}`;
     await this.storage.put(`site/${site.path}/${path}`, data);
     const base = site.resourceUrl ? `${site.resourceUrl.replace(/\/+$/, '')}/` : `/site/${site.path}/`;
     return { url: `${base}${path}`, path };

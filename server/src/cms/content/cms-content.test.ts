@@ -529,4 +529,18 @@ describe('image upload', () => {
     const big = await api('post', '/upload/image').attach('file', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png');
     expect(big.status).toBe(413);
   });
+
+  it('stores audio and video recognised by their content, and refuses a renamed text file', async () => {
+    const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(64)]);
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)]);
+    const audio = await api('post', '/upload/media').attach('file', mp3, 'song.bin');
+    expect(audio.body.data).toMatchObject({ kind: 'audio' });
+    expect(audio.body.data.path).toMatch(/^resources\/\d{6}\/[0-9a-f]{32}\.mp3$/);
+    const video = await api('post', '/upload/media').attach('file', mp4, 'clip.mp4');
+    expect(video.body.data).toMatchObject({ kind: 'video' });
+    expect(video.body.data.path).toMatch(/\.mp4$/);
+    const fake = await api('post', '/upload/media', admin, 'en').attach('file', Buffer.from('not a video at all'), 'fake.mp4');
+    expect(fake.status).toBe(400);
+    expect(fake.body.msg).toBe('Only mp3, ogg, wav, m4a, mp4 and webm audio or video files can be uploaded');
+  });
 });

@@ -67,13 +67,35 @@ interface Uploaded {
   path: string;
 }
 
-/** `POST /cms/content/upload/image`: stores an image in the current site's resources. */
-async function uploadImage(file: File): Promise<Uploaded> {
+/** `POST /cms/content/upload/image|media`: stores an image, or an audio or video file, in the current site's resources. */
+async function uploadResource(file: File, kind: 'image' | 'media' = 'image'): Promise<Uploaded> {
   const data = new FormData();
   data.append('file', file);
-  const { data: uploaded } = await httpClient.post<Uploaded>('/cms/content/upload/image', data);
+  const { data: uploaded } = await httpClient.post<Uploaded>(`/cms/content/upload/${kind}`, data);
   if (!uploaded?.url) throw new Error('upload answered no file');
   return uploaded;
+}
+
+/** Audio and video files the media upload takes (the server checks the content again). */
+const MEDIA_ACCEPT = '.mp3,.ogg,.wav,.m4a,.mp4,.webm,audio/*,video/*';
+
+/** Picks one audio or video file and hands it over for upload. */
+function MediaUploadButton({ label, onFile }: { label: string; onFile: (file: File) => void }) {
+  return (
+    <MuiButton component="label" size="small" sx={{ alignSelf: 'flex-start' }}>
+      {label}
+      <input
+        hidden
+        type="file"
+        accept={MEDIA_ACCEPT}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </MuiButton>
+  );
 }
 
 /** A titled block of the form. */
@@ -345,10 +367,10 @@ export function ContentEditorPage() {
     />
   );
 
-  const upload = async (file: File): Promise<Uploaded | undefined> => {
+  const upload = async (file: File, kind: 'image' | 'media' = 'image'): Promise<Uploaded | undefined> => {
     setUploading(true);
     try {
-      const uploaded = await uploadImage(file);
+      const uploaded = await uploadResource(file, kind);
       setThumbs((t) => ({ ...t, [uploaded.path]: uploaded.url }));
       return uploaded;
     } catch (err) {
@@ -515,6 +537,7 @@ export function ContentEditorPage() {
                   <Stack key={i} direction={{ xs: 'column', md: 'row' }} spacing={1} role="group" aria-label={translate('app.cms_editor.audio_n', { n: i + 1 })} sx={{ alignItems: 'flex-start' }}>
                     <Stack spacing={1} sx={{ flex: 1, width: '100%' }}>
                       <TextField size="small" required label={translate('app.cms_editor.media_path_url')} value={a.path} disabled={ro} onChange={(e) => setAudio(i, { path: e.target.value })} helperText={translate('app.cms_editor.media_path_help')} />
+                      {!ro ? <MediaUploadButton label={translate('app.cms_editor.upload_media')} onFile={async (file) => { const up = await upload(file, 'media'); if (up) setAudio(i, { path: up.path }); }} /> : null}
                       <TextField size="small" label={translate('app.cms_editor.media_title')} value={a.title ?? ''} disabled={ro} onChange={(e) => setAudio(i, { title: e.target.value })} />
                       <TextField size="small" label={translate('app.cms_editor.media_description')} value={a.description ?? ''} disabled={ro} multiline onChange={(e) => setAudio(i, { description: e.target.value })} />
                     </Stack>
@@ -554,7 +577,10 @@ export function ContentEditorPage() {
                             slotProps={{ htmlInput: { name: `videos.${i}.embedCode` } }}
                           />
                         ) : (
-                          <TextField size="small" required label={translate('app.cms_editor.media_path_url')} value={v.path} disabled={ro} helperText={translate('app.cms_editor.media_path_help')} onChange={(e) => setVideo(i, { path: e.target.value })} />
+                          <>
+                            <TextField size="small" required label={translate('app.cms_editor.media_path_url')} value={v.path} disabled={ro} helperText={translate('app.cms_editor.media_path_help')} onChange={(e) => setVideo(i, { path: e.target.value })} />
+                            {!ro ? <MediaUploadButton label={translate('app.cms_editor.upload_media')} onFile={async (file) => { const up = await upload(file, 'media'); if (up) setVideo(i, { path: up.path }); }} /> : null}
+                          </>
                         )}
                         <TextField size="small" label={translate('app.cms_editor.media_title')} value={v.title ?? ''} disabled={ro} onChange={(e) => setVideo(i, { title: e.target.value })} />
                         <TextField size="small" label={translate('app.cms_editor.media_description')} value={v.description ?? ''} disabled={ro} multiline onChange={(e) => setVideo(i, { description: e.target.value })} />
