@@ -5,7 +5,7 @@ import { activeTopNode, firstLeaf, visibleTopCount } from '../src/layout/navbar/
 import { startPublishPoller } from '../src/layout/navbar/publishPoller';
 import { createRouteSearch, searchEntries } from '../src/layout/navbar/routeSearch';
 import { DEFAULT_LAYOUT_SETTINGS, parseLayoutSettings } from '../src/layout/settings/layoutSettings';
-import { addTab, afterClose, closeTabs, type VisitedTab } from '../src/layout/tabs/visitedTabs';
+import { addTab, afterClose, closeTabs, replaceTab, type VisitedTab } from '../src/layout/tabs/visitedTabs';
 import { menuOf, screensOf } from '../src/routing/route-tree';
 
 const meta = (title: string, link: string | null = null, affix = false) => ({ title, icon: 'x', noCache: false, link, ...(affix ? { affix } : {}) });
@@ -36,6 +36,14 @@ describe('tabs bar', () => {
     const withQuery = addTab(tabs, { ...tab('/b'), fullPath: '/b?page=2' });
     expect(withQuery.map((t) => t.fullPath)).toEqual(['/', '/a', '/b?page=2', '/c', '/d']);
     expect(addTab(tabs, tab('/e')).map((t) => t.path)).toEqual(['/', '/a', '/b', '/c', '/d', '/e']);
+  });
+
+  it('lets a page that replaced another (a new record reopened under its id) take that tab\'s place', () => {
+    expect(replaceTab(tabs, '/b', tab('/b2')).map((t) => t.path)).toEqual(['/', '/a', '/b2', '/c', '/d']);
+    // Unknown or pinned replaced pages, or a page that has a tab already: as addTab.
+    expect(replaceTab(tabs, '/x', tab('/e')).map((t) => t.path)).toEqual(['/', '/a', '/b', '/c', '/d', '/e']);
+    expect(replaceTab(tabs, '/', tab('/e')).map((t) => t.path)).toEqual(['/', '/a', '/b', '/c', '/d', '/e']);
+    expect(replaceTab(tabs, '/b', tab('/c')).map((t) => t.path)).toEqual(['/', '/a', '/b', '/c', '/d']);
   });
 
   it('closes current, others, left, right and all, never a pinned tab', () => {

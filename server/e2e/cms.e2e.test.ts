@@ -74,6 +74,9 @@ describe('CMS: from a new site to a published article', () => {
     await screenshot(page, 'cms-content-editor');
     await page.getByRole('button', { name: '保存并发布' }).click();
     await expect.poll(() => page.getByText('保存并发布成功').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    // The saved article reopens under its id in the same tab.
+    await expect.poll(() => pathOf(page)).toMatch(/^\/admin\/cms\/content\/editor\/\d+\/article\/[1-9]\d*$/);
+    expect(await page.locator('[data-tab-path^="/cms/content/editor"]').count()).toBe(1);
 
     // The published site: the home page links the article, whose page shows it.
     const reader = await browser.newPage({ locale: 'zh-CN' });

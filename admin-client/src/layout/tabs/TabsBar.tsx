@@ -1,12 +1,12 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Chip, Menu, MenuItem } from '@mui/material';
 import { LAYOUT } from '@zhiwen/shared';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { pageTitleOf } from '../usePageTitle';
 import { useScreens } from '../useScreens';
-import { addTab, afterClose, closeTabs, type CloseAction, type VisitedTab } from './visitedTabs';
+import { addTab, afterClose, closeTabs, replaceTab, type CloseAction, type VisitedTab } from './visitedTabs';
 
 const STORAGE_KEY = 'visited-tabs';
 
@@ -29,6 +29,8 @@ export function TabsBar() {
   const screens = useScreens();
   const [tabs, setTabs] = useState<VisitedTab[]>(loadTabs);
   const [menu, setMenu] = useState<{ x: number; y: number; tab: VisitedTab } | null>(null);
+  const navigationType = useNavigationType();
+  const previousPath = useRef(location.pathname);
 
   const titleOf = (path: string) => pageTitleOf(path, screens, translate);
   const home: VisitedTab = { path: '/', fullPath: '/', title: titleOf('/').title, affix: true };
@@ -38,10 +40,12 @@ export function TabsBar() {
   useEffect(() => {
     if (location.pathname.startsWith('/redirect/') || location.pathname === '/login') return;
     const { title, affix } = titleOf(location.pathname);
+    const replaced = navigationType === 'REPLACE' ? previousPath.current : null;
+    previousPath.current = location.pathname;
     setTabs((current) => {
-      let next = [home, ...pinned].reduce(addTab, current);
-      next = addTab(next, { path: location.pathname, fullPath: location.pathname + location.search, title, affix });
-      return next;
+      const next = [home, ...pinned].reduce(addTab, current);
+      const tab = { path: location.pathname, fullPath: location.pathname + location.search, title, affix };
+      return replaced ? replaceTab(next, replaced, tab) : addTab(next, tab);
     });
     // Titles depend on the route tree and the language, which change only with a reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -18,6 +18,16 @@ export function addTab(tabs: VisitedTab[], tab: VisitedTab): VisitedTab[] {
   return tabs.map((t, i) => (i === index ? tab : t));
 }
 
+/**
+ * A page that replaced another in the history (a new record saved and reopened under its id): its tab takes the
+ * place of the replaced page's tab instead of adding one; otherwise as addTab.
+ */
+export function replaceTab(tabs: VisitedTab[], replacedPath: string, tab: VisitedTab): VisitedTab[] {
+  const index = tabs.findIndex((t) => t.path === replacedPath);
+  if (index < 0 || tabs[index].affix || tabs.some((t) => t.path === tab.path)) return addTab(tabs, tab);
+  return tabs.map((t, i) => (i === index ? tab : t));
+}
+
 export type CloseAction = 'current' | 'others' | 'left' | 'right' | 'all';
 
 /** The tabs left after a close action on `path`; pinned tabs always stay. */
