@@ -56,6 +56,11 @@ describe('CMS: from a new site to a published article', () => {
     await dialog.getByLabel(/^栏目别名/).fill('yaowen');
     await dialog.getByRole('button', { name: /保存|确定/ }).click();
     await expect.poll(() => page.getByRole('treeitem', { name: '要闻' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    // Its form suggests the site's templates for each pipe.
+    await page.getByRole('treeitem', { name: '要闻' }).click();
+    const listTemplate = page.locator('input[name="publishPipeProps.pc.listTemplate"]');
+    await expect.poll(() => listTemplate.getAttribute('list'), { timeout: 15_000 }).toBe('templates-pc');
+    await expect.poll(() => page.locator('#templates-pc option[value="list.template.html"]').count(), { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'cms-catalog');
 
     // An article in it, written in the rich-text editor, saved and published.

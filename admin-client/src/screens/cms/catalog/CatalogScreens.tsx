@@ -31,6 +31,7 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
+import { TemplateDatalist, templateListId, useTemplatePaths } from '../template/TemplateOptions';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import {
   BooleanInput,
@@ -412,6 +413,7 @@ function ExtendSettings({ catalogId, canEdit }: { catalogId: string; canEdit: bo
 /** The fields of the selected catalog's form. */
 function CatalogFields({ pipes }: { pipes: PipeOption[] }) {
   const translate = useTranslate();
+  const templatePaths = useTemplatePaths();
   return (
     <>
       <Typography variant="subtitle1" component="h3">
@@ -450,6 +452,7 @@ function CatalogFields({ pipes }: { pipes: PipeOption[] }) {
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {pipe.pipeName} ({pipe.pipeCode})
           </Typography>
+          <TemplateDatalist id={templateListId(pipe.pipeCode)} paths={templatePaths[pipe.pipeCode] ?? []} />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
             {PIPE_TEMPLATE_FIELDS.map((field) => (
               <TextInput
@@ -457,6 +460,7 @@ function CatalogFields({ pipes }: { pipes: PipeOption[] }) {
                 source={`publishPipeProps.${pipe.pipeCode}.${field}`}
                 label={translate(`app.cms_catalog.${field}`, { pipe: pipe.pipeName })}
                 helperText="app.cms_catalog.template_help"
+                slotProps={{ htmlInput: { list: templateListId(pipe.pipeCode) } }}
               />
             ))}
           </Stack>

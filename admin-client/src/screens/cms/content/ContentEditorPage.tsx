@@ -36,6 +36,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { TemplateDatalist, useTemplatePaths } from '../template/TemplateOptions';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
@@ -302,6 +303,7 @@ function PreviewDialog({ html, onClose }: { html: string; onClose: () => void })
 export function ContentEditorPage() {
   const { catalogId = '', contentType = '', contentId = '0' } = useParams();
   const translate = useTranslate();
+  const templatePaths = useTemplatePaths();
   const notify = useNotify();
   const navigate = useNavigate();
   const { identity } = useGetIdentity();
@@ -341,7 +343,7 @@ export function ContentEditorPage() {
   const lockedOther = lockedByOther(form.lockUser, identity?.userName as string | undefined);
   const ro = lockedOther || busy || (isNew ? !canAdd : !canEdit);
   const set = <K extends keyof ContentForm>(key: K, value: ContentForm[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
-  const text = (key: keyof ContentForm, label: string, extra: { required?: boolean; multiline?: boolean; helperText?: string; maxLength?: number } = {}) => (
+  const text = (key: keyof ContentForm, label: string, extra: { required?: boolean; multiline?: boolean; helperText?: string; maxLength?: number; list?: string } = {}) => (
     <TextField
       label={translate(label)}
       value={(form[key] as string | undefined) ?? ''}
@@ -352,7 +354,7 @@ export function ContentEditorPage() {
       minRows={extra.multiline ? 2 : undefined}
       helperText={extra.helperText ? translate(extra.helperText) : undefined}
       fullWidth
-      slotProps={{ htmlInput: { name: key, maxLength: extra.maxLength } }}
+      slotProps={{ htmlInput: { name: key, maxLength: extra.maxLength, list: extra.list } }}
     />
   );
   const dateField = (key: 'publishDate' | 'offlineDate', label: string) => (
@@ -647,7 +649,8 @@ export function ContentEditorPage() {
               </Typography>
             </FormGroup>
             {text('staticPath', 'app.cms_editor.staticPath', { helperText: 'app.cms_editor.staticPath_help', maxLength: 255 })}
-            {text('template', 'app.cms_editor.template', { helperText: 'app.cms_editor.template_help', maxLength: 255 })}
+            <TemplateDatalist id="content-templates" paths={[...new Set(Object.values(templatePaths).flat())].sort()} />
+            {text('template', 'app.cms_editor.template', { helperText: 'app.cms_editor.template_help', maxLength: 255, list: 'content-templates' })}
             <FormControlLabel
               control={<Switch checked={!!form.linkFlag} disabled={ro} onChange={(e) => set('linkFlag', e.target.checked)} name="linkFlag" />}
               label={translate('app.cms_editor.linkFlag')}

@@ -23,6 +23,7 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
+import { TemplateDatalist, templateListId, useTemplatePaths } from '../template/TemplateOptions';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -174,6 +175,7 @@ export function SiteDashboardCard({ siteId }: { siteId: string }) {
 function PipeInputs() {
   const record = useRecordContext();
   const translate = useTranslate();
+  const templatePaths = useTemplatePaths();
   const pipes = (record?.publishPipes ?? []) as SitePipe[];
   if (!pipes.length) return null;
   return (
@@ -193,11 +195,13 @@ function PipeInputs() {
             validate={[maxLength(255), regex(PIPE_URL_OR_EMPTY, 'app.cms_site.pipe_url_format')]}
             sx={{ flex: 1 }}
           />
+          <TemplateDatalist id={templateListId(pipe.pipeCode)} paths={templatePaths[pipe.pipeCode] ?? []} />
           <TextInput
             source={`publishPipes.${i}.indexTemplate`}
             label={translate('app.cms_site.pipe_index_template', { pipe: pipe.pipeName })}
             helperText="app.cms_site.template_help"
             validate={templateValidate}
+            slotProps={{ htmlInput: { list: templateListId(pipe.pipeCode) } }}
             sx={{ flex: 1 }}
           />
         </Stack>
@@ -398,6 +402,7 @@ function PropDialog({ siteId, initial, onClose, onSaved }: { siteId: string; ini
 /** 默认模板: catalog templates each pipe proposes, saved per pipe; "apply" writes them into catalogs that have none. */
 function DefaultTemplatesTab({ siteId }: { siteId: string }) {
   const translate = useTranslate();
+  const templatePaths = useTemplatePaths();
   const notify = useNotify();
   const canEdit = useHasPermission('cms:site:edit');
   const { data, reload } = useApiData<PipeDefaultTemplates[]>('/cms/site/default_template', { siteId });
@@ -452,6 +457,7 @@ function DefaultTemplatesTab({ siteId }: { siteId: string }) {
               <TableRow key={r.pipeCode}>
                 <TableCell>
                   {r.pipeName} ({r.pipeCode})
+                  <TemplateDatalist id={templateListId(r.pipeCode)} paths={templatePaths[r.pipeCode] ?? []} />
                 </TableCell>
                 {(['indexTemplate', 'listTemplate', 'detailTemplate'] as const).map((key) => {
                   const bad = !TEMPLATE_PATH_OR_EMPTY.test((r[key] ?? '').trim());
@@ -465,7 +471,7 @@ function DefaultTemplatesTab({ siteId }: { siteId: string }) {
                         error={bad}
                         helperText={bad ? translate('app.cms_site.template_help') : ''}
                         disabled={!canEdit}
-                        slotProps={{ htmlInput: { 'aria-label': `${r.pipeCode} ${translate(`app.cms_site.${key}`)}`, maxLength: 255 } }}
+                        slotProps={{ htmlInput: { 'aria-label': `${r.pipeCode} ${translate(`app.cms_site.${key}`)}`, maxLength: 255, list: templateListId(r.pipeCode) } }}
                       />
                     </TableCell>
                   );
