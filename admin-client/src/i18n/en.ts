@@ -1152,6 +1152,7 @@ const app: AppMessages['app'] = {
     publish_started: 'Site publishing started (task %{taskId}); the indicator at the top right shows its progress',
     export_theme: 'Export theme',
     import_theme: 'Import theme',
+    import_replace: 'Replace: remove the templates and assets of the imported pipes that the zip does not contain',
     import_theme_help: 'Choose a theme archive (zip): templates under templates/<pipe code>/ and assets under assets/<pipe code>/; files at the same path are replaced.',
     choose_zip: 'Choose zip file',
     import: 'Import',

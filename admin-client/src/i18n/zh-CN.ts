@@ -1364,6 +1364,7 @@ const zhCN = {
       publish_started: '站点发布任务已启动（任务 %{taskId}），可在右上角查看发布进度',
       export_theme: '导出主题',
       import_theme: '导入主题',
+      import_replace: '替换：删除压缩包所含发布通道中、压缩包里没有的模板和资源',
       import_theme_help: '选择主题压缩包（zip）：templates/<通道编码>/ 下的模板和 assets/<通道编码>/ 下的资源文件，同路径的文件会被覆盖。',
       choose_zip: '选择 zip 文件',
       import: '导入',

@@ -1361,6 +1361,7 @@ const zhTW: AppMessages = {
       publish_started: '網站發佈任務已啟動（任務 %{taskId}），可在右上角查看發佈進度',
       export_theme: '匯出主題',
       import_theme: '匯入主題',
+      import_replace: '取代：刪除壓縮檔所含發佈通道中、壓縮檔裡沒有的範本和資源',
       import_theme_help: '選擇主題壓縮檔（zip）：templates/<通道代碼>/ 下的範本和 assets/<通道代碼>/ 下的資源檔案，同路徑的檔案會被覆蓋。',
       choose_zip: '選擇 zip 檔案',
       import: '匯入',

@@ -72,7 +72,7 @@ export class CmsSiteThemeService {
    * gets its index row. The whole zip is refused, nothing written, when one entry is outside templates/ or assets/,
    * has an unsafe path, names a pipe the site lacks, or breaks the size limits.
    */
-  async importTheme(user: LoginUser, siteId: string, zip: Buffer): Promise<{ templates: number; assets: number }> {
+  async importTheme(user: LoginUser, siteId: string, zip: Buffer, options: { replace?: boolean } = {}): Promise<{ templates: number; assets: number }> {
     await this.access.assert(user, 'Site', 'Edit', siteId);
     const site = await this.sites.get(siteId);
     if (!isZip(zip)) throw new ServiceException('cms.theme.notZip');
@@ -89,7 +89,26 @@ export class CmsSiteThemeService {
     if (!entries.length) throw new ServiceException('cms.theme.empty');
 
     const templates = entries.filter((e) => e.folder === 'templates');
+    // Replace: the pipes the zip brings keep only its files (other pipes are left as they are).
+    const stale: string[] = [];
+    if (options.replace) {
+      const keep = new Set(entries.map((e) => `cms/sites/${site.siteId}/${e.folder}/${e.code}/${e.path}`));
+      for (const code of new Set(entries.map((e) => e.code))) {
+        for (const folder of ['templates', 'assets']) {
+          for (const key of await this.storage.list(`cms/sites/${site.siteId}/${folder}/${code}`)) if (!keep.has(key)) stale.push(key);
+        }
+      }
+    }
     await this.dataSource.transaction(async (m) => {
+      if (options.replace) {
+        for (const code of new Set(templates.map((e) => e.code))) {
+          await m.query(`DELETE FROM cms_template WHERE site_id = $1 AND publish_pipe_code = $2 AND NOT (path = ANY($3::varchar[]))`, [
+            site.siteId,
+            code,
+            templates.filter((e) => e.code === code).map((e) => e.path),
+          ]);
+        }
+      }
       for (const e of templates) {
         await m.query(
           `INSERT INTO cms_template (site_id, publish_pipe_code, path, file_size, create_by, update_by)
@@ -101,6 +120,8 @@ export class CmsSiteThemeService {
       // Files inside the transaction: a failed write rolls the index rows back.
       for (const e of entries) await this.storage.put(`cms/sites/${site.siteId}/${e.folder}/${e.code}/${e.path}`, e.data);
     });
+    // After the commit: a failed import keeps the old files.
+    for (const key of stale) await this.storage.delete(key);
     // Renders in this process read the new texts at once (other processes within the cache's short lifetime).
     this.templates.clearCache(site.siteId);
     return { templates: templates.length, assets: entries.length - templates.length };

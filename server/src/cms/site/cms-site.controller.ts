@@ -24,7 +24,7 @@ import {
   SaveDefaultTemplatesDto,
   SiteDto,
   SiteExtendsDto,
-  SiteIdBodyDto,
+  SiteIdBodyDto, ImportThemeDto,
   SiteIdQueryDto,
   SitePropQueryDto,
   SiteQueryDto,
@@ -195,11 +195,11 @@ export class CmsSiteController {
   @OperLog({ title: TITLE, businessType: BusinessType.IMPORT, saveParams: false })
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: THEME_LIMITS.maxUploadBytes, files: 1 } }))
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file', 'siteId'], properties: { file: { type: 'string', format: 'binary' }, siteId: { type: 'string' } } } })
-  @ApiOperation({ summary: 'Import a theme zip into the site (Site:Edit): files replace those at the same path, templates get index rows' })
-  async importTheme(@Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: SiteIdBodyDto) {
+  @ApiBody({ schema: { type: 'object', required: ['file', 'siteId'], properties: { file: { type: 'string', format: 'binary' }, siteId: { type: 'string' }, replace: { type: 'boolean' } } } })
+  @ApiOperation({ summary: 'Import a theme zip into the site (Site:Edit): files replace those at the same path; with replace, the imported pipes keep only the zip\'s files' })
+  async importTheme(@Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: ImportThemeDto) {
     if (!file) throw new ServiceException('cms.theme.fileRequired');
-    const result = await this.themes.importTheme(req.user!, dto.siteId, file.buffer);
+    const result = await this.themes.importTheme(req.user!, dto.siteId, file.buffer, { replace: dto.replace ?? false });
     return new Answer(result, t('cms.theme.imported', result));
   }
 

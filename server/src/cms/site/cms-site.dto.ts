@@ -100,6 +100,15 @@ export class SiteIdBodyDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'error.badId' }) siteId: string;
 }
 
+/** The multipart fields of a theme import. */
+export class ImportThemeDto extends SiteIdBodyDto {
+  @ApiPropertyOptional({ description: 'Replace: files of the imported pipes that the zip lacks are removed (a form sends "true")' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  replace?: boolean;
+}
+
 export class SitePropQueryDto extends PageQueryDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'error.badId' }) siteId: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) propName?: string;

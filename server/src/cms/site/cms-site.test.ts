@@ -280,6 +280,16 @@ describe('sites', () => {
     expect(notZip.body.msg).toBe('主题文件必须是 zip 压缩包');
     expect(await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1`, [siteB])).toBe(before);
     expect(await fileText(`cms/sites/${siteB}/templates/pc/ok.template.html`)).toBeNull();
+
+    // Replace: the pc pipe keeps only what the zip brings; the h5 pipe, absent from the zip, is left alone.
+    const h5Before = await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'h5'`, [siteB]);
+    const only = Buffer.from(zipSync({ 'templates/pc/index.template.html': strToU8('<h1>{{ site.name }}</h1>') }));
+    const replaced = await api('post', '/cms/site/importTheme').field('siteId', siteB).field('replace', 'true').attach('file', only, 'theme.zip');
+    expect(replaced.body.code, JSON.stringify(replaced.body)).toBe(200);
+    expect(await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc'`, [siteB])).toEqual([{ path: 'index.template.html' }]);
+    expect(await storage.list(`cms/sites/${siteB}/templates/pc`)).toEqual([`cms/sites/${siteB}/templates/pc/index.template.html`]);
+    expect(await storage.list(`cms/sites/${siteB}/assets/pc`)).toEqual([]);
+    expect(await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'h5'`, [siteB])).toBe(h5Before);
   });
 
   it('queues a site publish and lists the dynamic page types', async () => {
@@ -295,7 +305,7 @@ describe('sites', () => {
 
   it('deletes a site with its rows, grants and stored files', async () => {
     await storage.put(`site/demoB/pc/index.html`, Buffer.from('<html></html>'));
-    expect(await fileText(`cms/sites/${siteB}/templates/pc/custom/extra.template.html`)).not.toBeNull();
+    expect(await fileText(`cms/sites/${siteB}/templates/pc/index.template.html`)).not.toBeNull();
     expect((await api('delete', `/cms/site/${siteB}`, viewer)).status).toBe(403);
     const removed = await api('delete', `/cms/site/${siteB}`, creator);
     expect(removed.body.code, JSON.stringify(removed.body)).toBe(200);

@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PublishIcon from '@mui/icons-material/Publish';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
+import { Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -149,6 +149,7 @@ function ImportThemeDialog({ siteId, onClose }: { siteId: string; onClose: () =>
   const translate = useTranslate();
   const notify = useNotify();
   const [file, setFile] = useState<File | null>(null);
+  const [replace, setReplace] = useState(false);
   const { run, busy } = useApiCall();
   const submit = async () => {
     if (!file) return;
@@ -158,6 +159,7 @@ function ImportThemeDialog({ siteId, onClose }: { siteId: string; onClose: () =>
     }
     const form = new FormData();
     form.append('siteId', siteId);
+    form.append('replace', String(replace));
     form.append('file', file);
     if (await run(() => httpClient.post('/cms/site/importTheme', form))) onClose();
   };
@@ -177,6 +179,11 @@ function ImportThemeDialog({ siteId, onClose }: { siteId: string; onClose: () =>
             {file.name}
           </Typography>
         ) : null}
+        <FormControlLabel
+          sx={{ mt: 1, display: 'flex' }}
+          control={<Checkbox checked={replace} onChange={(e) => setReplace(e.target.checked)} />}
+          label={translate('app.cms_site.import_replace')}
+        />
       </DialogContent>
       <DialogActions>
         <Button label="ra.action.cancel" onClick={onClose} disabled={busy} />
