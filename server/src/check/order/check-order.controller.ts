@@ -15,7 +15,8 @@ import { reportResponse } from '../task/report-file';
 import { ConfirmPaymentDto, CountDto, CreateOrderDto, MemberOrderDto, MemberReportQueryDto, MyOrderQueryDto, OrderDetailDto, OrderDto, OrderQueryDto, OrderReasonDto } from './check-order.dto';
 import { OrderNoPipe } from './order-no.pipe';
 import { CheckSampleReportService } from './check-sample-report.service';
-import { CheckOrderService, type UploadedPaper } from './check-order.service';
+import type { UploadedPaper } from '../task/check-task.service';
+import { CheckOrderService } from './check-order.service';
 
 const TITLE = '检测订单';
 

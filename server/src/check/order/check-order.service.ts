@@ -17,7 +17,7 @@ import { CheckRewriteService } from '../rewrite/check-rewrite.service';
 import { CHECK_TASK_LIMITS } from '../task/check-task.constants';
 import { CheckTask } from '../task/check-task.entity';
 import { CheckRunner } from '../task/check-runner';
-import { CheckTaskService } from '../task/check-task.service';
+import { CheckTaskService, type UploadedPaper } from '../task/check-task.service';
 import type { PaperFacts } from '../task/check-worker';
 import { CheckOrderRunService, SYSTEM_ACTOR } from './check-order-run.service';
 import { CheckOrderTransitionService, newOrderNo } from './check-order-transition.service';
@@ -26,12 +26,6 @@ import { CheckOrder, CheckOrderLog } from './check-order.entity';
 import type { OrderStatus } from './check-order.status';
 import { reportFormatsOf, toMemberOrderDto, type MemberReportFormat } from './check-order.view';
 import { freeProvider, PAYMENT_PROVIDERS, providerFor } from './payment-provider';
-
-/** An uploaded paper as multer hands it over. */
-export interface UploadedPaper {
-  originalname: string;
-  buffer: Buffer;
-}
 
 /** Where an order's paper is kept. */
 export const paperKeyOf = (orderId: string) => `check/orders/${orderId}/paper`;

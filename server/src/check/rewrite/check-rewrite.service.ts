@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Readable } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
-import { In, type DataSource } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { CHECK_TYPES, type Language } from '@zhiwen/shared';
 import { ServiceException } from '../../common/errors/service-exception';
 import { NoProviderError, LlmGatewayService } from '../../ai/gateway/llm-gateway.service';
@@ -168,7 +168,7 @@ export class CheckRewriteService implements OnModuleInit {
       }
       // A resumed run tries the failed paragraphs again.
       await m.update(CheckRewriteParagraph, { orderId, status: 'failed' }, { status: 'pending' });
-      await this.count(m.getRepository(CheckRewriteParagraph), orderId, m.getRepository(CheckRewrite));
+      await this.count(m, orderId);
     });
   }
 
@@ -178,12 +178,18 @@ export class CheckRewriteService implements OnModuleInit {
       { orderId, paragraphIndex: result.index },
       { status: result.status, rewritten: result.text ?? '', error: (result.error ?? '').slice(0, 500), attempts: () => `attempts + ${result.attempts}` },
     );
-    await this.count(paragraphs, orderId, this.dataSource.getRepository(CheckRewrite));
+    await this.count(this.dataSource.manager, orderId);
   }
 
-  private async count(paragraphs: import('typeorm').Repository<CheckRewriteParagraph>, orderId: string, rewrites: import('typeorm').Repository<CheckRewrite>): Promise<void> {
-    const [rewritten, failed] = await Promise.all([paragraphs.countBy({ orderId, status: 'done' }), paragraphs.countBy({ orderId, status: 'failed' })]);
-    await rewrites.update({ orderId }, { rewritten, failed });
+  /** The rewrite's counters from its paragraph rows, in one statement. */
+  private async count(m: EntityManager, orderId: string): Promise<void> {
+    await m.query(
+      `UPDATE check_rewrite r SET rewritten = c.done, failed = c.failed, update_time = now()
+         FROM (SELECT count(*) FILTER (WHERE status = 'done') AS done, count(*) FILTER (WHERE status = 'failed') AS failed
+                 FROM check_rewrite_paragraph WHERE order_id = $1) c
+        WHERE r.order_id = $1`,
+      [orderId],
+    );
   }
 
   private async readReport(taskId: string): Promise<CheckReport> {
