@@ -10,6 +10,7 @@ import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staf
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { OperLogService } from '../../monitor/operlog/oper-log.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { CheckOrderRunService } from './check-order-run.service';
 
 let t: TestApp;
 let ds: DataSource;
@@ -239,6 +240,20 @@ describe('member orders', () => {
     expect(html.text).toContain('城市生活垃圾分类的行为逻辑与治理路径');
     const pdf = await request(t.server).get('/prod-api/check/sample-report?format=pdf').buffer(true).parse(binaryParser);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('paid orders never lost', () => {
+  it('gives a paid order left without a check task (the process stopped in between) its task, and finishes it', async () => {
+    const id = await productId('/qikanxlw', 500, 'fixed');
+    const placed = (await order(bob, { productId: id, title: '中断的订单' }, paper(1500, '中断'))).body.data;
+    // Paid, but the process died before the task was made.
+    await ds.query(`UPDATE check_order SET status = 'paid', pay_time = now(), update_time = now() - interval '5 minutes' WHERE order_no = $1`, [placed.orderNo]);
+    await t.app.get(CheckOrderRunService).recoverPaid();
+    const [row] = await ds.query(`SELECT status, tid FROM check_order WHERE order_no = $1`, [placed.orderNo]);
+    expect(row.tid).not.toBeNull();
+    expect(['queued', 'checking', 'done']).toContain(row.status);
+    expect((await waitFor(bob, placed.orderNo)).status).toBe('done');
   });
 });
 
