@@ -5,7 +5,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { ApiEnvelope } from '../common/http/api-envelope.decorator';
 import { Answer } from '../common/http/envelope';
 import { requestContext } from '../common/context/request-context';
-import { clientInfo } from '../monitor/logininfor/login-log.service';
+import { clientInfo } from '../common/http/client-info';
 import { RouteItemDto } from '../system/menu/route-item.dto';
 import { AuthService } from './auth.service';
 import { CaptchaService } from './captcha.service';

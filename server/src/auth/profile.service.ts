@@ -3,7 +3,7 @@ import type { Language } from '@zhiwen/shared';
 import { ServiceException } from '../common/errors/service-exception';
 import { MenuService } from '../system/menu/menu.service';
 import type { RouteItem } from '../system/menu/route-item';
-import { SUPER_ADMIN_ROLE } from '../system/role/sys-role.entity';
+import { SUPER_ADMIN_ROLE } from '../common/security/super-admin';
 import { SecurityPolicyService } from '../system/security/security-policy.service';
 import { UserService } from '../system/user/user.service';
 import type { PasswordCheckDto, UserInfoDto } from './dto/auth-answers.dto';

@@ -7,7 +7,7 @@ import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { AiToolAdminDto, AiToolPreviewResultDto, AiToolQueryDto, ChangeAiToolStatusDto, PreviewAiToolDto, UpdateAiToolDto } from './ai-tool.dto';
 import type { AiTool } from './ai-tool.entity';
 import { AiToolService } from './ai-tool.service';

@@ -5,7 +5,7 @@ import { RequirePermission } from '../../auth/permission';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Answer } from '../../common/http/envelope';
 import { t } from '../../common/i18n/i18n';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { AigcConfigDto, AigcTestResultDto, TestAigcConfigDto, UpdateAigcConfigDto } from './check-aigc-config.dto';
 import { CheckAigcConfigService } from './check-aigc-config.service';
 

@@ -9,7 +9,7 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Answer } from '../../common/http/envelope';
 import { t } from '../../common/i18n/i18n';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { UPLOAD_LIMITS } from './check-library.constants';
 import { CheckDocumentService, type UploadedFileLike } from './check-document.service';
 import { DocumentDto, DocumentQueryDto, ReindexDocumentsDto, UploadDocumentsDto } from './dto/document.dto';

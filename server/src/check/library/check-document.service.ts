@@ -18,7 +18,7 @@ import { CheckLibraryService } from './check-library.service';
 import { DocumentIndexer, fingerprintText, storableText } from './document-indexer';
 import { MAX_DOC_ID, type DocumentDto, type DocumentQueryDto } from './dto/document.dto';
 import { poolOf, withTransaction } from './pg-fingerprint-index';
-import { isDocx, isZip, readZipArchive, type ArchiveFile } from './zip-archive';
+import { isDocx, isZip, readZipArchive, type ArchiveFile } from '../../common/archive/zip-archive';
 
 /** An uploaded file as multer hands it over. */
 export interface UploadedFileLike {

@@ -8,7 +8,7 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Answer } from '../../common/http/envelope';
 import { t } from '../../common/i18n/i18n';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CheckIndexService } from './check-index.service';
 import { CheckLibraryService } from './check-library.service';
 import { CreateLibraryDto, IndexStatsDto, LibraryDto, LibraryQueryDto, RebuildStatusDto, UpdateLibraryDto } from './dto/library.dto';

@@ -5,7 +5,7 @@ import type { PageResult } from '@zhiwen/shared';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CurrentSiteService } from '../common/current-site.service';
 import {
   ApplyConfigPropsDto,

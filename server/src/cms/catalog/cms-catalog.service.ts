@@ -8,7 +8,7 @@ import { t } from '../../common/i18n/i18n';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike, isUniqueViolation } from '../../database/sql-helpers';
 import { objectPermission } from '../../system/permission/object-permission.service';
-import { SUPER_ADMIN_ROLE } from '../../system/role/sys-role.entity';
+import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CONTENT_TYPES } from '../content/cms-content.entity';
 import { CmsSite } from '../site/cms-site.entity';

@@ -9,7 +9,7 @@ import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { t } from '../../common/i18n/i18n';
 import { IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CurrentSiteService } from '../common/current-site.service';
 import {
   ContentAttrDto,

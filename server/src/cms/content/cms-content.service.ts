@@ -12,7 +12,7 @@ import { QueueService } from '../../queue/queue.service';
 import { detectMediaType } from '../../storage/media-type';
 import { detectImageType } from '../../storage/image-type';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
-import { SUPER_ADMIN_ROLE } from '../../system/role/sys-role.entity';
+import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 import { CmsCatalog } from '../catalog/cms-catalog.entity';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CmsSite } from '../site/cms-site.entity';

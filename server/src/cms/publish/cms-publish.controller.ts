@@ -7,7 +7,7 @@ import type { PageResult } from '@zhiwen/shared';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ServiceException } from '../../common/errors/service-exception';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CurrentSiteService } from '../common/current-site.service';
 import type { CmsPublishTask } from './cms-publish-task.entity';

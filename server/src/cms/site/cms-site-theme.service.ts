@@ -4,7 +4,7 @@ import { zipSync } from 'fflate';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import type { LoginUser } from '../../auth/login-user';
-import { isZip, readZipArchive, type ArchiveFile } from '../../check/library/zip-archive';
+import { isZip, readZipArchive, type ArchiveFile } from '../../common/archive/zip-archive';
 import { ServiceException } from '../../common/errors/service-exception';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsAccessService } from '../common/cms-access.service';

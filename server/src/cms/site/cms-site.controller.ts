@@ -11,7 +11,7 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Answer } from '../../common/http/envelope';
 import { t } from '../../common/i18n/i18n';
 import { IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { IdArrayBodyPipe } from '../publishpipe/id-array.pipe';
 import { CmsSitePropertyService } from './cms-site-property.service';
 import { CmsSiteThemeService, THEME_LIMITS } from './cms-site-theme.service';

@@ -9,7 +9,7 @@ import { paginate } from '../../common/paging/paginate';
 import { escapeLike, isUniqueViolation } from '../../database/sql-helpers';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { objectPermission } from '../../system/permission/object-permission.service';
-import { SUPER_ADMIN_ROLE } from '../../system/role/sys-role.entity';
+import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CurrentSiteService } from '../common/current-site.service';
 import { CmsPublishService } from '../publish/cms-publish.service';

@@ -6,7 +6,7 @@ import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ServiceException } from '../../common/errors/service-exception';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CurrentSiteService } from '../common/current-site.service';
 import { CreateTemplateDto, RenameTemplateDto, SaveTemplateDto, TemplateDetailDto, TemplateDto, TemplateQueryDto, TemplateTagDocDto } from './cms-template.dto';

@@ -9,7 +9,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Answer } from '../../common/http/envelope';
 import { t } from '../../common/i18n/i18n';
-import { clientInfo } from '../../monitor/logininfor/login-log.service';
+import { clientInfo } from '../../common/http/client-info';
 import { LoginDto } from '../../auth/dto/login.dto';
 import { MemberInfoDto, RegisterDto, UpdateMemberPasswordDto, UpdateMemberProfileDto } from './dto/member-account.dto';
 import { MemberAccountService } from './member-account.service';

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, Min } from 'class-validator';
 import { ACCOUNT, MemberSource } from '@zhiwen/shared';
-import { TimeRangeQueryDto } from '../../monitor/operlog/time-range';
+import { TimeRangeQueryDto } from '../../common/paging/time-range';
 import { MEMBER_PASSWORD, MEMBER_USER_NAME, MOBILE_PHONE } from '../member-rules';
 
 const ID = /^\d{1,19}$/;

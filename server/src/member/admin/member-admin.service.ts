@@ -7,7 +7,7 @@ import { KV_STORE, type KvStore } from '../../common/cache/kv-store';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike } from '../../database/sql-helpers';
-import { applyTimeRange } from '../../monitor/operlog/time-range';
+import { applyTimeRange } from '../../common/paging/time-range';
 import { memberLoginFailuresKey } from '../account/member-auth.service';
 import { MemberUser } from '../member-user.entity';
 import { MemberService } from '../member.service';

@@ -7,7 +7,7 @@ import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { t } from '../../common/i18n/i18n';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CreateExpConfigDto, ExpConfigDto, ExpConfigQueryDto, ExpLogDto, ExpLogQueryDto, UpdateExpConfigDto } from './member-exp.dto';
 import type { MemberExpConfig } from './member-exp-config.entity';
 import { MemberExpAdminService } from './member-exp-admin.service';

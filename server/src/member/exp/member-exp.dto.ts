@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MemberExpOp } from '@zhiwen/shared';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
-import { TimeRangeQueryDto } from '../../monitor/operlog/time-range';
+import { TimeRangeQueryDto } from '../../common/paging/time-range';
 
 const ID = /^\d{1,19}$/;
 const OPS = Object.values(MemberExpOp);

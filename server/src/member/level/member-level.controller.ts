@@ -6,7 +6,7 @@ import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CreateLevelConfigDto, LevelConfigDto, LevelConfigQueryDto, UpdateLevelConfigDto } from './member-level.dto';
 import type { MemberLevelConfig } from './member-level-config.entity';
 import { MemberLevelService } from './member-level.service';

@@ -9,8 +9,8 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Answer } from '../../common/http/envelope';
 import { t } from '../../common/i18n/i18n';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
-import { clientInfo } from '../../monitor/logininfor/login-log.service';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { clientInfo } from '../../common/http/client-info';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import {
   CreateWechatConfigDto,
   UpdateWechatConfigDto,

@@ -7,7 +7,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import { SysUser } from '../../system/user/sys-user.entity';
 import { escapeLike } from '../operlog/oper-log.service';
-import { applyTimeRange } from '../operlog/time-range';
+import { applyTimeRange } from '../../common/paging/time-range';
 import type { LoginLogQueryDto } from './login-log.dto';
 import { LoginLog } from './login-log.entity';
 

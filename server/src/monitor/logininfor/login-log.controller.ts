@@ -7,7 +7,7 @@ import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { t } from '../../common/i18n/i18n';
 import { IdListPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { LoginLogAdminService } from './login-log-admin.service';
 import { LoginLogQueryDto } from './login-log.dto';
 import { LoginLog } from './login-log.entity';

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { TimeRangeQueryDto } from '../operlog/time-range';
+import { TimeRangeQueryDto } from '../../common/paging/time-range';
 
 /** Filters of the login log list. */
 export class LoginLogQueryDto extends TimeRangeQueryDto {

@@ -1,28 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import type { Repository } from 'typeorm';
-import { UAParser } from 'ua-parser-js';
+import type { ClientInfo } from '../../common/http/client-info';
 import { LoginLog } from './login-log.entity';
-
-export interface ClientInfo {
-  ipaddr: string;
-  browser: string;
-  os: string;
-  userAgent: string;
-}
-
-/** Address, browser and system of the client of a request. */
-export function clientInfo(req: Request): ClientInfo {
-  const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
-  const ua = UAParser(userAgent);
-  return {
-    ipaddr: req.ip ?? '',
-    browser: [ua.browser.name, ua.browser.major].filter(Boolean).join(' ').slice(0, 50),
-    os: [ua.os.name, ua.os.version].filter(Boolean).join(' ').slice(0, 50),
-    userAgent,
-  };
-}
 
 /** Writes the login log: every attempt of staff and members, its result and message. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { TimeRangeQueryDto } from './time-range';
+import { TimeRangeQueryDto } from '../../common/paging/time-range';
 
 /** Filters of the operation log list. */
 export class OperLogQueryDto extends TimeRangeQueryDto {

@@ -7,7 +7,7 @@ import { isExportRequest } from '../../common/export/export-request.middleware';
 import { LIST_ROUTE } from '../../common/export/list-route.decorator';
 import { t } from '../../common/i18n/i18n';
 import { maskedJson, truncate } from './mask-secrets';
-import { OPER_LOG, type OperLogOptions } from './oper-log.decorator';
+import { OPER_LOG, type OperLogOptions } from '../../common/decorators/oper-log.decorator';
 import { OperLogService } from './oper-log.service';
 
 /** The refusal of a repeated submit: the operation never ran, so there is nothing to log. */

@@ -6,7 +6,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import type { OperLogQueryDto } from './oper-log.dto';
 import { SysOperLog } from './sys-oper-log.entity';
-import { applyTimeRange } from './time-range';
+import { applyTimeRange } from '../../common/paging/time-range';
 
 export type OperLogEntry = Omit<SysOperLog, 'operId'>;
 

@@ -8,7 +8,7 @@ import { RequirePermission } from '../../auth/permission';
 import { ServiceException } from '../../common/errors/service-exception';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { BusinessType, OperLog } from './oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { OperLogModule } from './oper-log.module';
 import { OperLogService } from './oper-log.service';
 import { binaryParser } from '../../../test/helpers/binary';

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import type { DeptTreeNode } from './dept-tree';
 import { CreateDeptDto, DeptDto, DeptIdParam, DeptQueryDto, DeptTreeNodeDto, UpdateDeptDto } from './dept.dto';
 import { DeptService } from './dept.service';

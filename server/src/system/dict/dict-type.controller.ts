@@ -6,7 +6,7 @@ import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { t } from '../../common/i18n/i18n';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { DictTypeService } from './dict-type.service';
 import { CreateDictTypeDto, DictTypeDto, DictTypeOptionDto, DictTypeQueryDto, UpdateDictTypeDto } from './dto/dict-type.dto';
 import type { SysDictType } from './sys-dict-type.entity';

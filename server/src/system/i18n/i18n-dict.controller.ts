@@ -7,7 +7,7 @@ import { Public } from '../../common/decorators/public.decorator';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import {
   CreateI18nDictDto,
   I18nDictDto,

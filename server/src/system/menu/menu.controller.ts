@@ -5,7 +5,7 @@ import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { requestContext } from '../../common/context/request-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CreateMenuDto, MenuQueryDto, TreeNodeDto, UpdateMenuDto } from './dto/menu.dto';
 import { MenuAdminService } from './menu-admin.service';
 

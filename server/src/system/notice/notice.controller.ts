@@ -5,7 +5,7 @@ import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CreateNoticeDto, NoticeDto, NoticeQueryDto, UpdateNoticeDto } from './dto/notice.dto';
 import { NoticeService } from './notice.service';
 import type { SysNotice } from './sys-notice.entity';

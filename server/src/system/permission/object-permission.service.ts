@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { LoginUser } from '../../auth/login-user';
-import { SUPER_ADMIN_ROLE } from '../role/sys-role.entity';
+import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 
 export type PermissionOwner = { type: 'role' | 'user'; id: string };
 

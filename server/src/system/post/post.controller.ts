@@ -6,7 +6,7 @@ import { RequirePermission, SignedIn } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { t } from '../../common/i18n/i18n';
-import { BusinessType, OperLog } from '../../monitor/operlog/oper-log.decorator';
+import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CreatePostDto, PostDto, PostIdParam, PostIdsParam, PostQueryDto, UpdatePostDto } from './post.dto';
 import { PostService } from './post.service';
 import type { SysPost } from './sys-post.entity';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ALL_PERMISSIONS } from '../../auth/permission';
 import { MenuService } from '../menu/menu.service';
 import { UserService } from '../user/user.service';
-import { SUPER_ADMIN_ROLE } from './sys-role.entity';
+import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 
 export interface Access {
   /** Keys of the user's enabled roles. */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Brackets, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { LoginUser } from '../../auth/login-user';
 import { UserService } from '../user/user.service';
-import { DataScope, SUPER_ADMIN_ROLE } from './sys-role.entity';
+import { DataScope } from './sys-role.entity';
+import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 
 export interface DataScopeColumns {
   /** SQL expression of the row's department, e.g. `u.dept_id` or `d.dept_id`. */

@@ -11,7 +11,8 @@ import { SysUser } from '../user/sys-user.entity';
 import { AccessService } from './access.service';
 import { DataScopeService } from './data-scope.service';
 import type { CreateRoleDto, RoleDataScopeDto, RoleQueryDto, RoleStatusDto, RoleUserDto, RoleUsersDto, RoleUsersQueryDto, UpdateRoleDto } from './dto/role.dto';
-import { DataScope, SUPER_ADMIN_ROLE, SysRole } from './sys-role.entity';
+import { DataScope, SysRole } from './sys-role.entity';
+import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 
 /** Roles: what they grant (menus, data scope) and who holds them. */
 @Injectable()

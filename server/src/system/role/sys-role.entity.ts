@@ -4,9 +4,6 @@ import { AuditedEntity } from '../../database/audited.entity';
 /** Data scope of a role: which departments' rows its users see in dept-bound lists. */
 export const DataScope = { ALL: '1', CUSTOM: '2', DEPT: '3', DEPT_AND_CHILD: '4', SELF: '5' } as const;
 
-/** The role key that makes a user super administrator (every permission). */
-export const SUPER_ADMIN_ROLE = 'admin';
-
 @Entity('sys_role')
 export class SysRole extends AuditedEntity {
   @PrimaryGeneratedColumn('identity', { name: 'role_id', type: 'bigint', generatedIdentity: 'BY DEFAULT' }) roleId: string;

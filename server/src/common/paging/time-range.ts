@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { PageQueryDto } from '../../common/paging/page-query.dto';
+import { PageQueryDto } from './page-query.dto';
 
 const DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 

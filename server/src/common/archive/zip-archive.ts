@@ -4,8 +4,8 @@
 // beyond the limits.
 import { crc32 } from 'node:zlib';
 import * as yauzl from 'yauzl';
-import { ServiceException } from '../../common/errors/service-exception';
-import { UPLOAD_LIMITS } from './check-library.constants';
+import { ServiceException } from '../errors/service-exception';
+import { UPLOAD_LIMITS } from '../../check/library/check-library.constants';
 
 export interface ArchiveFile {
   /** Path inside the zip, e.g. `论文/第一篇.docx`. */
