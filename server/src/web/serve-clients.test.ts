@@ -41,6 +41,51 @@ describe('serving the built clients', () => {
     }
   });
 
+  it('answers / and /admin/ with their index.html whatever Accept says (curl, fetch, JSON clients)', async () => {
+    for (const accept of [undefined, '*/*', 'application/json', 'text/plain']) {
+      const site = request(t.server).get('/');
+      const admin = request(t.server).get('/admin/');
+      if (accept) {
+        site.set('Accept', accept);
+        admin.set('Accept', accept);
+      }
+      const [s, a] = await Promise.all([site, admin]);
+      expect(s.status, `/ with ${accept}`).toBe(200);
+      expect(s.text).toContain('<title>site</title>');
+      expect(a.status, `/admin/ with ${accept}`).toBe(200);
+      expect(a.text).toContain('<title>admin</title>');
+    }
+  });
+
+  it('falls back on deep links for any Accept but JSON only', async () => {
+    for (const accept of [undefined, '*/*', 'text/plain', 'application/json, text/html']) {
+      const site = request(t.server).get('/aiwnxz');
+      const admin = request(t.server).get('/admin/system/user');
+      if (accept) {
+        site.set('Accept', accept);
+        admin.set('Accept', accept);
+      }
+      const [s, a] = await Promise.all([site, admin]);
+      expect(s.text, `/aiwnxz with ${accept}`).toContain('<title>site</title>');
+      expect(a.text, `/admin/system/user with ${accept}`).toContain('<title>admin</title>');
+    }
+    const json = await request(t.server).get('/aiwnxz').set('Accept', 'application/json');
+    expect(json.status).toBe(404);
+    expect(json.text).not.toContain('<title>site</title>');
+    const adminJson = await request(t.server).get('/admin/system/user').set('Accept', 'application/json');
+    expect(adminJson.status).toBe(404);
+    const head = await request(t.server).head('/memberIndex').set('Accept', '*/*');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+  });
+
+  it('keeps misses of real asset paths at 404 whatever Accept says', async () => {
+    for (const url of ['/assets/none.js', '/logo.png', '/admin/assets/none.css']) {
+      const res = await request(t.server).get(url).set('Accept', 'text/html,*/*');
+      expect(res.status, url).toBe(404);
+    }
+  });
+
   it('serves hashed assets with a long cache and misses with 404', async () => {
     const asset = await request(t.server).get('/admin/assets/app-1234.js');
     expect(asset.text).toContain("console.log('admin')");
@@ -50,8 +95,10 @@ describe('serving the built clients', () => {
   });
 
   it('never answers API paths with a page', async () => {
-    const res = await request(t.server).get('/prod-api/unknown').set('Accept', 'text/html');
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe(404);
+    for (const accept of ['text/html', '*/*']) {
+      const res = await request(t.server).get('/prod-api/unknown').set('Accept', accept);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe(404);
+    }
   });
 });

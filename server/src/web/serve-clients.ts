@@ -9,9 +9,18 @@ interface ClientApp {
   dist: string;
 }
 
-// Only page navigations fall back to index.html; a missing script or image stays a 404.
-const wantsHtml = (req: Request) =>
-  (req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.path) && (req.headers.accept ?? '').includes('text/html');
+/**
+ * Whether a request that matched no file gets the app's index.html: the app's root (`/`, `/admin/`) always does; a
+ * deep link without an extension does unless it asks for JSON and not HTML (browsers, curl and fetch get the page). A
+ * missing script or image (an extension) stays a 404.
+ */
+function fallsBack(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.path === '/') return true;
+  if (path.extname(req.path)) return false;
+  const accept = req.headers.accept ?? '';
+  return !accept.includes('application/json') || accept.includes('text/html');
+}
 
 /**
  * Serves the built clients: the admin app under `/admin/`, the site at `/`, each with a history-mode fallback to its
@@ -36,7 +45,7 @@ export function serveClients(app: Express, clients: { siteDist: string; adminDis
       if (req.path.startsWith(API_BASE)) return next();
       if (client.mount === '' && (req.path === '/admin' || req.path.startsWith('/admin/'))) return next();
       statics(req, res, () => {
-        if (!wantsHtml(req)) return next();
+        if (!fallsBack(req)) return next();
         res.setHeader('Cache-Control', 'no-cache');
         res.sendFile(indexFile);
       });
