@@ -9,8 +9,10 @@ import { clientInfo } from '../common/http/client-info';
 import { RouteItemDto } from '../system/menu/route-item.dto';
 import { AuthService } from './auth.service';
 import { CaptchaService } from './captcha.service';
+import { CurrentUser } from './current-user.decorator';
 import { CaptchaDto, UserInfoDto } from './dto/auth-answers.dto';
 import { LoginDto } from './dto/login.dto';
+import type { LoginUser } from './login-user';
 import { ProfileService } from './profile.service';
 import { SignedIn } from './permission';
 
@@ -46,8 +48,8 @@ export class AuthController {
   @Public()
   @ApiOperation({ summary: 'End the current session' })
   @ApiEnvelope()
-  async logout(@Req() req: Request): Promise<void> {
-    await this.auth.logout(req.user, clientInfo(req));
+  async logout(@CurrentUser({ optional: true }) user: LoginUser | undefined, @Req() req: Request): Promise<void> {
+    await this.auth.logout(user, clientInfo(req));
   }
 
   @Get('getInfo')
@@ -55,8 +57,8 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The signed-in user, role keys and permissions' })
   @ApiEnvelope(UserInfoDto)
-  getInfo(@Req() req: Request): Promise<UserInfoDto> {
-    return this.profile.info(req.user!);
+  getInfo(@CurrentUser() user: LoginUser): Promise<UserInfoDto> {
+    return this.profile.info(user);
   }
 
   @Get('getRouters')
@@ -64,7 +66,7 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: "The caller's route tree, titles in the caller's language" })
   @ApiEnvelope(RouteItemDto, { isArray: true })
-  getRouters(@Req() req: Request) {
-    return this.profile.routes(req.user!, requestContext.language());
+  getRouters(@CurrentUser() user: LoginUser) {
+    return this.profile.routes(user, requestContext.language());
   }
 }

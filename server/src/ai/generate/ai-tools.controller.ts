@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { CurrentMember } from '../../auth/current-user.decorator';
+import type { MemberSession } from '../../auth/login-user';
 import { MemberOnly } from '../../auth/permission';
 import { Public } from '../../common/decorators/public.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -44,7 +46,7 @@ export class AiToolsController {
   @ApiOperation({
     summary: 'Generate: answers text/event-stream of `data: {"content":"…"}` ending with `data: [DONE]` (refusals before streaming are JSON envelopes)',
   })
-  generate(@Param('slug') slug: string, @Body() dto: GenerateDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.generator.generate(slug, dto, req.member!, req, res);
+  generate(@Param('slug') slug: string, @Body() dto: GenerateDto, @CurrentMember() member: MemberSession, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.generator.generate(slug, dto, member, req, res);
   }
 }

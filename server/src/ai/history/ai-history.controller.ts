@@ -1,7 +1,8 @@
-import { Controller, Delete, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentMember } from '../../auth/current-user.decorator';
+import type { MemberSession } from '../../auth/login-user';
 import { MemberOnly } from '../../auth/permission';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
@@ -19,23 +20,23 @@ export class AiHistoryController {
   @MemberOnly()
   @ApiOperation({ summary: "The member's generations, newest first (a conversation's turns oldest first)" })
   @ApiEnvelope(AiGenerationDto, { paged: true })
-  list(@Query() query: AiHistoryQueryDto, @Req() req: Request): Promise<PageResult<AiGenerationDto>> {
-    return this.history.list(req.member!.id, query);
+  list(@Query() query: AiHistoryQueryDto, @CurrentMember() member: MemberSession): Promise<PageResult<AiGenerationDto>> {
+    return this.history.list(member.id, query);
   }
 
   @Get(':generationId')
   @MemberOnly()
   @ApiOperation({ summary: 'One of the member’s generations' })
   @ApiEnvelope(AiGenerationDto)
-  get(@Param('generationId', IdPipe) generationId: string, @Req() req: Request): Promise<AiGenerationDto> {
-    return this.history.get(req.member!.id, generationId);
+  get(@Param('generationId', IdPipe) generationId: string, @CurrentMember() member: MemberSession): Promise<AiGenerationDto> {
+    return this.history.get(member.id, generationId);
   }
 
   @Delete(':generationIds')
   @MemberOnly()
   @ApiOperation({ summary: 'Delete some of the member’s generations (comma list); others’ ids are ignored' })
   @ApiEnvelope()
-  async remove(@Param('generationIds', IdListPipe) ids: string[], @Req() req: Request): Promise<void> {
-    await this.history.remove(req.member!.id, ids);
+  async remove(@Param('generationIds', IdListPipe) ids: string[], @CurrentMember() member: MemberSession): Promise<void> {
+    await this.history.remove(member.id, ids);
   }
 }

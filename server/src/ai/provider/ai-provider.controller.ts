@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@ne
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { AllowRepeatSubmit } from '../../common/decorators/allow-repeat-submit.decorator';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
@@ -64,8 +66,8 @@ export class AiProviderController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a provider (the API key is sealed)' })
   @ApiEnvelope(AiProviderDto)
-  create(@Body() dto: CreateAiProviderDto, @Req() req: Request): Promise<AiProviderDto> {
-    return this.providers.create(dto, req.user!);
+  create(@Body() dto: CreateAiProviderDto, @CurrentUser() user: LoginUser): Promise<AiProviderDto> {
+    return this.providers.create(dto, user);
   }
 
   @Put()
@@ -73,8 +75,8 @@ export class AiProviderController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a provider; an empty API key keeps the stored one' })
   @ApiEnvelope(AiProviderDto)
-  update(@Body() dto: UpdateAiProviderDto, @Req() req: Request): Promise<AiProviderDto> {
-    return this.providers.update(dto, req.user!);
+  update(@Body() dto: UpdateAiProviderDto, @CurrentUser() user: LoginUser): Promise<AiProviderDto> {
+    return this.providers.update(dto, user);
   }
 
   @Put('changeStatus')
@@ -82,8 +84,8 @@ export class AiProviderController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Enable (0) or disable (1) a provider' })
   @ApiEnvelope()
-  async changeStatus(@Body() dto: ChangeAiProviderStatusDto, @Req() req: Request): Promise<void> {
-    await this.providers.changeStatus(dto, req.user!);
+  async changeStatus(@Body() dto: ChangeAiProviderStatusDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.providers.changeStatus(dto, user);
   }
 
   @Delete(':providerIds')
@@ -100,7 +102,7 @@ export class AiProviderController {
   @RequirePermission('ai:provider:test')
   @ApiOperation({ summary: 'Stream a short answer from this provider (enabled or not) and report the first-token time' })
   @ApiEnvelope(AiProviderTestDto)
-  async test(@Param('providerId', IdPipe) providerId: string, @Req() req: Request): Promise<Answer<AiProviderTestDto>> {
+  async test(@Param('providerId', IdPipe) providerId: string, @CurrentUser() user: LoginUser, @Req() req: Request): Promise<Answer<AiProviderTestDto>> {
     const candidate = await this.providers.candidateOf(providerId);
     let reply = '';
     try {
@@ -110,7 +112,7 @@ export class AiProviderController {
         onDelta: (content) => {
           reply += content;
         },
-        usage: { memberId: null, memberName: req.user!.userName, toolSlug: '', generationId: null, ip: req.ip ?? '' },
+        usage: { memberId: null, memberName: user.userName, toolSlug: '', generationId: null, ip: req.ip ?? '' },
         only: { ...candidate, maxTokens: Math.min(candidate.maxTokens, 64) },
       });
       const latencyMs = result.firstTokenMs ?? result.latencyMs;

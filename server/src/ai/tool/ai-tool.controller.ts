@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { AllowRepeatSubmit } from '../../common/decorators/allow-repeat-submit.decorator';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
@@ -42,8 +43,8 @@ export class AiToolController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Edit a tool: name, description, fields, prompt template, status, sort, member levels, quotas' })
   @ApiEnvelope(AiToolAdminDto)
-  update(@Body() dto: UpdateAiToolDto, @Req() req: Request): Promise<AiTool> {
-    return this.tools.update(dto, req.user!);
+  update(@Body() dto: UpdateAiToolDto, @CurrentUser() user: LoginUser): Promise<AiTool> {
+    return this.tools.update(dto, user);
   }
 
   @Put('changeStatus')
@@ -51,8 +52,8 @@ export class AiToolController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Enable (0) or disable (1) a tool on the site' })
   @ApiEnvelope()
-  async changeStatus(@Body() dto: ChangeAiToolStatusDto, @Req() req: Request): Promise<void> {
-    await this.tools.changeStatus(dto, req.user!);
+  async changeStatus(@Body() dto: ChangeAiToolStatusDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.tools.changeStatus(dto, user);
   }
 
   @Post('preview')

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Answer } from '../../common/http/envelope';
@@ -30,8 +31,8 @@ export class CheckAigcConfigController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE, saveParams: false })
   @ApiOperation({ summary: 'Choose the offline model or an LLM-logprob server' })
   @ApiEnvelope(AigcConfigDto)
-  async update(@Body() dto: UpdateAigcConfigDto, @Req() req: Request): Promise<Answer<AigcConfigDto>> {
-    return new Answer(await this.config.update(dto, req.user!), t('check.aigc.saved'));
+  async update(@Body() dto: UpdateAigcConfigDto, @CurrentUser() user: LoginUser): Promise<Answer<AigcConfigDto>> {
+    return new Answer(await this.config.update(dto, user), t('check.aigc.saved'));
   }
 
   @Post('test')

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -54,8 +55,8 @@ export class CheckDocumentController {
   @ApiBody({ schema: { type: 'object', required: ['file', 'libraryId'], properties: { file: { type: 'string', format: 'binary' }, libraryId: { type: 'string' } } } })
   @ApiOperation({ summary: 'Upload a document (docx, pdf, txt) or a zip of many into a reference library; answers at once with the documents pending' })
   @ApiEnvelope(DocumentDto, { isArray: true })
-  async upload(@UploadedFile() file: UploadedFileLike | undefined, @Body() dto: UploadDocumentsDto, @Req() req: Request): Promise<Answer<DocumentDto[]>> {
-    const documents = await this.documents.upload(dto.libraryId, file, req.user!);
+  async upload(@UploadedFile() file: UploadedFileLike | undefined, @Body() dto: UploadDocumentsDto, @CurrentUser() user: LoginUser): Promise<Answer<DocumentDto[]>> {
+    const documents = await this.documents.upload(dto.libraryId, file, user);
     return new Answer(documents, t('check.document.uploaded', { count: documents.length }));
   }
 

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -59,8 +60,8 @@ export class CheckLibraryController {
   @OperLog({ title: TITLE, businessType: BusinessType.OTHER })
   @ApiOperation({ summary: 'Rebuild the whole fingerprint index from the stored texts (a background job; progress in stats)' })
   @ApiEnvelope(RebuildStatusDto)
-  async rebuild(@Req() req: Request): Promise<Answer<RebuildStatusDto>> {
-    return new Answer(await this.index.requestRebuild(req.user!.userName), t('check.library.rebuildStarted'));
+  async rebuild(@CurrentUser() user: LoginUser): Promise<Answer<RebuildStatusDto>> {
+    return new Answer(await this.index.requestRebuild(user.userName), t('check.library.rebuildStarted'));
   }
 
   @Get(':libraryId')
@@ -76,8 +77,8 @@ export class CheckLibraryController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a reference library (code unique)' })
   @ApiEnvelope(LibraryDto)
-  create(@Req() req: Request, @Body() dto: CreateLibraryDto): Promise<LibraryDto> {
-    return this.libraries.create(req.user!, dto);
+  create(@CurrentUser() user: LoginUser, @Body() dto: CreateLibraryDto): Promise<LibraryDto> {
+    return this.libraries.create(user, dto);
   }
 
   @Put()
@@ -85,8 +86,8 @@ export class CheckLibraryController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a library (name, description, status, order; not its code or kind)' })
   @ApiEnvelope(LibraryDto)
-  update(@Req() req: Request, @Body() dto: UpdateLibraryDto): Promise<LibraryDto> {
-    return this.libraries.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdateLibraryDto): Promise<LibraryDto> {
+    return this.libraries.update(user, dto);
   }
 
   @Delete(':libraryIds')

@@ -1,8 +1,10 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentMember, CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser, MemberSession } from '../../auth/login-user';
 import { MemberOnly, RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -47,48 +49,48 @@ export class CheckOrderMemberController {
   })
   @ApiOperation({ summary: 'Order a check of a paper (docx, pdf, txt): priced from its characters; the same paper within 24 h reuses the finished report' })
   @ApiEnvelope(MemberOrderDto)
-  create(@UploadedFile() file: UploadedPaper | undefined, @Body() dto: CreateOrderDto, @Req() req: Request): Promise<MemberOrderDto> {
-    return this.orders.create(req.member!, dto, file);
+  create(@UploadedFile() file: UploadedPaper | undefined, @Body() dto: CreateOrderDto, @CurrentMember() member: MemberSession): Promise<MemberOrderDto> {
+    return this.orders.create(member, dto, file);
   }
 
   @Get()
   @MemberOnly()
   @ApiOperation({ summary: "The member's own orders, newest first" })
   @ApiEnvelope(MemberOrderDto, { paged: true })
-  list(@Query() query: MyOrderQueryDto, @Req() req: Request): Promise<PageResult<MemberOrderDto>> {
-    return this.orders.myList(req.member!.id, query);
+  list(@Query() query: MyOrderQueryDto, @CurrentMember() member: MemberSession): Promise<PageResult<MemberOrderDto>> {
+    return this.orders.myList(member.id, query);
   }
 
   @Get('unread')
   @MemberOnly()
   @ApiOperation({ summary: 'How many finished orders the member has not opened yet' })
   @ApiEnvelope(CountDto)
-  unread(@Req() req: Request): Promise<CountDto> {
-    return this.orders.unread(req.member!.id);
+  unread(@CurrentMember() member: MemberSession): Promise<CountDto> {
+    return this.orders.unread(member.id);
   }
 
   @Get(':orderNo')
   @MemberOnly()
   @ApiOperation({ summary: "One of the member's own orders: status, progress 0-100, ratios when done (poll while checking)" })
   @ApiEnvelope(MemberOrderDto)
-  get(@Param('orderNo', OrderNoPipe) orderNo: string, @Req() req: Request): Promise<MemberOrderDto> {
-    return this.orders.myGet(req.member!.id, orderNo);
+  get(@Param('orderNo', OrderNoPipe) orderNo: string, @CurrentMember() member: MemberSession): Promise<MemberOrderDto> {
+    return this.orders.myGet(member.id, orderNo);
   }
 
   @Post(':orderNo/pay')
   @MemberOnly()
   @ApiOperation({ summary: 'Pay an order with its provider: free pays at once and starts the check, manual waits for staff' })
   @ApiEnvelope(MemberOrderDto)
-  pay(@Param('orderNo', OrderNoPipe) orderNo: string, @Req() req: Request): Promise<MemberOrderDto> {
-    return this.orders.pay(req.member!, orderNo);
+  pay(@Param('orderNo', OrderNoPipe) orderNo: string, @CurrentMember() member: MemberSession): Promise<MemberOrderDto> {
+    return this.orders.pay(member, orderNo);
   }
 
   @Post(':orderNo/resume')
   @MemberOnly()
   @ApiOperation({ summary: 'Continue a rewrite that failed part-way (only the paragraphs still to do; nothing is charged again)' })
   @ApiEnvelope(MemberOrderDto)
-  resume(@Param('orderNo', OrderNoPipe) orderNo: string, @Req() req: Request): Promise<MemberOrderDto> {
-    return this.orders.resume(req.member!.id, orderNo);
+  resume(@Param('orderNo', OrderNoPipe) orderNo: string, @CurrentMember() member: MemberSession): Promise<MemberOrderDto> {
+    return this.orders.resume(member.id, orderNo);
   }
 }
 
@@ -105,9 +107,9 @@ export class CheckReportMemberController {
   @MemberOnly()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'A report of an own finished order: html, pdf, full (side by side) or docx (rewritten paper)' })
-  async report(@Param('orderNo', OrderNoPipe) orderNo: string, @Query() query: MemberReportQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  async report(@Param('orderNo', OrderNoPipe) orderNo: string, @Query() query: MemberReportQueryDto, @CurrentMember() member: MemberSession, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const format = query.format ?? 'html';
-    return reportResponse(res, await this.orders.myReport(req.member!.id, orderNo, format), format === 'html' || format === 'full');
+    return reportResponse(res, await this.orders.myReport(member.id, orderNo, format), format === 'html' || format === 'full');
   }
 
   @Get('sample-report')
@@ -171,8 +173,8 @@ export class CheckOrderController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Confirm the payment of a manually paid order (created -> paid)' })
   @ApiEnvelope(OrderDetailDto)
-  confirmPayment(@Param('orderId', IdPipe) orderId: string, @Body() dto: ConfirmPaymentDto, @Req() req: Request): Promise<OrderDetailDto> {
-    return this.orders.confirmPayment(orderId, req.user!, dto.reason);
+  confirmPayment(@Param('orderId', IdPipe) orderId: string, @Body() dto: ConfirmPaymentDto, @CurrentUser() user: LoginUser): Promise<OrderDetailDto> {
+    return this.orders.confirmPayment(orderId, user, dto.reason);
   }
 
   @Put(':orderId/cancel')
@@ -180,8 +182,8 @@ export class CheckOrderController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Cancel an unpaid order (created -> cancelled), with a reason' })
   @ApiEnvelope(OrderDetailDto)
-  cancel(@Param('orderId', IdPipe) orderId: string, @Body() dto: OrderReasonDto, @Req() req: Request): Promise<OrderDetailDto> {
-    return this.orders.cancel(orderId, req.user!, dto.reason);
+  cancel(@Param('orderId', IdPipe) orderId: string, @Body() dto: OrderReasonDto, @CurrentUser() user: LoginUser): Promise<OrderDetailDto> {
+    return this.orders.cancel(orderId, user, dto.reason);
   }
 
   @Put(':orderId/rerun')
@@ -189,8 +191,8 @@ export class CheckOrderController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Run a failed order again (a rewrite goes on with the paragraphs still to do); nothing is charged' })
   @ApiEnvelope(OrderDetailDto)
-  rerun(@Param('orderId', IdPipe) orderId: string, @Req() req: Request): Promise<OrderDetailDto> {
-    return this.orders.rerun(orderId, req.user!);
+  rerun(@Param('orderId', IdPipe) orderId: string, @CurrentUser() user: LoginUser): Promise<OrderDetailDto> {
+    return this.orders.rerun(orderId, user);
   }
 
   @Put(':orderId/refund')
@@ -198,7 +200,7 @@ export class CheckOrderController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Mark a paid, queued or failed order refunded, with a reason' })
   @ApiEnvelope(OrderDetailDto)
-  refund(@Param('orderId', IdPipe) orderId: string, @Body() dto: OrderReasonDto, @Req() req: Request): Promise<OrderDetailDto> {
-    return this.orders.refund(orderId, req.user!, dto.reason);
+  refund(@Param('orderId', IdPipe) orderId: string, @Body() dto: OrderReasonDto, @CurrentUser() user: LoginUser): Promise<OrderDetailDto> {
+    return this.orders.refund(orderId, user, dto.reason);
   }
 }

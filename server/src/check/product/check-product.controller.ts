@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -56,8 +57,8 @@ export class CheckProductController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a check product (path unique)' })
   @ApiEnvelope(ProductDto)
-  create(@Req() req: Request, @Body() dto: CreateProductDto): Promise<CheckProduct> {
-    return this.products.create(req.user!, dto);
+  create(@CurrentUser() user: LoginUser, @Body() dto: CreateProductDto): Promise<CheckProduct> {
+    return this.products.create(user, dto);
   }
 
   @Put()
@@ -65,8 +66,8 @@ export class CheckProductController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a check product' })
   @ApiEnvelope(ProductDto)
-  update(@Req() req: Request, @Body() dto: UpdateProductDto): Promise<CheckProduct> {
-    return this.products.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdateProductDto): Promise<CheckProduct> {
+    return this.products.update(user, dto);
   }
 
   @Delete(':productIds')

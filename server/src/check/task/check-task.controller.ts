@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, Param, ParseEnumPipe, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseEnumPipe, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PageResult } from '@zhiwen/shared';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -67,8 +69,8 @@ export class CheckTaskController {
   })
   @ApiOperation({ summary: 'Check a paper (docx, pdf, txt) against the libraries; answers at once with the task queued' })
   @ApiEnvelope(TaskDto)
-  async submit(@UploadedFile() file: UploadedPaper | undefined, @Body() dto: SubmitTaskDto, @Req() req: Request): Promise<Answer<TaskDto>> {
-    return new Answer(await this.tasks.submit(file, dto, req.user!), t('check.task.submitted'));
+  async submit(@UploadedFile() file: UploadedPaper | undefined, @Body() dto: SubmitTaskDto, @CurrentUser() user: LoginUser): Promise<Answer<TaskDto>> {
+    return new Answer(await this.tasks.submit(file, dto, user), t('check.task.submitted'));
   }
 
   @Get(':taskId')

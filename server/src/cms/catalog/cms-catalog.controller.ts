@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@ne
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { IdPipe } from '../../common/validation/id.pipe';
@@ -44,27 +46,27 @@ export class CmsCatalogController {
   @RequirePermission('cms:catalog:view')
   @ApiOperation({ summary: 'Catalogs of the current site the caller may view, paged and filtered' })
   @ApiEnvelope(CatalogDto, { paged: true })
-  async list(@Req() req: Request, @Query() query: CatalogQueryDto): Promise<PageResult<CmsCatalog>> {
-    const site = await this.currentSite.require(req, req.user!);
-    return this.catalogs.list(req.user!, site.siteId, query);
+  async list(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: CatalogQueryDto): Promise<PageResult<CmsCatalog>> {
+    const site = await this.currentSite.require(req, user);
+    return this.catalogs.list(user, site.siteId, query);
   }
 
   @Get('treeData')
   @RequirePermission('cms:catalog:view')
   @ApiOperation({ summary: 'The catalog tree of the current site: only catalogs the caller may view, each under its nearest shown ancestor' })
   @ApiEnvelope(CatalogTreeDto)
-  async treeData(@Req() req: Request): Promise<{ rows: CatalogTreeNode[]; siteName: string }> {
-    const site = await this.currentSite.require(req, req.user!);
-    return { rows: await this.catalogs.tree(site.siteId, req.user!), siteName: site.name };
+  async treeData(@CurrentUser() user: LoginUser, @Req() req: Request): Promise<{ rows: CatalogTreeNode[]; siteName: string }> {
+    const site = await this.currentSite.require(req, user);
+    return { rows: await this.catalogs.tree(site.siteId, user), siteName: site.name };
   }
 
   @Get('tree')
   @RequireAnyPermission('cms:catalog:view', 'cms:content:view')
   @ApiOperation({ summary: 'The catalog tree for selectors (content screens too): the current site or siteId (needs Site:View)' })
   @ApiEnvelope(CatalogTreeDto)
-  async tree(@Req() req: Request, @Query() query: CatalogTreeQueryDto): Promise<{ rows: CatalogTreeNode[]; siteName: string }> {
-    const site = query.siteId ? await this.catalogs.viewableSite(req.user!, query.siteId) : await this.currentSite.require(req, req.user!);
-    return { rows: await this.catalogs.tree(site.siteId, req.user!, { disableLink: query.disableLink === 'true' }), siteName: site.name };
+  async tree(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: CatalogTreeQueryDto): Promise<{ rows: CatalogTreeNode[]; siteName: string }> {
+    const site = query.siteId ? await this.catalogs.viewableSite(user, query.siteId) : await this.currentSite.require(req, user);
+    return { rows: await this.catalogs.tree(site.siteId, user, { disableLink: query.disableLink === 'true' }), siteName: site.name };
   }
 
   @Get('getCatalogTypes')
@@ -88,8 +90,8 @@ export class CmsCatalogController {
   @ApiOperation({ summary: 'Extended settings of a catalog (Catalog:View)' })
   @ApiQuery({ name: 'catalogId', required: true })
   @ApiEnvelope()
-  getExtends(@Req() req: Request, @Query('catalogId', IdPipe) catalogId: string): Promise<Record<string, unknown>> {
-    return this.catalogs.getExtends(req.user!, catalogId);
+  getExtends(@CurrentUser() user: LoginUser, @Query('catalogId', IdPipe) catalogId: string): Promise<Record<string, unknown>> {
+    return this.catalogs.getExtends(user, catalogId);
   }
 
   @Put('extends/:catalogId')
@@ -98,17 +100,17 @@ export class CmsCatalogController {
   @ApiOperation({ summary: 'Replace the extended settings of a catalog (Catalog:Edit); the body is the settings map' })
   @ApiBody({ schema: { type: 'object', additionalProperties: true } })
   @ApiEnvelope()
-  async saveExtends(@Req() req: Request, @Param('catalogId', IdPipe) catalogId: string, @Body() body: Record<string, unknown>): Promise<void> {
-    await this.catalogs.saveExtends(req.user!, catalogId, body);
+  async saveExtends(@CurrentUser() user: LoginUser, @Param('catalogId', IdPipe) catalogId: string, @Body() body: Record<string, unknown>): Promise<void> {
+    await this.catalogs.saveExtends(user, catalogId, body);
   }
 
   @Get(':catalogId')
   @RequirePermission('cms:catalog:view')
   @ApiOperation({ summary: 'One catalog (Catalog:View)' })
   @ApiEnvelope(CatalogDto)
-  async get(@Req() req: Request, @Param('catalogId', IdPipe) catalogId: string): Promise<CmsCatalog> {
+  async get(@CurrentUser() user: LoginUser, @Param('catalogId', IdPipe) catalogId: string): Promise<CmsCatalog> {
     const catalog = await this.catalogs.get(catalogId);
-    await this.catalogs.assertCan(req.user!, 'View', catalog.catalogId);
+    await this.catalogs.assertCan(user, 'View', catalog.catalogId);
     return catalog;
   }
 
@@ -117,9 +119,9 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a catalog to the current site (Site:AddCatalog); the creator gets every permission on it' })
   @ApiEnvelope(CatalogDto)
-  async create(@Req() req: Request, @Body() dto: CreateCatalogDto): Promise<CmsCatalog> {
-    const site = await this.currentSite.require(req, req.user!);
-    return this.catalogs.create(req.user!, site, dto);
+  async create(@CurrentUser() user: LoginUser, @Req() req: Request, @Body() dto: CreateCatalogDto): Promise<CmsCatalog> {
+    const site = await this.currentSite.require(req, user);
+    return this.catalogs.create(user, site, dto);
   }
 
   @Post('batchAdd')
@@ -127,9 +129,9 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add several catalogs under one parent of the current site (Site:AddCatalog)' })
   @ApiEnvelope(CatalogDto, { isArray: true })
-  async batchAdd(@Req() req: Request, @Body() dto: BatchAddCatalogDto): Promise<CmsCatalog[]> {
-    const site = await this.currentSite.require(req, req.user!);
-    return this.catalogs.batchAdd(req.user!, site, dto);
+  async batchAdd(@CurrentUser() user: LoginUser, @Req() req: Request, @Body() dto: BatchAddCatalogDto): Promise<CmsCatalog[]> {
+    const site = await this.currentSite.require(req, user);
+    return this.catalogs.batchAdd(user, site, dto);
   }
 
   @Put()
@@ -137,8 +139,8 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: "Change a catalog (Catalog:Edit); a new path moves its descendants' paths along" })
   @ApiEnvelope(CatalogDto)
-  update(@Req() req: Request, @Body() dto: UpdateCatalogDto): Promise<CmsCatalog> {
-    return this.catalogs.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdateCatalogDto): Promise<CmsCatalog> {
+    return this.catalogs.update(user, dto);
   }
 
   @Delete(':catalogId')
@@ -146,8 +148,8 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
   @ApiOperation({ summary: 'Delete a catalog (Catalog:Delete); refused while it has sub-catalogs or content outside the recycle bin' })
   @ApiEnvelope()
-  async remove(@Req() req: Request, @Param('catalogId', IdPipe) catalogId: string): Promise<void> {
-    const catalog = await this.catalogs.remove(req.user!, catalogId);
+  async remove(@CurrentUser() user: LoginUser, @Param('catalogId', IdPipe) catalogId: string): Promise<void> {
+    const catalog = await this.catalogs.remove(user, catalogId);
     await this.publishing.removeFiles(catalog);
   }
 
@@ -156,8 +158,8 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Show or hide a catalog (Catalog:ShowHide)' })
   @ApiEnvelope()
-  async visible(@Req() req: Request, @Body() dto: CatalogVisibleDto): Promise<void> {
-    await this.catalogs.setVisible(req.user!, dto.catalogId, dto.visible);
+  async visible(@CurrentUser() user: LoginUser, @Body() dto: CatalogVisibleDto): Promise<void> {
+    await this.catalogs.setVisible(user, dto.catalogId, dto.visible);
   }
 
   @Post('publish')
@@ -165,10 +167,10 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.OTHER })
   @ApiOperation({ summary: 'Publish a catalog (Catalog:Publish), optionally its sub-catalogs and the detail pages of its content' })
   @ApiEnvelope()
-  async publish(@Req() req: Request, @Body() dto: PublishCatalogDto): Promise<{ taskId: string }> {
+  async publish(@CurrentUser() user: LoginUser, @Body() dto: PublishCatalogDto): Promise<{ taskId: string }> {
     const catalog = await this.catalogs.get(dto.catalogId);
-    await this.catalogs.assertCan(req.user!, 'Publish', catalog.catalogId);
-    return this.publishing.publish(catalog, req.user!, { publishChild: !!dto.publishChild, publishDetail: !!dto.publishDetail });
+    await this.catalogs.assertCan(user, 'Publish', catalog.catalogId);
+    return this.publishing.publish(catalog, user, { publishChild: !!dto.publishChild, publishDetail: !!dto.publishDetail });
   }
 
   @Put('apply_children/publish_pipe')
@@ -176,8 +178,8 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: "Copy the catalog's templates per publish pipe to its descendants the caller may edit" })
   @ApiEnvelope()
-  applyPipeProps(@Req() req: Request, @Body() dto: ApplyPipePropsDto): Promise<{ updated: number }> {
-    return this.catalogs.applyPipePropsToChildren(req.user!, dto);
+  applyPipeProps(@CurrentUser() user: LoginUser, @Body() dto: ApplyPipePropsDto): Promise<{ updated: number }> {
+    return this.catalogs.applyPipePropsToChildren(user, dto);
   }
 
   @Put('apply_children/config_props')
@@ -185,8 +187,8 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: "Copy the catalog's extended settings to its descendants the caller may edit" })
   @ApiEnvelope()
-  applyConfigProps(@Req() req: Request, @Body() dto: ApplyConfigPropsDto): Promise<{ updated: number }> {
-    return this.catalogs.applyConfigPropsToChildren(req.user!, dto);
+  applyConfigProps(@CurrentUser() user: LoginUser, @Body() dto: ApplyConfigPropsDto): Promise<{ updated: number }> {
+    return this.catalogs.applyConfigPropsToChildren(user, dto);
   }
 
   @Post('move/:from/:to')
@@ -194,8 +196,8 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Move a catalog under another (to = 0: top level); Catalog:Move on both' })
   @ApiEnvelope(CatalogDto)
-  move(@Req() req: Request, @Param('from', IdPipe) from: string, @Param('to', IdPipe) to: string): Promise<CmsCatalog> {
-    return this.catalogs.move(req.user!, from, to);
+  move(@CurrentUser() user: LoginUser, @Param('from', IdPipe) from: string, @Param('to', IdPipe) to: string): Promise<CmsCatalog> {
+    return this.catalogs.move(user, from, to);
   }
 
   @Put('sort')
@@ -203,8 +205,8 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Move a catalog among its siblings: sort > 0 moves it up that many places, < 0 down (Catalog:Sort)' })
   @ApiEnvelope()
-  async sort(@Req() req: Request, @Body() dto: CatalogSortDto): Promise<void> {
-    await this.catalogs.sort(req.user!, dto);
+  async sort(@CurrentUser() user: LoginUser, @Body() dto: CatalogSortDto): Promise<void> {
+    await this.catalogs.sort(user, dto);
   }
 
   @Post('clear')
@@ -212,9 +214,9 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.CLEAN })
   @ApiOperation({ summary: 'Move all content of a catalog to the recycle bin (Catalog:Edit and Catalog:DeleteContent)' })
   @ApiEnvelope()
-  async clear(@Req() req: Request, @Body() dto: ClearCatalogDto): Promise<{ count: number }> {
-    const result = await this.catalogs.clear(req.user!, dto.catalogId);
-    await this.publishing.removeContentFiles(result.siteId, result.publishedIds, req.user!);
+  async clear(@CurrentUser() user: LoginUser, @Body() dto: ClearCatalogDto): Promise<{ count: number }> {
+    const result = await this.catalogs.clear(user, dto.catalogId);
+    await this.publishing.removeContentFiles(result.siteId, result.publishedIds, user);
     return { count: result.count };
   }
 
@@ -223,7 +225,7 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Move the content of mergeCatalogIds into catalogId, then delete the emptied sources without sub-catalogs' })
   @ApiEnvelope()
-  merge(@Req() req: Request, @Body() dto: MergeCatalogDto): Promise<{ moved: number; deleted: string[] }> {
-    return this.catalogs.merge(req.user!, dto);
+  merge(@CurrentUser() user: LoginUser, @Body() dto: MergeCatalogDto): Promise<{ moved: number; deleted: string[] }> {
+    return this.catalogs.merge(user, dto);
   }
 }

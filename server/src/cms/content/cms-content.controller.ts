@@ -3,6 +3,8 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ServiceException } from '../../common/errors/service-exception';
 import { ListRoute } from '../../common/export/list-route.decorator';
@@ -31,7 +33,12 @@ import {
   UploadedImageDto, UploadedMediaDto,
 } from './cms-content.dto';
 import { CONTENT_TYPES, type CmsContentOpLog, type ContentType } from './cms-content.entity';
-import { CmsContentService, CONTENT_IMAGE_MAX_BYTES, CONTENT_MEDIA_MAX_BYTES, type ContentEditor, type ContentListRow } from './cms-content.service';
+import { CmsContentMoveService } from './cms-content-move.service';
+import { CmsContentOrderService } from './cms-content-order.service';
+import { CmsContentRecycleService } from './cms-content-recycle.service';
+import { CmsContentService, type ContentEditor, type ContentListRow } from './cms-content.service';
+import { CmsContentUploadService, CONTENT_IMAGE_MAX_BYTES, CONTENT_MEDIA_MAX_BYTES } from './cms-content-upload.service';
+import { CmsRelatedContentService } from './cms-related-content.service';
 import { ContentIdsPipe } from './content-ids.pipe';
 
 const TITLE = '内容管理';
@@ -42,6 +49,9 @@ const TITLE = '内容管理';
 export class CmsContentController {
   constructor(
     private readonly contents: CmsContentService,
+    private readonly order: CmsContentOrderService,
+    private readonly moves: CmsContentMoveService,
+    private readonly uploads: CmsContentUploadService,
     private readonly currentSite: CurrentSiteService,
   ) {}
 
@@ -61,9 +71,9 @@ export class CmsContentController {
   @RequirePermission('cms:content:view')
   @ApiOperation({ summary: 'Content of the current site in viewable catalogs: top first, then newest; catalogId includes its children' })
   @ApiEnvelope(ContentDto, { paged: true })
-  async list(@Req() req: Request, @Query() query: ContentQueryDto): Promise<PageResult<ContentListRow>> {
-    const site = await this.currentSite.require(req, req.user!);
-    return this.contents.list(req.user!, site.siteId, query);
+  async list(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: ContentQueryDto): Promise<PageResult<ContentListRow>> {
+    const site = await this.currentSite.require(req, user);
+    return this.contents.list(user, site.siteId, query);
   }
 
   @Get('init/:catalogId/:contentType/:contentId')
@@ -71,13 +81,13 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Editor data: the content (contentId) with body, media and related ids, or defaults of new content (contentId 0)' })
   @ApiEnvelope(ContentEditorDto)
   init(
-    @Req() req: Request,
+    @CurrentUser() user: LoginUser,
     @Param('catalogId', IdPipe) catalogId: string,
     @Param('contentType') contentType: string,
     @Param('contentId', IdPipe) contentId: string,
   ): Promise<ContentEditor> {
     if (!(CONTENT_TYPES as readonly string[]).includes(contentType)) throw new ServiceException('cms.content.typeInvalid');
-    return this.contents.init(req.user!, catalogId, contentType as ContentType, contentId);
+    return this.contents.init(user, catalogId, contentType as ContentType, contentId);
   }
 
   @Post()
@@ -85,8 +95,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add content to a catalog (needs Catalog:AddContent); it starts as a draft' })
   @ApiEnvelope(ContentEditorDto)
-  create(@Req() req: Request, @Body() dto: CreateContentDto): Promise<ContentEditor> {
-    return this.contents.create(req.user!, dto);
+  create(@CurrentUser() user: LoginUser, @Body() dto: CreateContentDto): Promise<ContentEditor> {
+    return this.contents.create(user, dto);
   }
 
   @Put()
@@ -94,8 +104,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Save content (needs Catalog:EditContent); published content becomes re_edit; locked by another user: 400' })
   @ApiEnvelope(ContentEditorDto)
-  update(@Req() req: Request, @Body() dto: UpdateContentDto): Promise<ContentEditor> {
-    return this.contents.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdateContentDto): Promise<ContentEditor> {
+    return this.contents.update(user, dto);
   }
 
   @Delete()
@@ -104,8 +114,8 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Move content to the recycle bin (needs Catalog:DeleteContent); published pages are removed' })
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
-  async remove(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.remove(req.user!, ids);
+  async remove(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.remove(user, ids);
   }
 
   @Post('publish')
@@ -114,8 +124,8 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Publish content now (draft, to_publish, re_edit, offline -> published; needs Catalog:PublishContent)' })
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
-  async publish(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.publish(req.user!, ids);
+  async publish(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.publish(user, ids);
   }
 
   @Post('to_publish')
@@ -124,8 +134,8 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Schedule content for its future publish date (draft, re_edit, offline -> to_publish)' })
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
-  async toPublish(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.toPublish(req.user!, ids);
+  async toPublish(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.toPublish(user, ids);
   }
 
   @Post('offline')
@@ -134,8 +144,8 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Take content offline (published, re_edit, to_publish -> offline); its pages are removed' })
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
-  async offline(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.offline(req.user!, ids);
+  async offline(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.offline(user, ids);
   }
 
   @Post('archive')
@@ -144,8 +154,8 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Archive content (published, offline -> archived); its pages are removed' })
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
-  async archive(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.archive(req.user!, ids);
+  async archive(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.contents.archive(user, ids);
   }
 
   @Post('lock/:contentId')
@@ -153,8 +163,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Lock content for the caller: nobody else may edit, publish or delete it' })
   @ApiEnvelope()
-  async lock(@Req() req: Request, @Param('contentId', IdPipe) contentId: string): Promise<void> {
-    await this.contents.lock(req.user!, contentId);
+  async lock(@CurrentUser() user: LoginUser, @Param('contentId', IdPipe) contentId: string): Promise<void> {
+    await this.contents.lock(user, contentId);
   }
 
   @Post('unlock/:contentId')
@@ -162,8 +172,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Unlock content (the holder of the lock or a super administrator)' })
   @ApiEnvelope()
-  async unlock(@Req() req: Request, @Param('contentId', IdPipe) contentId: string): Promise<void> {
-    await this.contents.unlock(req.user!, contentId);
+  async unlock(@CurrentUser() user: LoginUser, @Param('contentId', IdPipe) contentId: string): Promise<void> {
+    await this.contents.unlock(user, contentId);
   }
 
   @Post('copy')
@@ -171,8 +181,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Copy content into catalogs of its site as drafts; answers the new ids' })
   @ApiEnvelope('string', { isArray: true })
-  copy(@Req() req: Request, @Body() dto: CopyContentDto): Promise<string[]> {
-    return this.contents.copy(req.user!, dto);
+  copy(@CurrentUser() user: LoginUser, @Body() dto: CopyContentDto): Promise<string[]> {
+    return this.moves.copy(user, dto);
   }
 
   @Post('move')
@@ -180,8 +190,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Move content to another catalog of its site (EditContent on the source, AddContent on the target)' })
   @ApiEnvelope()
-  async move(@Req() req: Request, @Body() dto: MoveContentDto): Promise<void> {
-    await this.contents.move(req.user!, dto);
+  async move(@CurrentUser() user: LoginUser, @Body() dto: MoveContentDto): Promise<void> {
+    await this.moves.move(user, dto);
   }
 
   @Post('set_top')
@@ -189,8 +199,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Set content top, optionally until topEndTime' })
   @ApiEnvelope()
-  async setTop(@Req() req: Request, @Body() dto: SetTopDto): Promise<void> {
-    await this.contents.setTop(req.user!, dto);
+  async setTop(@CurrentUser() user: LoginUser, @Body() dto: SetTopDto): Promise<void> {
+    await this.order.setTop(user, dto);
   }
 
   @Post('cancel_top')
@@ -199,8 +209,8 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Cancel the top flag of content' })
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
-  async cancelTop(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.cancelTop(req.user!, ids);
+  async cancelTop(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.order.cancelTop(user, ids);
   }
 
   @Post('sort')
@@ -208,8 +218,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Place content just before targetId in its catalog; before top content it becomes top, else its top is cancelled' })
   @ApiEnvelope()
-  async sort(@Req() req: Request, @Body() dto: SortContentDto): Promise<void> {
-    await this.contents.sort(req.user!, dto);
+  async sort(@CurrentUser() user: LoginUser, @Body() dto: SortContentDto): Promise<void> {
+    await this.order.sort(user, dto);
   }
 
   @Post('attr')
@@ -217,8 +227,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Set recommend or hot on content' })
   @ApiEnvelope()
-  async addAttr(@Req() req: Request, @Body() dto: ContentAttrDto): Promise<void> {
-    await this.contents.setAttr(req.user!, dto, true);
+  async addAttr(@CurrentUser() user: LoginUser, @Body() dto: ContentAttrDto): Promise<void> {
+    await this.order.setAttr(user, dto, true);
   }
 
   @Delete('attr')
@@ -226,8 +236,8 @@ export class CmsContentController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Cancel recommend or hot on content' })
   @ApiEnvelope()
-  async removeAttr(@Req() req: Request, @Body() dto: ContentAttrDto): Promise<void> {
-    await this.contents.setAttr(req.user!, dto, false);
+  async removeAttr(@CurrentUser() user: LoginUser, @Body() dto: ContentAttrDto): Promise<void> {
+    await this.order.setAttr(user, dto, false);
   }
 
   @Post('upload/image')
@@ -238,10 +248,10 @@ export class CmsContentController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Upload an image for rich text into the current site’s resources (jpg, png, gif, webp by content; 5 MB)' })
   @ApiEnvelope(UploadedImageDto)
-  async uploadImage(@Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string }> {
+  async uploadImage(@CurrentUser() user: LoginUser, @Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string }> {
     if (!file) throw new ServiceException('cms.content.imageFormat');
-    const site = await this.currentSite.require(req, req.user!);
-    return this.contents.uploadImage(site, file.buffer);
+    const site = await this.currentSite.require(req, user);
+    return this.uploads.uploadImage(site, file.buffer);
   }
 
   @Post('upload/media')
@@ -252,10 +262,10 @@ export class CmsContentController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Upload an audio or video file into the current site’s resources (mp3, ogg, wav, m4a, mp4, webm by content; 100 MB)' })
   @ApiEnvelope(UploadedMediaDto)
-  async uploadMedia(@Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
+  async uploadMedia(@CurrentUser() user: LoginUser, @Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
     if (!file) throw new ServiceException('cms.content.mediaFormat');
-    const site = await this.currentSite.require(req, req.user!);
-    return this.contents.uploadMedia(site, file.buffer);
+    const site = await this.currentSite.require(req, user);
+    return this.uploads.uploadMedia(site, file.buffer);
   }
 }
 
@@ -265,7 +275,7 @@ export class CmsContentController {
 @Controller('cms/content/recycle')
 export class CmsRecycleContentController {
   constructor(
-    private readonly contents: CmsContentService,
+    private readonly recycle: CmsContentRecycleService,
     private readonly currentSite: CurrentSiteService,
   ) {}
 
@@ -273,9 +283,9 @@ export class CmsRecycleContentController {
   @RequirePermission('cms:recycle:view')
   @ApiOperation({ summary: 'Deleted content of the current site in viewable catalogs, latest deleted first' })
   @ApiEnvelope(ContentDto, { paged: true })
-  async list(@Req() req: Request, @Query() query: RecycleQueryDto): Promise<PageResult<ContentListRow>> {
-    const site = await this.currentSite.require(req, req.user!);
-    return this.contents.recycleList(req.user!, site.siteId, query);
+  async list(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: RecycleQueryDto): Promise<PageResult<ContentListRow>> {
+    const site = await this.currentSite.require(req, user);
+    return this.recycle.recycleList(user, site.siteId, query);
   }
 
   @Post('recover')
@@ -284,8 +294,8 @@ export class CmsRecycleContentController {
   @ApiOperation({ summary: 'Restore content to the status it held (published content is published again)' })
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
-  async recover(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.recover(req.user!, ids);
+  async recover(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.recycle.recover(user, ids);
   }
 
   @Delete()
@@ -294,8 +304,8 @@ export class CmsRecycleContentController {
   @ApiOperation({ summary: 'Delete content of the recycle bin for good, with its body, media and relations' })
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
-  async destroy(@Req() req: Request, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.destroy(req.user!, ids);
+  async destroy(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
+    await this.recycle.destroy(user, ids);
   }
 }
 
@@ -310,8 +320,8 @@ export class CmsContentOpLogController {
   @RequirePermission('cms:content:view')
   @ApiOperation({ summary: 'What was done to a piece of content, newest first' })
   @ApiEnvelope(ContentOpLogDto, { paged: true })
-  list(@Req() req: Request, @Query() query: ContentLogQueryDto): Promise<PageResult<CmsContentOpLog>> {
-    return this.contents.logs(req.user!, query);
+  list(@CurrentUser() user: LoginUser, @Query() query: ContentLogQueryDto): Promise<PageResult<CmsContentOpLog>> {
+    return this.contents.logs(user, query);
   }
 }
 
@@ -320,14 +330,14 @@ export class CmsContentOpLogController {
 @ApiBearerAuth()
 @Controller('cms/content/rela')
 export class CmsContentRelaController {
-  constructor(private readonly contents: CmsContentService) {}
+  constructor(private readonly relations: CmsRelatedContentService) {}
 
   @Get()
   @RequirePermission('cms:content:view')
   @ApiOperation({ summary: 'Content related to contentId, paged' })
   @ApiEnvelope(ContentDto, { paged: true })
-  list(@Req() req: Request, @Query() query: RelaQueryDto): Promise<PageResult<ContentListRow>> {
-    return this.contents.related(req.user!, query);
+  list(@CurrentUser() user: LoginUser, @Query() query: RelaQueryDto): Promise<PageResult<ContentListRow>> {
+    return this.relations.related(user, query);
   }
 
   @Post()
@@ -335,8 +345,8 @@ export class CmsContentRelaController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Relate content of the same site to contentId' })
   @ApiEnvelope()
-  async add(@Req() req: Request, @Body() dto: RelaDto): Promise<void> {
-    await this.contents.addRelated(req.user!, dto);
+  async add(@CurrentUser() user: LoginUser, @Body() dto: RelaDto): Promise<void> {
+    await this.relations.addRelated(user, dto);
   }
 
   @Delete()
@@ -344,7 +354,7 @@ export class CmsContentRelaController {
   @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
   @ApiOperation({ summary: 'Remove relations of contentId' })
   @ApiEnvelope()
-  async remove(@Req() req: Request, @Body() dto: RelaDto): Promise<void> {
-    await this.contents.removeRelated(req.user!, dto);
+  async remove(@CurrentUser() user: LoginUser, @Body() dto: RelaDto): Promise<void> {
+    await this.relations.removeRelated(user, dto);
   }
 }

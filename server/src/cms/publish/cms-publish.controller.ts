@@ -4,6 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ServiceException } from '../../common/errors/service-exception';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -50,8 +52,8 @@ export class CmsPublishController {
   @RequirePermission('cms:site:view')
   @ApiOperation({ summary: 'Publish tasks of the current site with their progress, newest first' })
   @ApiEnvelope(PublishTaskDto, { paged: true })
-  async tasks(@Req() req: Request, @Query() query: PublishTaskQueryDto): Promise<PageResult<CmsPublishTask>> {
-    const site = await this.currentSite.require(req, req.user!);
+  async tasks(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: PublishTaskQueryDto): Promise<PageResult<CmsPublishTask>> {
+    const site = await this.currentSite.require(req, user);
     return this.publish.listTasks(site.siteId, query);
   }
 }
@@ -70,10 +72,10 @@ export class CmsPreviewController {
   @RequireAnyPermission(...CMS_VIEWS)
   @ApiOperation({ summary: 'A page as it would be published (home, a list page of a catalog, a detail page), as HTML; nothing is written' })
   @ApiProduces('text/html')
-  async preview(@Req() req: Request, @Query() query: PreviewQueryDto, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  async preview(@CurrentUser() user: LoginUser, @Query() query: PreviewQueryDto, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const siteId = await this.siteOf(query.type, query.id);
     // Not found and not allowed look alike to a caller without the site.
-    if (!siteId || !(await this.access.can(req.user!, 'Site', 'View', siteId))) {
+    if (!siteId || !(await this.access.can(user, 'Site', 'View', siteId))) {
       if (!siteId) throw ServiceException.notFound();
       throw ServiceException.forbidden();
     }

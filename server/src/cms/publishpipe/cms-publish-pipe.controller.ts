@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@ne
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -31,8 +33,8 @@ export class CmsPublishPipeController {
   // The catalog, content and template screens pick pipes too.
   @RequireAnyPermission(VIEW, 'cms:site:view', 'cms:catalog:view', 'cms:content:view', 'cms:template:view')
   @ApiOperation({ summary: 'Enabled pipes of the current site as options {rows: [{pipeCode, pipeName}], total}' })
-  async selectData(@Req() req: Request): Promise<PageResult<PublishPipeOptionDto>> {
-    const site = await this.currentSite.require(req, req.user!);
+  async selectData(@CurrentUser() user: LoginUser, @Req() req: Request): Promise<PageResult<PublishPipeOptionDto>> {
+    const site = await this.currentSite.require(req, user);
     const rows = await this.pipes.selectData(site.siteId);
     return { rows, total: rows.length };
   }
@@ -50,8 +52,8 @@ export class CmsPublishPipeController {
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'Pipes of the current site, paged (filters: name, status)' })
   @ApiEnvelope(PublishPipeDto, { paged: true })
-  async list(@Req() req: Request, @Query() query: PublishPipeQueryDto): Promise<PageResult<CmsPublishPipe>> {
-    const site = await this.currentSite.require(req, req.user!);
+  async list(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: PublishPipeQueryDto): Promise<PageResult<CmsPublishPipe>> {
+    const site = await this.currentSite.require(req, user);
     return this.pipes.list(site.siteId, query);
   }
 
@@ -59,8 +61,8 @@ export class CmsPublishPipeController {
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'One pipe (Site:View on its site)' })
   @ApiEnvelope(PublishPipeDto)
-  get(@Req() req: Request, @Param('publishpipeId', IdPipe) publishpipeId: string): Promise<CmsPublishPipe> {
-    return this.pipes.get(req.user!, publishpipeId);
+  get(@CurrentUser() user: LoginUser, @Param('publishpipeId', IdPipe) publishpipeId: string): Promise<CmsPublishPipe> {
+    return this.pipes.get(user, publishpipeId);
   }
 
   @Post()
@@ -68,9 +70,9 @@ export class CmsPublishPipeController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a pipe to the current site (Site:Edit; code letters, digits, underscore, unique in the site)' })
   @ApiEnvelope(PublishPipeDto)
-  async create(@Req() req: Request, @Body() dto: CreatePublishPipeDto): Promise<CmsPublishPipe> {
-    const site = await this.currentSite.require(req, req.user!);
-    return this.pipes.create(req.user!, site.siteId, dto);
+  async create(@CurrentUser() user: LoginUser, @Req() req: Request, @Body() dto: CreatePublishPipeDto): Promise<CmsPublishPipe> {
+    const site = await this.currentSite.require(req, user);
+    return this.pipes.create(user, site.siteId, dto);
   }
 
   @Put()
@@ -78,8 +80,8 @@ export class CmsPublishPipeController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a pipe’s name, status, sort, remark (Site:Edit); the code stays' })
   @ApiEnvelope(PublishPipeDto)
-  update(@Req() req: Request, @Body() dto: UpdatePublishPipeDto): Promise<CmsPublishPipe> {
-    return this.pipes.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdatePublishPipeDto): Promise<CmsPublishPipe> {
+    return this.pipes.update(user, dto);
   }
 
   @Delete()
@@ -88,8 +90,8 @@ export class CmsPublishPipeController {
   @ApiBody({ schema: { type: 'array', items: { type: 'string' } } })
   @ApiOperation({ summary: 'Delete pipes (body: id list) with their templates and output; never a site’s last enabled pipe' })
   @ApiEnvelope()
-  async remove(@Req() req: Request, @Body(IdArrayBodyPipe) publishpipeIds: string[]): Promise<void> {
-    await this.pipes.remove(req.user!, publishpipeIds);
+  async remove(@CurrentUser() user: LoginUser, @Body(IdArrayBodyPipe) publishpipeIds: string[]): Promise<void> {
+    await this.pipes.remove(user, publishpipeIds);
   }
 
   @Post('enable/:publishpipeId')
@@ -97,8 +99,8 @@ export class CmsPublishPipeController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Enable a pipe (Site:Edit)' })
   @ApiEnvelope()
-  async enable(@Req() req: Request, @Param('publishpipeId', IdPipe) publishpipeId: string): Promise<void> {
-    await this.pipes.setStatus(req.user!, publishpipeId, '0');
+  async enable(@CurrentUser() user: LoginUser, @Param('publishpipeId', IdPipe) publishpipeId: string): Promise<void> {
+    await this.pipes.setStatus(user, publishpipeId, '0');
   }
 
   @Post('disable/:publishpipeId')
@@ -106,7 +108,7 @@ export class CmsPublishPipeController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Disable a pipe (Site:Edit); the last enabled pipe of a site stays enabled' })
   @ApiEnvelope()
-  async disable(@Req() req: Request, @Param('publishpipeId', IdPipe) publishpipeId: string): Promise<void> {
-    await this.pipes.setStatus(req.user!, publishpipeId, '1');
+  async disable(@CurrentUser() user: LoginUser, @Param('publishpipeId', IdPipe) publishpipeId: string): Promise<void> {
+    await this.pipes.setStatus(user, publishpipeId, '1');
   }
 }

@@ -3,6 +3,8 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DOWNLOAD_FILENAME_HEADER, type PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission, SignedIn } from '../../auth/permission';
 import { AllowRepeatSubmit } from '../../common/decorators/allow-repeat-submit.decorator';
 import { ServiceException } from '../../common/errors/service-exception';
@@ -48,24 +50,24 @@ export class CmsSitePropertyController {
   @ListRoute<CmsSiteProperty>('list', { fileName: 'cms.site.exportFile' })
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'Properties of a site, paged (Site:View; filters propName, propCode)' })
-  list(@Req() req: Request, @Query() query: SitePropQueryDto): Promise<PageResult<CmsSiteProperty>> {
-    return this.props.list(req.user!, query);
+  list(@CurrentUser() user: LoginUser, @Query() query: SitePropQueryDto): Promise<PageResult<CmsSiteProperty>> {
+    return this.props.list(user, query);
   }
 
   @Post()
   @RequirePermission(VIEW, 'cms:site:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a property (Site:Edit; code unique in the site)' })
-  create(@Req() req: Request, @Body() dto: CreateSitePropDto): Promise<CmsSiteProperty> {
-    return this.props.create(req.user!, dto);
+  create(@CurrentUser() user: LoginUser, @Body() dto: CreateSitePropDto): Promise<CmsSiteProperty> {
+    return this.props.create(user, dto);
   }
 
   @Put()
   @RequirePermission(VIEW, 'cms:site:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a property (Site:Edit)' })
-  update(@Req() req: Request, @Body() dto: UpdateSitePropDto): Promise<CmsSiteProperty> {
-    return this.props.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdateSitePropDto): Promise<CmsSiteProperty> {
+    return this.props.update(user, dto);
   }
 
   @Delete()
@@ -74,8 +76,8 @@ export class CmsSitePropertyController {
   @ApiBody({ schema: { type: 'array', items: { type: 'string' } } })
   @ApiOperation({ summary: 'Delete properties (body: id list; Site:Edit)' })
   @ApiEnvelope()
-  async remove(@Req() req: Request, @Body(IdArrayBodyPipe) propertyIds: string[]): Promise<void> {
-    await this.props.remove(req.user!, propertyIds);
+  async remove(@CurrentUser() user: LoginUser, @Body(IdArrayBodyPipe) propertyIds: string[]): Promise<void> {
+    await this.props.remove(user, propertyIds);
   }
 }
 
@@ -102,16 +104,16 @@ export class CmsSiteController {
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'Sites the caller may view (Site:View), paged; filter siteName' })
   @ApiEnvelope(SiteDto, { paged: true })
-  list(@Req() req: Request, @Query() query: SiteQueryDto): Promise<PageResult<CmsSite>> {
-    return this.sites.list(req.user!, query);
+  list(@CurrentUser() user: LoginUser, @Query() query: SiteQueryDto): Promise<PageResult<CmsSite>> {
+    return this.sites.list(user, query);
   }
 
   @Get('getCurrentSite')
   @SignedIn()
   @ApiOperation({ summary: 'The current site {siteId, siteName}: the CurrentSite header when viewable, else the first viewable site; null when none' })
   @ApiEnvelope(CurrentSiteDto)
-  getCurrentSite(@Req() req: Request): Promise<{ siteId: string; siteName: string } | null> {
-    return this.sites.current(req, req.user!);
+  getCurrentSite(@CurrentUser() user: LoginUser, @Req() req: Request): Promise<{ siteId: string; siteName: string } | null> {
+    return this.sites.current(req, user);
   }
 
   @Post('setCurrentSite/:siteId')
@@ -119,62 +121,62 @@ export class CmsSiteController {
   @AllowRepeatSubmit() // choosing the same site twice is harmless
   @ApiOperation({ summary: 'Check that the caller may view the site chosen as current (Site:View) and answer it; the client sends it as the CurrentSite header' })
   @ApiEnvelope(CurrentSiteDto)
-  setCurrentSite(@Req() req: Request, @Param('siteId', IdPipe) siteId: string): Promise<{ siteId: string; siteName: string }> {
-    return this.sites.setCurrent(req.user!, siteId);
+  setCurrentSite(@CurrentUser() user: LoginUser, @Param('siteId', IdPipe) siteId: string): Promise<{ siteId: string; siteName: string }> {
+    return this.sites.setCurrent(user, siteId);
   }
 
   @Get('extends')
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'Extension settings of a site (Site:View): pageSize, titleRepeatCheck, recycleKeepDays, sitemapEnabled, default templates' })
-  getExtends(@Req() req: Request, @Query() query: SiteIdQueryDto) {
-    return this.sites.getExtends(req.user!, query.siteId);
+  getExtends(@CurrentUser() user: LoginUser, @Query() query: SiteIdQueryDto) {
+    return this.sites.getExtends(user, query.siteId);
   }
 
   @Post('extends/:siteId')
   @RequirePermission(VIEW, 'cms:site:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Save extension settings (Site:Edit); fields not sent keep their value' })
-  saveExtends(@Req() req: Request, @Param('siteId', IdPipe) siteId: string, @Body() dto: SiteExtendsDto) {
-    return this.sites.saveExtends(req.user!, siteId, dto);
+  saveExtends(@CurrentUser() user: LoginUser, @Param('siteId', IdPipe) siteId: string, @Body() dto: SiteExtendsDto) {
+    return this.sites.saveExtends(user, siteId, dto);
   }
 
   @Get('default_template')
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'Default catalog templates per publish pipe (Site:View): [{pipeCode, pipeName, indexTemplate, listTemplate, detailTemplate}]' })
-  defaultTemplates(@Req() req: Request, @Query() query: SiteIdQueryDto) {
-    return this.sites.defaultTemplates(req.user!, query.siteId);
+  defaultTemplates(@CurrentUser() user: LoginUser, @Query() query: SiteIdQueryDto) {
+    return this.sites.defaultTemplates(user, query.siteId);
   }
 
   @Post('default_template')
   @RequirePermission(VIEW, 'cms:site:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Save default catalog templates per publish pipe (Site:Edit; templates must exist)' })
-  saveDefaultTemplates(@Req() req: Request, @Body() dto: SaveDefaultTemplatesDto) {
-    return this.sites.saveDefaultTemplates(req.user!, dto);
+  saveDefaultTemplates(@CurrentUser() user: LoginUser, @Body() dto: SaveDefaultTemplatesDto) {
+    return this.sites.saveDefaultTemplates(user, dto);
   }
 
   @Post('apply_default_template')
   @RequirePermission(VIEW, 'cms:site:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Set the default templates on catalogs that have none (all of the site, or catalogIds); answers {count}' })
-  async applyDefaultTemplates(@Req() req: Request, @Body() dto: ApplyDefaultTemplatesDto) {
-    const result = await this.sites.applyDefaultTemplates(req.user!, dto);
+  async applyDefaultTemplates(@CurrentUser() user: LoginUser, @Body() dto: ApplyDefaultTemplatesDto) {
+    const result = await this.sites.applyDefaultTemplates(user, dto);
     return new Answer(result, t('cms.site.applied', result));
   }
 
   @Get('dashboard')
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'Counts of a site (Site:View): catalogs, content by status, templates, pipes, resource files' })
-  dashboard(@Req() req: Request, @Query() query: SiteIdQueryDto) {
-    return this.sites.dashboard(req.user!, query.siteId);
+  dashboard(@CurrentUser() user: LoginUser, @Query() query: SiteIdQueryDto) {
+    return this.sites.dashboard(user, query.siteId);
   }
 
   @Post('publish')
   @RequirePermission(VIEW, 'cms:site:publish')
   @OperLog({ title: TITLE, businessType: BusinessType.OTHER })
   @ApiOperation({ summary: 'Queue publishing of the whole site, or only its home page with publishIndex (Site:Publish); answers {taskId}' })
-  async publish(@Req() req: Request, @Body() dto: PublishSiteDto) {
-    return new Answer(await this.sites.publish(req.user!, dto), t('cms.site.publishQueued'));
+  async publish(@CurrentUser() user: LoginUser, @Body() dto: PublishSiteDto) {
+    return new Answer(await this.sites.publish(user, dto), t('cms.site.publishQueued'));
   }
 
   @Post('exportTheme')
@@ -183,8 +185,8 @@ export class CmsSiteController {
   @AllowRepeatSubmit() // a download
   @OperLog({ title: TITLE, businessType: BusinessType.EXPORT, saveResult: false })
   @ApiOperation({ summary: 'Download the site’s theme as a zip: templates/<pipe>/... and assets/<pipe>/... (Site:Edit)' })
-  async exportTheme(@Req() req: Request, @Body() dto: SiteIdBodyDto, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    const { fileName, data } = await this.themes.exportTheme(req.user!, dto.siteId);
+  async exportTheme(@CurrentUser() user: LoginUser, @Body() dto: SiteIdBodyDto, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const { fileName, data } = await this.themes.exportTheme(user, dto.siteId);
     const encoded = encodeURIComponent(fileName);
     res.setHeader(DOWNLOAD_FILENAME_HEADER, encoded);
     return new StreamableFile(data, { type: 'application/zip', disposition: `attachment; filename="theme.zip"; filename*=UTF-8''${encoded}` });
@@ -197,9 +199,9 @@ export class CmsSiteController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file', 'siteId'], properties: { file: { type: 'string', format: 'binary' }, siteId: { type: 'string' }, replace: { type: 'boolean' } } } })
   @ApiOperation({ summary: 'Import a theme zip into the site (Site:Edit): files replace those at the same path; with replace, the imported pipes keep only the zip\'s files' })
-  async importTheme(@Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: ImportThemeDto) {
+  async importTheme(@CurrentUser() user: LoginUser, @UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: ImportThemeDto) {
     if (!file) throw new ServiceException('cms.theme.fileRequired');
-    const result = await this.themes.importTheme(req.user!, dto.siteId, file.buffer, { replace: dto.replace ?? false });
+    const result = await this.themes.importTheme(user, dto.siteId, file.buffer, { replace: dto.replace ?? false });
     return new Answer(result, t('cms.theme.imported', result));
   }
 
@@ -207,8 +209,8 @@ export class CmsSiteController {
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'One site (Site:View) with publishPipes [{pipeCode, pipeName, status, url, indexTemplate, siteUrl}]' })
   @ApiEnvelope(SiteDto)
-  detail(@Req() req: Request, @Param('siteId', IdPipe) siteId: string) {
-    return this.sites.detail(req.user!, siteId);
+  detail(@CurrentUser() user: LoginUser, @Param('siteId', IdPipe) siteId: string) {
+    return this.sites.detail(user, siteId);
   }
 
   @Post()
@@ -216,8 +218,8 @@ export class CmsSiteController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Create a site with publish pipes pc and h5 and the default theme; the creator gets its permissions' })
   @ApiEnvelope(SiteDto)
-  create(@Req() req: Request, @Body() dto: CreateSiteDto): Promise<CmsSite> {
-    return this.sites.create(req.user!, dto);
+  create(@CurrentUser() user: LoginUser, @Body() dto: CreateSiteDto): Promise<CmsSite> {
+    return this.sites.create(user, dto);
   }
 
   @Put()
@@ -225,8 +227,8 @@ export class CmsSiteController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a site (Site:Edit), with publishPipeProps {<pipe>: {url, indexTemplate}}; the folder stays' })
   @ApiEnvelope(SiteDto)
-  update(@Req() req: Request, @Body() dto: UpdateSiteDto): Promise<CmsSite> {
-    return this.sites.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdateSiteDto): Promise<CmsSite> {
+    return this.sites.update(user, dto);
   }
 
   @Delete(':siteId')
@@ -234,8 +236,8 @@ export class CmsSiteController {
   @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
   @ApiOperation({ summary: 'Delete a site with its catalogs, content, templates, pipes and files (Site:Delete)' })
   @ApiEnvelope()
-  async remove(@Req() req: Request, @Param('siteId', IdPipe) siteId: string): Promise<void> {
-    await this.sites.remove(req.user!, siteId);
+  async remove(@CurrentUser() user: LoginUser, @Param('siteId', IdPipe) siteId: string): Promise<void> {
+    await this.sites.remove(user, siteId);
   }
 }
 

@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, Injectable, Param, Post, Put, Query, Req
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ServiceException } from '../../common/errors/service-exception';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -55,8 +57,8 @@ export class CmsTemplateController {
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'Templates of the current site, by pipe and part of the path, paged' })
   @ApiEnvelope(TemplateDto, { paged: true })
-  async list(@Req() req: Request, @Query() query: TemplateQueryDto): Promise<PageResult<CmsTemplate>> {
-    const site = await this.currentSite.require(req, req.user!);
+  async list(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: TemplateQueryDto): Promise<PageResult<CmsTemplate>> {
+    const site = await this.currentSite.require(req, user);
     return this.templates.list(site.siteId, query);
   }
 
@@ -64,8 +66,8 @@ export class CmsTemplateController {
   @RequirePermission(VIEW)
   @ApiOperation({ summary: 'One template of the current site with its text' })
   @ApiEnvelope(TemplateDetailDto)
-  async get(@Req() req: Request, @Param('templateId', IdPipe) templateId: string): Promise<CmsTemplateDetail> {
-    const site = await this.currentSite.require(req, req.user!);
+  async get(@CurrentUser() user: LoginUser, @Req() req: Request, @Param('templateId', IdPipe) templateId: string): Promise<CmsTemplateDetail> {
+    const site = await this.currentSite.require(req, user);
     return this.templates.get(site.siteId, templateId);
   }
 
@@ -74,9 +76,9 @@ export class CmsTemplateController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a template file on a pipe of the current site (path unique per pipe, syntax checked)' })
   @ApiEnvelope(TemplateDto)
-  async create(@Req() req: Request, @Body() dto: CreateTemplateDto): Promise<CmsTemplate> {
-    const siteId = await this.editableSite(req);
-    return this.templates.create(req.user!, siteId, dto);
+  async create(@CurrentUser() user: LoginUser, @Req() req: Request, @Body() dto: CreateTemplateDto): Promise<CmsTemplate> {
+    const siteId = await this.editableSite(user, req);
+    return this.templates.create(user, siteId, dto);
   }
 
   @Put()
@@ -84,9 +86,9 @@ export class CmsTemplateController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Save the text of a template; a syntax error answers 400 with its line and column (data.syntaxErrors)' })
   @ApiEnvelope(TemplateDto)
-  async save(@Req() req: Request, @Body() dto: SaveTemplateDto): Promise<CmsTemplate> {
-    const siteId = await this.editableSite(req);
-    return this.templates.save(req.user!, siteId, dto);
+  async save(@CurrentUser() user: LoginUser, @Req() req: Request, @Body() dto: SaveTemplateDto): Promise<CmsTemplate> {
+    const siteId = await this.editableSite(user, req);
+    return this.templates.save(user, siteId, dto);
   }
 
   @Post('rename')
@@ -94,9 +96,9 @@ export class CmsTemplateController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Move a template to another path of its pipe' })
   @ApiEnvelope(TemplateDto)
-  async rename(@Req() req: Request, @Body() dto: RenameTemplateDto): Promise<CmsTemplate> {
-    const siteId = await this.editableSite(req);
-    return this.templates.rename(req.user!, siteId, dto);
+  async rename(@CurrentUser() user: LoginUser, @Req() req: Request, @Body() dto: RenameTemplateDto): Promise<CmsTemplate> {
+    const siteId = await this.editableSite(user, req);
+    return this.templates.rename(user, siteId, dto);
   }
 
   @Delete()
@@ -105,8 +107,8 @@ export class CmsTemplateController {
   @ApiOperation({ summary: 'Delete templates of the current site with their files (body: JSON array of ids)' })
   @ApiBody({ schema: { type: 'array', items: { type: 'string' } } })
   @ApiEnvelope()
-  async remove(@Req() req: Request, @Body(TemplateIdsPipe) templateIds: string[]): Promise<void> {
-    const siteId = await this.editableSite(req);
+  async remove(@CurrentUser() user: LoginUser, @Req() req: Request, @Body(TemplateIdsPipe) templateIds: string[]): Promise<void> {
+    const siteId = await this.editableSite(user, req);
     await this.templates.remove(siteId, templateIds);
   }
 
@@ -115,8 +117,8 @@ export class CmsTemplateController {
   @OperLog({ title: TITLE, businessType: BusinessType.CLEAN })
   @ApiOperation({ summary: "Drop this server's cached template texts of the current site" })
   @ApiEnvelope()
-  async clearCache(@Req() req: Request): Promise<void> {
-    const siteId = await this.editableSite(req);
+  async clearCache(@CurrentUser() user: LoginUser, @Req() req: Request): Promise<void> {
+    const siteId = await this.editableSite(user, req);
     this.templates.clearCache(siteId);
   }
 
@@ -125,14 +127,14 @@ export class CmsTemplateController {
   @OperLog({ title: TITLE, businessType: BusinessType.CLEAN })
   @ApiOperation({ summary: 'Same as clearTemplateCache (ChestnutCMS keeps a separate include cache; here includes are templates too)' })
   @ApiEnvelope()
-  async clearIncludeCache(@Req() req: Request): Promise<void> {
-    await this.clearCache(req);
+  async clearIncludeCache(@CurrentUser() user: LoginUser, @Req() req: Request): Promise<void> {
+    await this.clearCache(user, req);
   }
 
   /** The current site, when the caller may edit it (`Site:Edit:<siteId>`), else 403. */
-  private async editableSite(req: Request): Promise<string> {
-    const site = await this.currentSite.require(req, req.user!);
-    await this.access.assert(req.user!, 'Site', 'Edit', site.siteId);
+  private async editableSite(user: LoginUser, req: Request): Promise<string> {
+    const site = await this.currentSite.require(req, user);
+    await this.access.assert(user, 'Site', 'Edit', site.siteId);
     return site.siteId;
   }
 }

@@ -3,6 +3,8 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { UPLOAD } from '@zhiwen/shared';
+import { CurrentMember } from '../../auth/current-user.decorator';
+import type { MemberSession } from '../../auth/login-user';
 import { MemberOnly } from '../../auth/permission';
 import { Public } from '../../common/decorators/public.decorator';
 import { ServiceException } from '../../common/errors/service-exception';
@@ -41,8 +43,8 @@ export class MemberAuthController {
   @Public()
   @ApiOperation({ summary: 'End the current member session (nothing happens without one)' })
   @ApiEnvelope()
-  async logout(@Req() req: Request): Promise<void> {
-    await this.auth.logout(req.member, clientInfo(req));
+  async logout(@CurrentMember({ optional: true }) member: MemberSession | undefined, @Req() req: Request): Promise<void> {
+    await this.auth.logout(member, clientInfo(req));
   }
 }
 
@@ -57,24 +59,24 @@ export class MemberAccountController {
   @MemberOnly()
   @ApiOperation({ summary: 'The signed-in member (level, exp, invitation code...), in the shape of GET /getInfo' })
   @ApiEnvelope(MemberInfoDto)
-  info(@Req() req: Request): Promise<MemberInfoDto> {
-    return this.account.info(req.member!);
+  info(@CurrentMember() member: MemberSession): Promise<MemberInfoDto> {
+    return this.account.info(member);
   }
 
   @Put('profile')
   @MemberOnly()
   @ApiOperation({ summary: 'Change nickname, phone, email, birthday, gender' })
   @ApiEnvelope()
-  async updateProfile(@Body() dto: UpdateMemberProfileDto, @Req() req: Request): Promise<void> {
-    await this.account.updateProfile(dto, req.member!);
+  async updateProfile(@Body() dto: UpdateMemberProfileDto, @CurrentMember() member: MemberSession): Promise<void> {
+    await this.account.updateProfile(dto, member);
   }
 
   @Put('password')
   @MemberOnly()
   @ApiOperation({ summary: 'Change the password (the old one is needed when there is one)' })
   @ApiEnvelope()
-  async updatePassword(@Body() dto: UpdateMemberPasswordDto, @Req() req: Request): Promise<void> {
-    await this.account.updatePassword(dto, req.member!);
+  async updatePassword(@Body() dto: UpdateMemberPasswordDto, @CurrentMember() member: MemberSession): Promise<void> {
+    await this.account.updatePassword(dto, member);
   }
 
   @Post('avatar')
@@ -83,8 +85,8 @@ export class MemberAccountController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['avatarfile'], properties: { avatarfile: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Upload the member’s avatar (jpg or png by content, 2 MB)' })
-  async avatar(@UploadedFile() file: { buffer: Buffer } | undefined, @Req() req: Request) {
+  async avatar(@UploadedFile() file: { buffer: Buffer } | undefined, @CurrentMember() member: MemberSession) {
     if (!file) throw new ServiceException('user.avatar.format');
-    return this.account.setAvatar(file.buffer, req.member!);
+    return this.account.setAvatar(file.buffer, member);
   }
 }

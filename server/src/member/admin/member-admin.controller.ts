@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -53,8 +54,8 @@ export class MemberAdminController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Set a new password; lifts a lock, ends the member’s sessions' })
   @ApiEnvelope()
-  async resetPassword(@Body() dto: ResetMemberPasswordDto, @Req() req: Request): Promise<void> {
-    await this.members.resetPassword(dto, req.user!);
+  async resetPassword(@Body() dto: ResetMemberPasswordDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.members.resetPassword(dto, user);
   }
 
   @Put('changeStatus')
@@ -62,8 +63,8 @@ export class MemberAdminController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Disable (sessions end at once) or enable a member' })
   @ApiEnvelope()
-  async changeStatus(@Body() dto: ChangeMemberStatusDto, @Req() req: Request): Promise<void> {
-    await this.members.changeStatus(dto, req.user!);
+  async changeStatus(@Body() dto: ChangeMemberStatusDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.members.changeStatus(dto, user);
   }
 
   @Get(':memberId')
@@ -79,8 +80,8 @@ export class MemberAdminController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a member (at least one of user name, phone, email)' })
   @ApiEnvelope(MemberRowDto)
-  create(@Body() dto: CreateMemberDto, @Req() req: Request): Promise<MemberRowDto> {
-    return this.members.create(dto, req.user!);
+  create(@Body() dto: CreateMemberDto, @CurrentUser() user: LoginUser): Promise<MemberRowDto> {
+    return this.members.create(dto, user);
   }
 
   @Put()
@@ -88,8 +89,8 @@ export class MemberAdminController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a member' })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateMemberDto, @Req() req: Request): Promise<void> {
-    await this.members.update(dto, req.user!);
+  async update(@Body() dto: UpdateMemberDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.members.update(dto, user);
   }
 
   @Delete(':memberIds')
@@ -97,7 +98,7 @@ export class MemberAdminController {
   @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
   @ApiOperation({ summary: 'Delete members (comma list); their sessions end' })
   @ApiEnvelope()
-  async remove(@Param('memberIds', IdListPipe) memberIds: string[], @Req() req: Request): Promise<void> {
-    await this.members.remove(memberIds, req.user!);
+  async remove(@Param('memberIds', IdListPipe) memberIds: string[], @CurrentUser() user: LoginUser): Promise<void> {
+    await this.members.remove(memberIds, user);
   }
 }

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -52,8 +53,8 @@ export class MemberExpConfigController {
   @OperLog({ title: 'member.expTitle', businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add the exp config of an operation (one per operation)' })
   @ApiEnvelope(ExpConfigDto)
-  create(@Body() dto: CreateExpConfigDto, @Req() req: Request): Promise<MemberExpConfig> {
-    return this.exp.createConfig(dto, req.user!);
+  create(@Body() dto: CreateExpConfigDto, @CurrentUser() user: LoginUser): Promise<MemberExpConfig> {
+    return this.exp.createConfig(dto, user);
   }
 
   @Put()
@@ -61,8 +62,8 @@ export class MemberExpConfigController {
   @OperLog({ title: 'member.expTitle', businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change an exp config' })
   @ApiEnvelope(ExpConfigDto)
-  update(@Body() dto: UpdateExpConfigDto, @Req() req: Request): Promise<MemberExpConfig> {
-    return this.exp.updateConfig(dto, req.user!);
+  update(@Body() dto: UpdateExpConfigDto, @CurrentUser() user: LoginUser): Promise<MemberExpConfig> {
+    return this.exp.updateConfig(dto, user);
   }
 
   @Delete(':configIds')

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -42,8 +43,8 @@ export class MemberLevelController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a level (type + level unique); member levels are re-derived' })
   @ApiEnvelope(LevelConfigDto)
-  create(@Body() dto: CreateLevelConfigDto, @Req() req: Request): Promise<MemberLevelConfig> {
-    return this.levels.create(dto, req.user!);
+  create(@Body() dto: CreateLevelConfigDto, @CurrentUser() user: LoginUser): Promise<MemberLevelConfig> {
+    return this.levels.create(dto, user);
   }
 
   @Put()
@@ -51,8 +52,8 @@ export class MemberLevelController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a level; member levels are re-derived' })
   @ApiEnvelope(LevelConfigDto)
-  update(@Body() dto: UpdateLevelConfigDto, @Req() req: Request): Promise<MemberLevelConfig> {
-    return this.levels.update(dto, req.user!);
+  update(@Body() dto: UpdateLevelConfigDto, @CurrentUser() user: LoginUser): Promise<MemberLevelConfig> {
+    return this.levels.update(dto, user);
   }
 
   @Delete(':configIds')

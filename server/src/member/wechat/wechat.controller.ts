@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { API_BASE, type PageResult } from '@zhiwen/shared';
+import { CurrentMember, CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser, MemberSession } from '../../auth/login-user';
 import { MemberOnly, RequirePermission } from '../../auth/permission';
 import { Public } from '../../common/decorators/public.decorator';
 import { ListRoute } from '../../common/export/list-route.decorator';
@@ -63,8 +65,8 @@ export class WechatLoginController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Bind the WeChat account of a code (state from qrConfig?purpose=bind) to the signed-in member' })
   @ApiEnvelope()
-  async bind(@Body() dto: WechatCodeDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Answer<undefined>> {
-    await this.wechat.bind(dto.code, dto.state, cookie(req, WECHAT_STATE_COOKIE), req.member!);
+  async bind(@Body() dto: WechatCodeDto, @CurrentMember() member: MemberSession, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Answer<undefined>> {
+    await this.wechat.bind(dto.code, dto.state, cookie(req, WECHAT_STATE_COOKIE), member);
     res.clearCookie(WECHAT_STATE_COOKIE, { path: API_BASE });
     return new Answer(undefined, t('wechat.bindSuccess'));
   }
@@ -110,8 +112,8 @@ export class WechatConfigController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add an application; enabling it disables the others' })
   @ApiEnvelope(WechatConfigDto)
-  create(@Body() dto: CreateWechatConfigDto, @Req() req: Request): Promise<WechatConfigDto> {
-    return this.configs.create(dto, req.user!);
+  create(@Body() dto: CreateWechatConfigDto, @CurrentUser() user: LoginUser): Promise<WechatConfigDto> {
+    return this.configs.create(dto, user);
   }
 
   @Put()
@@ -119,8 +121,8 @@ export class WechatConfigController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change an application; an empty appSecret keeps the stored one' })
   @ApiEnvelope(WechatConfigDto)
-  update(@Body() dto: UpdateWechatConfigDto, @Req() req: Request): Promise<WechatConfigDto> {
-    return this.configs.update(dto, req.user!);
+  update(@Body() dto: UpdateWechatConfigDto, @CurrentUser() user: LoginUser): Promise<WechatConfigDto> {
+    return this.configs.update(dto, user);
   }
 
   @Delete(':configIds')

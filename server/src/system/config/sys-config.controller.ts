@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission, SignedIn } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -70,8 +71,8 @@ export class SysConfigController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a parameter (its key must be new)' })
   @ApiEnvelope(ConfigDto)
-  create(@Body() dto: CreateConfigDto, @Req() req: Request) {
-    return this.configs.create(dto, req.user!.userName);
+  create(@Body() dto: CreateConfigDto, @CurrentUser() user: LoginUser) {
+    return this.configs.create(dto, user.userName);
   }
 
   @Put()
@@ -79,8 +80,8 @@ export class SysConfigController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a parameter' })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateConfigDto, @Req() req: Request): Promise<void> {
-    await this.configs.update(dto, req.user!.userName);
+  async update(@Body() dto: UpdateConfigDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.configs.update(dto, user.userName);
   }
 
   @Delete(':configIds')

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
@@ -21,32 +22,32 @@ export class DeptController {
   @RequirePermission('system:dept:list')
   @ApiOperation({ summary: 'Departments in the caller data scope, flat, ordered by parent and display order' })
   @ApiEnvelope(DeptDto, { isArray: true })
-  list(@Req() req: Request, @Query() query: DeptQueryDto): Promise<SysDept[]> {
-    return this.depts.list(req.user!, query);
+  list(@CurrentUser() user: LoginUser, @Query() query: DeptQueryDto): Promise<SysDept[]> {
+    return this.depts.list(user, query);
   }
 
   @Get('list/exclude/:deptId')
   @RequirePermission('system:dept:list')
   @ApiOperation({ summary: 'Possible new parents of a department: every visible one except it and its descendants' })
   @ApiEnvelope(DeptDto, { isArray: true })
-  listExcluding(@Req() req: Request, @Param() params: DeptIdParam): Promise<SysDept[]> {
-    return this.depts.listExcluding(req.user!, params.deptId);
+  listExcluding(@CurrentUser() user: LoginUser, @Param() params: DeptIdParam): Promise<SysDept[]> {
+    return this.depts.listExcluding(user, params.deptId);
   }
 
   @Get('treeselect')
   @RequireAnyPermission('system:dept:list', 'system:user:list')
   @ApiOperation({ summary: 'Department tree in the caller data scope (tree-select shape)' })
   @ApiEnvelope(DeptTreeNodeDto, { isArray: true })
-  tree(@Req() req: Request, @Query() query: DeptQueryDto): Promise<DeptTreeNode[]> {
-    return this.depts.tree(req.user!, query);
+  tree(@CurrentUser() user: LoginUser, @Query() query: DeptQueryDto): Promise<DeptTreeNode[]> {
+    return this.depts.tree(user, query);
   }
 
   @Get(':deptId')
   @RequirePermission('system:dept:query')
   @ApiOperation({ summary: 'One department, with its parent name' })
   @ApiEnvelope(DeptDto)
-  get(@Req() req: Request, @Param() params: DeptIdParam): Promise<SysDept> {
-    return this.depts.get(req.user!, params.deptId);
+  get(@CurrentUser() user: LoginUser, @Param() params: DeptIdParam): Promise<SysDept> {
+    return this.depts.get(user, params.deptId);
   }
 
   @Post()
@@ -54,8 +55,8 @@ export class DeptController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a department under an enabled parent' })
   @ApiEnvelope(DeptDto)
-  create(@Req() req: Request, @Body() dto: CreateDeptDto): Promise<SysDept> {
-    return this.depts.create(req.user!, dto);
+  create(@CurrentUser() user: LoginUser, @Body() dto: CreateDeptDto): Promise<SysDept> {
+    return this.depts.create(user, dto);
   }
 
   @Put()
@@ -63,8 +64,8 @@ export class DeptController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a department; a new parent moves its whole subtree' })
   @ApiEnvelope(DeptDto)
-  update(@Req() req: Request, @Body() dto: UpdateDeptDto): Promise<SysDept> {
-    return this.depts.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdateDeptDto): Promise<SysDept> {
+    return this.depts.update(user, dto);
   }
 
   @Delete(':deptId')
@@ -72,7 +73,7 @@ export class DeptController {
   @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
   @ApiOperation({ summary: 'Delete a department without sub-departments or users' })
   @ApiEnvelope()
-  async remove(@Req() req: Request, @Param() params: DeptIdParam): Promise<void> {
-    await this.depts.remove(req.user!, params.deptId);
+  async remove(@CurrentUser() user: LoginUser, @Param() params: DeptIdParam): Promise<void> {
+    await this.depts.remove(user, params.deptId);
   }
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission, SignedIn } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -61,8 +62,8 @@ export class DictDataController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a dictionary entry (its value must be new within the type)' })
   @ApiEnvelope(DictDataDto)
-  create(@Body() dto: CreateDictDataDto, @Req() req: Request) {
-    return this.data.create(dto, req.user!.userName);
+  create(@Body() dto: CreateDictDataDto, @CurrentUser() user: LoginUser) {
+    return this.data.create(dto, user.userName);
   }
 
   @Put()
@@ -70,8 +71,8 @@ export class DictDataController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: "Change a dictionary entry; a changed label is saved in the caller's language" })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateDictDataDto, @Req() req: Request): Promise<void> {
-    await this.data.update(dto, req.user!.userName);
+  async update(@Body() dto: UpdateDictDataDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.data.update(dto, user.userName);
   }
 
   @Delete(':dictCodes')

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission, SignedIn } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -69,8 +70,8 @@ export class DictTypeController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a dictionary type (the type must be new)' })
   @ApiEnvelope(DictTypeDto)
-  create(@Body() dto: CreateDictTypeDto, @Req() req: Request) {
-    return this.types.create(dto, req.user!.userName);
+  create(@Body() dto: CreateDictTypeDto, @CurrentUser() user: LoginUser) {
+    return this.types.create(dto, user.userName);
   }
 
   @Put()
@@ -78,8 +79,8 @@ export class DictTypeController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a dictionary type; a new type name moves its entries along' })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateDictTypeDto, @Req() req: Request): Promise<void> {
-    await this.types.update(dto, req.user!.userName);
+  async update(@Body() dto: UpdateDictTypeDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.types.update(dto, user.userName);
   }
 
   @Delete(':dictIds')

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { LANGUAGES, LANGUAGE_LABELS } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission, SignedIn } from '../../auth/permission';
 import { Public } from '../../common/decorators/public.decorator';
 import { ListRoute } from '../../common/export/list-route.decorator';
@@ -84,8 +85,8 @@ export class I18nDictController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a translation (one per language and key)' })
   @ApiEnvelope(I18nDictDto)
-  create(@Body() dto: CreateI18nDictDto, @Req() req: Request) {
-    return this.entries.create(dto, req.user!.userName);
+  create(@Body() dto: CreateI18nDictDto, @CurrentUser() user: LoginUser) {
+    return this.entries.create(dto, user.userName);
   }
 
   @Put('batch')
@@ -94,8 +95,8 @@ export class I18nDictController {
   @ApiOperation({ summary: 'Add or replace many translations at once: all or none' })
   @ApiBody({ type: I18nEntryDto, isArray: true })
   @ApiEnvelope()
-  async saveBatch(@Body(I18nBatchPipe) items: I18nEntryDto[], @Req() req: Request): Promise<void> {
-    await this.entries.saveBatch(items, req.user!.userName);
+  async saveBatch(@Body(I18nBatchPipe) items: I18nEntryDto[], @CurrentUser() user: LoginUser): Promise<void> {
+    await this.entries.saveBatch(items, user.userName);
   }
 
   @Put()
@@ -103,8 +104,8 @@ export class I18nDictController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a translation' })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateI18nDictDto, @Req() req: Request): Promise<void> {
-    await this.entries.update(dto, req.user!.userName);
+  async update(@Body() dto: UpdateI18nDictDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.entries.update(dto, user.userName);
   }
 
   @Delete(':dictIds')

@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@ne
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -53,8 +55,8 @@ export class IpRuleController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a rule; it applies at once' })
   @ApiEnvelope(SysIpRule)
-  create(@Body() dto: CreateIpRuleDto, @Req() req: Request): Promise<SysIpRule> {
-    return this.rules.create(dto, req.user!, req.ip);
+  create(@Body() dto: CreateIpRuleDto, @CurrentUser() user: LoginUser, @Req() req: Request): Promise<SysIpRule> {
+    return this.rules.create(dto, user, req.ip);
   }
 
   @Put()
@@ -62,8 +64,8 @@ export class IpRuleController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a rule; it applies at once' })
   @ApiEnvelope(SysIpRule)
-  update(@Body() dto: UpdateIpRuleDto, @Req() req: Request): Promise<SysIpRule> {
-    return this.rules.update(dto, req.user!, req.ip);
+  update(@Body() dto: UpdateIpRuleDto, @CurrentUser() user: LoginUser, @Req() req: Request): Promise<SysIpRule> {
+    return this.rules.update(dto, user, req.ip);
   }
 
   @Delete(':ruleIds')

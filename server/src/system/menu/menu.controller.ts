@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { requestContext } from '../../common/context/request-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -47,16 +48,16 @@ export class MenuController {
   @Post()
   @RequirePermission('system:menu:add')
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
-  create(@Body() dto: CreateMenuDto, @Req() req: Request) {
-    return this.menus.create(dto, req.user!);
+  create(@Body() dto: CreateMenuDto, @CurrentUser() user: LoginUser) {
+    return this.menus.create(dto, user);
   }
 
   @Put()
   @RequirePermission('system:menu:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateMenuDto, @Req() req: Request): Promise<void> {
-    await this.menus.update(dto, req.user!);
+  async update(@Body() dto: UpdateMenuDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.menus.update(dto, user);
   }
 
   @Delete(':menuId')

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -49,8 +50,8 @@ export class NoticeController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Publish a notice (type from dict sys_notice_type, status from sys_notice_status)' })
   @ApiEnvelope(NoticeDto)
-  create(@Body() dto: CreateNoticeDto, @Req() req: Request) {
-    return this.notices.create(dto, req.user!.userName);
+  create(@Body() dto: CreateNoticeDto, @CurrentUser() user: LoginUser) {
+    return this.notices.create(dto, user.userName);
   }
 
   @Put()
@@ -58,8 +59,8 @@ export class NoticeController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a notice' })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateNoticeDto, @Req() req: Request): Promise<void> {
-    await this.notices.update(dto, req.user!.userName);
+  async update(@Body() dto: UpdateNoticeDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.notices.update(dto, user.userName);
   }
 
   @Delete(':noticeIds')

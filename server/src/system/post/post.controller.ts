@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission, SignedIn } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -60,8 +61,8 @@ export class PostController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a post (code and name unique)' })
   @ApiEnvelope(PostDto)
-  create(@Req() req: Request, @Body() dto: CreatePostDto): Promise<SysPost> {
-    return this.posts.create(req.user!, dto);
+  create(@CurrentUser() user: LoginUser, @Body() dto: CreatePostDto): Promise<SysPost> {
+    return this.posts.create(user, dto);
   }
 
   @Put()
@@ -69,8 +70,8 @@ export class PostController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change a post' })
   @ApiEnvelope(PostDto)
-  update(@Req() req: Request, @Body() dto: UpdatePostDto): Promise<SysPost> {
-    return this.posts.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdatePostDto): Promise<SysPost> {
+    return this.posts.update(user, dto);
   }
 
   @Delete(':postIds')

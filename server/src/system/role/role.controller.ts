@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -53,15 +54,15 @@ export class RoleController {
   @Get('authUser/allocatedList')
   @RequirePermission('system:role:list')
   @ApiOperation({ summary: 'Users holding the role' })
-  allocated(@Query() query: RoleUsersQueryDto, @Req() req: Request) {
-    return this.roles.holders(query, true, req.user!);
+  allocated(@Query() query: RoleUsersQueryDto, @CurrentUser() user: LoginUser) {
+    return this.roles.holders(query, true, user);
   }
 
   @Get('authUser/unallocatedList')
   @RequirePermission('system:role:list')
   @ApiOperation({ summary: 'Users not holding the role' })
-  unallocated(@Query() query: RoleUsersQueryDto, @Req() req: Request) {
-    return this.roles.holders(query, false, req.user!);
+  unallocated(@Query() query: RoleUsersQueryDto, @CurrentUser() user: LoginUser) {
+    return this.roles.holders(query, false, user);
   }
 
   @Put('authUser/selectAll')
@@ -92,24 +93,24 @@ export class RoleController {
   @RequirePermission('system:role:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async dataScope(@Body() dto: RoleDataScopeDto, @Req() req: Request): Promise<void> {
-    await this.roles.setDataScope(dto, req.user!);
+  async dataScope(@Body() dto: RoleDataScopeDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.roles.setDataScope(dto, user);
   }
 
   @Put('changeStatus')
   @RequirePermission('system:role:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async changeStatus(@Body() dto: RoleStatusDto, @Req() req: Request): Promise<void> {
-    await this.roles.changeStatus(dto, req.user!);
+  async changeStatus(@Body() dto: RoleStatusDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.roles.changeStatus(dto, user);
   }
 
   @Get('deptTree/:roleId')
   @RequirePermission('system:role:query')
   @ApiOperation({ summary: 'The department tree the caller sees and the departments of a role’s custom data scope' })
-  async deptTree(@Param('roleId', IdPipe) roleId: string, @Req() req: Request) {
+  async deptTree(@Param('roleId', IdPipe) roleId: string, @CurrentUser() user: LoginUser) {
     const role = await this.roles.detail(roleId);
-    return { checkedKeys: role.deptIds, depts: await this.depts.tree(req.user!) };
+    return { checkedKeys: role.deptIds, depts: await this.depts.tree(user) };
   }
 
   @Get(':roleId')
@@ -122,16 +123,16 @@ export class RoleController {
   @Post()
   @RequirePermission('system:role:add')
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
-  create(@Body() dto: CreateRoleDto, @Req() req: Request) {
-    return this.roles.create(dto, req.user!);
+  create(@Body() dto: CreateRoleDto, @CurrentUser() user: LoginUser) {
+    return this.roles.create(dto, user);
   }
 
   @Put()
   @RequirePermission('system:role:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateRoleDto, @Req() req: Request): Promise<void> {
-    await this.roles.update(dto, req.user!);
+  async update(@Body() dto: UpdateRoleDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.roles.update(dto, user);
   }
 
   @Delete(':roleIds')

@@ -1,7 +1,8 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../../auth/current-user.decorator';
 import { PasswordCheckDto } from '../../auth/dto/auth-answers.dto';
+import type { LoginUser } from '../../auth/login-user';
 import { SignedIn } from '../../auth/permission';
 import { ProfileService } from '../../auth/profile.service';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -16,7 +17,7 @@ export class SecurityCheckController {
   @SignedIn()
   @ApiOperation({ summary: 'Whether the caller must change the password now' })
   @ApiEnvelope(PasswordCheckDto)
-  check(@Req() req: Request): Promise<PasswordCheckDto> {
-    return this.profile.passwordCheck(req.user!);
+  check(@CurrentUser() user: LoginUser): Promise<PasswordCheckDto> {
+    return this.profile.passwordCheck(user);
   }
 }

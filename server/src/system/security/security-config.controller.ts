@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -45,8 +46,8 @@ export class SecurityConfigController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
   @ApiOperation({ summary: 'Add a policy; it starts inactive' })
   @ApiEnvelope(SecurityConfigDto)
-  create(@Req() req: Request, @Body() dto: SecurityConfigFieldsDto): Promise<SecurityConfig> {
-    return this.configs.create(req.user!, dto);
+  create(@CurrentUser() user: LoginUser, @Body() dto: SecurityConfigFieldsDto): Promise<SecurityConfig> {
+    return this.configs.create(user, dto);
   }
 
   @Put()
@@ -54,8 +55,8 @@ export class SecurityConfigController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Change the rules of a policy' })
   @ApiEnvelope(SecurityConfigDto)
-  update(@Req() req: Request, @Body() dto: UpdateSecurityConfigDto): Promise<SecurityConfig> {
-    return this.configs.update(req.user!, dto);
+  update(@CurrentUser() user: LoginUser, @Body() dto: UpdateSecurityConfigDto): Promise<SecurityConfig> {
+    return this.configs.update(user, dto);
   }
 
   @Put('changeStatus/:configId')
@@ -63,8 +64,8 @@ export class SecurityConfigController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Activate a policy; the previously active one becomes inactive' })
   @ApiEnvelope()
-  async activate(@Req() req: Request, @Param() params: ConfigIdParam): Promise<void> {
-    await this.configs.activate(req.user!, params.configId);
+  async activate(@CurrentUser() user: LoginUser, @Param() params: ConfigIdParam): Promise<void> {
+    await this.configs.activate(user, params.configId);
   }
 
   @Delete(':configIds')

@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { DOWNLOAD_FILENAME_HEADER, UPLOAD } from '@zhiwen/shared';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import type { LoginUser } from '../../auth/login-user';
 import { AllowRepeatSubmit } from '../../common/decorators/allow-repeat-submit.decorator';
 import { ServiceException } from '../../common/errors/service-exception';
 import { streamXlsx } from '../../common/export/xlsx-writer';
@@ -56,31 +58,31 @@ export class UserController {
   @RequirePermission('system:user:list')
   @OperLog({ title: TITLE, businessType: BusinessType.EXPORT, saveResult: false })
   @ApiOperation({ summary: 'Users within the caller’s data scope' })
-  list(@Query() query: UserQueryDto, @Req() req: Request) {
-    return this.users.list(query, req.user!);
+  list(@Query() query: UserQueryDto, @CurrentUser() user: LoginUser) {
+    return this.users.list(query, user);
   }
 
   @Get('profile')
   @SignedIn()
   @ApiOperation({ summary: 'The caller’s own account with role and post names' })
-  profile(@Req() req: Request) {
-    return this.users.profile(req.user!);
+  profile(@CurrentUser() user: LoginUser) {
+    return this.users.profile(user);
   }
 
   @Put('profile')
   @SignedIn()
   @OperLog({ title: '个人信息', businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async updateProfile(@Body() dto: UpdateProfileDto, @Req() req: Request): Promise<void> {
-    await this.users.updateProfile(dto, req.user!);
+  async updateProfile(@Body() dto: UpdateProfileDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.users.updateProfile(dto, user);
   }
 
   @Put('profile/updatePwd')
   @SignedIn()
   @OperLog({ title: '个人信息', businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async updatePassword(@Body() dto: UpdatePasswordDto, @Req() req: Request): Promise<void> {
-    await this.users.updatePassword(dto, req.user!);
+  async updatePassword(@Body() dto: UpdatePasswordDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.users.updatePassword(dto, user);
   }
 
   @Post('profile/avatar')
@@ -90,39 +92,39 @@ export class UserController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['avatarfile'], properties: { avatarfile: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Upload the caller’s avatar (jpg or png, 2 MB)' })
-  async avatar(@UploadedFile() file: { buffer: Buffer } | undefined, @Req() req: Request) {
+  async avatar(@UploadedFile() file: { buffer: Buffer } | undefined, @CurrentUser() user: LoginUser) {
     if (!file) throw new ServiceException('user.avatar.format');
-    return this.users.setAvatar(file.buffer, req.user!);
+    return this.users.setAvatar(file.buffer, user);
   }
 
   @Get('preferences')
   @SignedIn()
   @ApiOperation({ summary: 'The caller’s UI preferences' })
-  preferences(@Req() req: Request) {
-    return this.users.preferences(req.user!);
+  preferences(@CurrentUser() user: LoginUser) {
+    return this.users.preferences(user);
   }
 
   @Put('preferences')
   @SignedIn()
   @ApiEnvelope()
-  async savePreferences(@Body() dto: PreferencesDto, @Req() req: Request): Promise<void> {
-    await this.users.savePreferences(dto.preferences, req.user!);
+  async savePreferences(@Body() dto: PreferencesDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.users.savePreferences(dto.preferences, user);
   }
 
   @Put('resetPwd')
   @RequirePermission('system:user:resetPwd')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async resetPassword(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<void> {
-    await this.users.resetPassword(dto, req.user!);
+  async resetPassword(@Body() dto: ResetPasswordDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.users.resetPassword(dto, user);
   }
 
   @Put('changeStatus')
   @RequirePermission('system:user:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async changeStatus(@Body() dto: ChangeStatusDto, @Req() req: Request): Promise<void> {
-    await this.users.changeStatus(dto, req.user!);
+  async changeStatus(@Body() dto: ChangeStatusDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.users.changeStatus(dto, user);
   }
 
   @Post('importTemplate')
@@ -145,62 +147,62 @@ export class UserController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file', 'password'], properties: { file: { type: 'string', format: 'binary' }, password: { type: 'string' }, updateSupport: { type: 'string', enum: ['true', 'false'] } } } })
   @ApiOperation({ summary: 'Import users from the template (.xlsx): all rows or none' })
-  async importData(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: ImportUsersDto, @Req() req: Request) {
+  async importData(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: ImportUsersDto, @CurrentUser() user: LoginUser) {
     if (!file) throw new ServiceException('user.import.notXlsx');
     const rows = await parseUserSheet(file.buffer);
-    const result = await this.users.importUsers(rows, { updateSupport: dto.updateSupport === 'true', password: dto.password }, req.user!);
+    const result = await this.users.importUsers(rows, { updateSupport: dto.updateSupport === 'true', password: dto.password }, user);
     return new Answer(result, t('user.import.done', result));
   }
 
   @Get('authRole/:userId')
   @RequirePermission('system:user:query')
   @ApiOperation({ summary: 'A user with the roles that can be granted' })
-  authRole(@Param('userId', IdPipe) userId: string, @Req() req: Request) {
-    return this.users.detail(userId, req.user!);
+  authRole(@Param('userId', IdPipe) userId: string, @CurrentUser() user: LoginUser) {
+    return this.users.detail(userId, user);
   }
 
   @Put('authRole')
   @RequirePermission('system:user:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.GRANT })
   @ApiEnvelope()
-  async setRoles(@Body() dto: AuthRoleDto, @Req() req: Request): Promise<void> {
-    await this.users.setRoles(dto, req.user!);
+  async setRoles(@Body() dto: AuthRoleDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.users.setRoles(dto, user);
   }
 
   @Get()
   @RequirePermission('system:user:query')
   @ApiOperation({ summary: 'The roles and posts a new user can get' })
-  options(@Req() req: Request) {
-    return this.users.detail(undefined, req.user!);
+  options(@CurrentUser() user: LoginUser) {
+    return this.users.detail(undefined, user);
   }
 
   @Get(':userId')
   @RequirePermission('system:user:query')
   @ApiOperation({ summary: 'One user with its role and post ids' })
-  detail(@Param('userId', IdPipe) userId: string, @Req() req: Request) {
-    return this.users.detail(userId, req.user!);
+  detail(@Param('userId', IdPipe) userId: string, @CurrentUser() user: LoginUser) {
+    return this.users.detail(userId, user);
   }
 
   @Post()
   @RequirePermission('system:user:add')
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
-  create(@Body() dto: CreateUserDto, @Req() req: Request) {
-    return this.users.create(dto, req.user!);
+  create(@Body() dto: CreateUserDto, @CurrentUser() user: LoginUser) {
+    return this.users.create(dto, user);
   }
 
   @Put()
   @RequirePermission('system:user:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiEnvelope()
-  async update(@Body() dto: UpdateUserDto, @Req() req: Request): Promise<void> {
-    await this.users.update(dto, req.user!);
+  async update(@Body() dto: UpdateUserDto, @CurrentUser() user: LoginUser): Promise<void> {
+    await this.users.update(dto, user);
   }
 
   @Delete(':userIds')
   @RequirePermission('system:user:remove')
   @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
   @ApiEnvelope()
-  async remove(@Param('userIds', IdListPipe) userIds: string[], @Req() req: Request): Promise<void> {
-    await this.users.remove(userIds, req.user!);
+  async remove(@Param('userIds', IdListPipe) userIds: string[], @CurrentUser() user: LoginUser): Promise<void> {
+    await this.users.remove(userIds, user);
   }
 }
