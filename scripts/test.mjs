@@ -1,5 +1,6 @@
-// `pnpm test`: builds everything, runs every Vitest suite of every package (the browser end-to-end suite last),
-// and ends with one line `N passed, N failed` summed over all of them.
+// `pnpm test`: builds everything, type-checks every package (tests and e2e included) and lints it, runs every Vitest
+// suite of every package (the browser end-to-end suite last), and ends with one line `N passed, N failed` summed over
+// all of them; a failed type check or lint counts as one failure each.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/build-state.mjs';
@@ -27,7 +28,18 @@ if ((await run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build'], { cw
   failed += 1;
 }
 
-for (const suite of problems.length ? [] : SUITES) {
+// Type errors and lint findings fail the run, but the suites still run so one push shows everything.
+for (const check of problems.length ? [] : ['typecheck', 'lint']) {
+  console.log(`\n=== ${check} ===`);
+  if ((await run('pnpm', ['run', check], { cwd: ROOT })) !== 0) {
+    problems.push(`${check} failed`);
+    failed += 1;
+  } else {
+    passed += 1;
+  }
+}
+
+for (const suite of problems.some((p) => p === 'build failed') ? [] : SUITES) {
   console.log(`\n=== ${suite.name} ===`);
   const report = path.join(resultsDir, `${suite.name}.json`);
   const code = await run(

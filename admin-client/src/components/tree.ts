@@ -24,18 +24,19 @@ export function subtreeIds(node: TreeNode): string[] {
 }
 
 /** A flat list with `parentId` arranged as a tree, in list order, each row with its depth. */
-export function flattenByParent<T extends Record<string, any>>(rows: readonly T[], key: string): (T & { depth: number })[] {
-  const ids = new Set(rows.map((r) => String(r[key])));
+export function flattenByParent<T extends object>(rows: readonly T[], key: string): (T & { depth: number })[] {
+  const field = (r: T, name: string) => String((r as Record<string, unknown>)[name]);
+  const ids = new Set(rows.map((r) => field(r, key)));
   const children = new Map<string, T[]>();
   for (const r of rows) {
-    const parent = ids.has(String(r.parentId)) ? String(r.parentId) : '';
+    const parent = ids.has(field(r, 'parentId')) ? field(r, 'parentId') : '';
     children.set(parent, [...(children.get(parent) ?? []), r]);
   }
   const out: (T & { depth: number })[] = [];
   const walk = (parent: string, depth: number) => {
     for (const r of children.get(parent) ?? []) {
       out.push({ ...r, depth });
-      walk(String(r[key]), depth + 1);
+      walk(field(r, key), depth + 1);
     }
   };
   walk('', 0);

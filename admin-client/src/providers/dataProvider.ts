@@ -13,6 +13,7 @@ export interface DataProviderOptions {
 }
 
 // Rows are whatever the server sends; react-admin's generic record types are satisfied with `any`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
 
 /**

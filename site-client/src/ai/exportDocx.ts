@@ -2,6 +2,8 @@ import { markdownToBlocks, type Inline } from './markdown';
 
 /** A file name without characters file systems refuse, at most 60 characters. */
 export function docxFileName(title: string, now = new Date()): string {
+  // Control characters are exactly what a file name must not carry.
+  // eslint-disable-next-line no-control-regex
   const safe = [...title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').trim()].slice(0, 60).join('') || 'AI写作';
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${safe}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}.docx`;

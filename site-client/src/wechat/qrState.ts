@@ -12,7 +12,7 @@ export function rememberQrState(state: string, purpose: WechatPurpose): void {
 /** The purpose of `state` when it is the one this tab's QR page was given (single use: it is forgotten). */
 export function takeQrState(state: string): WechatPurpose | undefined {
   const store = browserStore('session');
-  let saved: { state?: unknown; purpose?: unknown } = {};
+  let saved: { state?: unknown; purpose?: unknown };
   try {
     saved = JSON.parse(store.getItem(QR_STATE_KEY) ?? '{}');
   } catch {

@@ -55,12 +55,13 @@ export function SiteSelector() {
   const translate = useTranslate();
   useEffect(() => {
     if (!enabled) return;
-    const load = () =>
+    const load = () => {
       httpClient
         .get<{ siteId: string; siteName: string }>('/cms/site/getCurrentSite')
         .then((r) => setCurrent(r.data ?? {}))
         .catch(() => setCurrent({}));
-    void load();
+    };
+    load();
     // Switching here or on the site screen: show the new current site.
     window.addEventListener(CURRENT_SITE_EVENT, load);
     return () => window.removeEventListener(CURRENT_SITE_EVENT, load);

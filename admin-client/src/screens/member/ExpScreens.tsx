@@ -1,4 +1,4 @@
-import { Create, Datagrid, DeleteButton, EditButton, NumberField, NumberInput, RadioButtonGroupInput, SelectInput, TextField, TextInput, maxLength, minValue, required, useTranslate } from 'react-admin';
+import { Create, Datagrid, DeleteButton, EditButton, NumberField, NumberInput, RadioButtonGroupInput, SelectInput, TextField, TextInput, maxLength, minValue, required, useTranslate, type RaRecord } from 'react-admin';
 import { DateTimeField } from '../../components/DateTimeField';
 import { DictField } from '../../components/DictField';
 import { EditForm } from '../../components/EditForm';
@@ -48,7 +48,7 @@ export function ExpConfigCreate() {
 export function ExpConfigEdit() {
   const translate = useTranslate();
   // The title names the operation in the UI language (the server strips the extra field on save).
-  const select = (data: any) => (data ? { ...data, opName: translate(`app.member_exp.op_${data.opType}`) } : data);
+  const select = (data: RaRecord) => (data ? { ...data, opName: translate(`app.member_exp.op_${data.opType}`) } : data);
   return (
     <EditPage titleKey="app.member_exp.edit_title" nameSource="opName" queryOptions={{ select }}>
       <ExpConfigForm />

@@ -95,7 +95,6 @@ export default function CodeEditor({ value, onChange, onSave, errorLine, readOnl
       view.current = null;
     };
     // Built once per mount; value and error-line changes are dispatched below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [readOnly, label]);
 
   // Another template loaded: a fresh state, so undo cannot step back into the previous file.

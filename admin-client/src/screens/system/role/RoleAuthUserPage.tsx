@@ -91,7 +91,9 @@ function AddUsersDialog({ roleId, onClose }: { roleId: string; onClose: () => vo
   // The dialog's list keeps its selection in the store under its resource: read here for the confirm button.
   const [selectedIds, { clearSelection }] = useRecordSelection({ resource: ROLE_CANDIDATES_RESOURCE });
   const { run, busy } = useApiCall();
-  useEffect(() => clearSelection(), []); // a fresh pick on each opening
+  // A fresh pick on each opening only, whatever identity clearSelection has on later renders.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => clearSelection(), []);
   const submit = async () => {
     if (await run(() => httpClient.put('/system/role/authUser/selectAll', { roleId, userIds: selectedIds }), 'app.role_user.added')) {
       clearSelection();

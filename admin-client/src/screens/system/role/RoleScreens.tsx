@@ -3,7 +3,7 @@ import { ScreenList } from '../../../components/ScreenList';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import SecurityIcon from '@mui/icons-material/Security';
 import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Button,
@@ -160,7 +160,7 @@ function MenuTreeInput() {
   const { data } = useApiData<TreeNode[] | { menus: TreeNode[]; checkedKeys: string[] }>(
     roleId ? `/system/menu/roleMenuTreeselect/${roleId}` : '/system/menu/treeselect',
   );
-  const nodes = Array.isArray(data) ? data : (data?.menus ?? []);
+  const nodes = useMemo(() => (Array.isArray(data) ? data : (data?.menus ?? [])), [data]);
   const [leaves, setLeaves] = useState<Set<string> | undefined>();
   useEffect(() => {
     if (data && !leaves) setLeaves(leavesFromKeys(nodes, Array.isArray(data) ? [] : data.checkedKeys));
