@@ -24,8 +24,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
-      // The shared package's build leaves its tests out of its tsconfig; they are linted with default options.
-      parserOptions: { projectService: { allowDefaultProject: ['shared/src/*.test.ts'] }, tsconfigRootDir: root },
+      parserOptions: { projectService: true, tsconfigRootDir: root },
     },
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
