@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
-import { CreateButton, FilterButton, List, Pagination, TopToolbar, type ListProps } from 'react-admin';
+import { CreateButton, FilterButton, List, TopToolbar, type ListProps } from 'react-admin';
 import { PAGING } from '@zhiwen/shared';
+import { ListPagination } from './ListPagination';
 import { ServerExportButton } from './ServerExportButton';
 
 interface ScreenListProps extends Omit<ListProps, 'actions' | 'pagination' | 'perPage'> {
@@ -21,7 +22,7 @@ export function ScreenList({ creatable = true, exportable = true, extraActions, 
     <List
       {...props}
       perPage={tree ? 10_000 : PAGING.defaultPageSize}
-      pagination={tree ? false : <Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+      pagination={tree ? false : <ListPagination />}
       actions={
         <TopToolbar>
           {props.filters ? <FilterButton /> : null}

@@ -325,6 +325,10 @@ const app: AppMessages['app'] = {
     check_all: 'Check all',
     uncheck_all: 'Uncheck all',
   },
+  list: {
+    /** The pager of a list with no rows, or whose request failed. */
+    total_none: '0 results',
+  },
   role: {
     roleName: 'Role name',
     roleKey: 'Role key',

@@ -537,6 +537,10 @@ const zhCN = {
       check_all: '全选',
       uncheck_all: '全不选',
     },
+    list: {
+      /** The pager of a list with no rows, or whose request failed. */
+      total_none: '共 0 条',
+    },
     role: {
       roleName: '角色名称',
       roleKey: '权限字符',

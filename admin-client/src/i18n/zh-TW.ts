@@ -534,6 +534,10 @@ const zhTW: AppMessages = {
       check_all: '全選',
       uncheck_all: '全不選',
     },
+    list: {
+      /** The pager of a list with no rows, or whose request failed. */
+      total_none: '共 0 筆',
+    },
     role: {
       roleName: '角色名稱',
       roleKey: '權限字元',

@@ -42,7 +42,6 @@ import {
   FilterButton,
   FunctionField,
   List,
-  Pagination,
   SelectArrayInput,
   SelectInput,
   TextInput,
@@ -57,6 +56,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatDateTime, PAGING, type ApiResult, type PageResult } from '@zhiwen/shared';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
+import { ListPagination } from '../../../components/ListPagination';
 import { StateChip } from '../../../components/StateChip';
 import { useHasPermission } from '../../../components/usePermission';
 import { hasPermissionString, type StaffPermissions } from '../../../providers/authProvider';
@@ -550,7 +550,7 @@ export function RecycleList() {
       resource={RECYCLE_RESOURCE}
       filters={recycleFilters}
       perPage={PAGING.defaultPageSize}
-      pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+      pagination={<ListPagination />}
       disableSyncWithLocation
       storeKey="cms-recycle"
       empty={false}
@@ -604,7 +604,7 @@ export function ContentList() {
             filters={filters}
             filter={permanent}
             perPage={PAGING.defaultPageSize}
-            pagination={<Pagination rowsPerPageOptions={[...PAGING.pageSizeOptions]} />}
+            pagination={<ListPagination />}
             empty={false}
             actions={
               <TopToolbar>
