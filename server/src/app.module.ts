@@ -12,6 +12,7 @@ import { CheckProductModule } from './check/product/check-product.module';
 import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.module';
 import { CommonModule } from './common/common.module';
 import type { AppConfig } from './common/config/app-config';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoginLogModule } from './monitor/logininfor/login-log.module';
@@ -67,6 +68,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CmsModule,
 ];
 
+  DashboardModule,
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */
 const JOB_MODULES: Array<Type<unknown>> = [CheckLibraryCoreModule, CheckTaskCoreModule, CheckOrderCoreModule, CmsCommonModule, CmsPublishCoreModule];
 

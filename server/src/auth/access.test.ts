@@ -47,6 +47,7 @@ const SIGNED_IN = new Set([
   'GET /prod-api/getInfo',
   'GET /prod-api/getRouters',
   'GET /prod-api/cms/site/getCurrentSite',
+  'GET /prod-api/dashboard',
   'GET /prod-api/system/security/config/check',
   'GET /prod-api/system/user/profile',
   'PUT /prod-api/system/user/profile',

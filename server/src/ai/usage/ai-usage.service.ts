@@ -3,11 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { PageResult } from '@zhiwen/shared';
 import type { DataSource } from 'typeorm';
 import { paginate } from '../../common/paging/paginate';
+import { dailyFigures, type DailyFigure, type DayWindow } from '../../common/stats/daily-stats';
 import { escapeLike } from '../../database/sql-helpers';
 import type { AiUsageQueryDto } from './ai-usage.dto';
 import { AiUsageLog } from './ai-usage-log.entity';
 
 export type AiUsageRecord = Omit<AiUsageLog, 'usageId' | 'createTime'>;
+
+/** The dashboard's AI figures (see `AiUsageService.dailyStats`). */
+export interface AiDailyStats {
+  generations: DailyFigure;
+  tokens: DailyFigure;
+}
 
 /** The usage log: one row per upstream call (failed attempts of a failover included). */
 @Injectable()
@@ -33,6 +40,18 @@ export class AiUsageService {
     return paginate(qb, query, {
       sortable: { createTime: 'u.create_time', latencyMs: 'u.latency_ms', completionTokens: 'u.completion_tokens', promptTokens: 'u.prompt_tokens', usageId: 'u.usage_id' },
       defaultOrder: { 'u.usage_id': 'DESC' },
+    });
+  }
+
+  /**
+   * The dashboard's AI figures per day of the window, from the usage log: members' generations that reached a
+   * provider (a failover's attempts count once) and the tokens spent on every call (check rewrites included).
+   */
+  async dailyStats(window: DayWindow): Promise<AiDailyStats> {
+    return dailyFigures(this.dataSource, window, {
+      time: 'u.create_time',
+      from: 'ai_usage_log u',
+      values: { generations: 'count(DISTINCT u.generation_id)', tokens: 'coalesce(sum(u.prompt_tokens + u.completion_tokens), 0)' },
     });
   }
 }
