@@ -21,11 +21,13 @@ export default defineConfig({
         // Libraries change less often than our code: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
-            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion)[\\/]/ },
+            { name: 'mui', test: /[\\/]node_modules[\\/](@mui[\\/](?!x-)|@emotion[\\/])/ },
             { name: 'react-admin', test: /[\\/]node_modules[\\/](react-admin|ra-[a-z-]+|@tanstack|react-hook-form)[\\/]/ },
             // The editors load only with their screens: their own chunks, never in the initial vendor chunk.
             { name: 'quill', test: /[\\/]node_modules[\\/](quill|parchment|quill-delta|eventemitter3|lodash-es|fast-diff)[\\/]/ },
             { name: 'codemirror', test: /[\\/]node_modules[\\/](@codemirror|codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/ },
+            // The dashboard's charts (@mui/x-charts and what only it uses) load with its lazy chart component.
+            { name: 'charts', test: /[\\/]node_modules[\\/](@mui[\\/]x-[a-z-]+|@base-ui|d3-[a-z-]+|internmap|flatqueue|bezier-easing|reselect)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
