@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, satisfies } from './permission';
+import type { Permission } from './permissions';
 
 describe('permission checks (spec section 6)', () => {
   it('match * , *:*:* or the exact permission; empty never matches', () => {
@@ -8,7 +9,7 @@ describe('permission checks (spec section 6)', () => {
     expect(hasPermission(['system:user:list'], 'system:user:list')).toBe(true);
     expect(hasPermission(['system:user:list'], 'system:user:add')).toBe(false);
     expect(hasPermission(['system:user'], 'system:user:list')).toBe(false);
-    expect(hasPermission(['*'], '')).toBe(false);
+    expect(hasPermission(['*'], '' as Permission)).toBe(false);
     expect(hasPermission([], 'system:user:list')).toBe(false);
   });
 

@@ -7,6 +7,7 @@ import type { PageResult } from '@zhiwen/shared';
 import { CurrentUser } from '../../auth/current-user.decorator';
 import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
+import type { Permission } from '../../auth/permissions';
 import { ServiceException } from '../../common/errors/service-exception';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
@@ -17,7 +18,7 @@ import { PreviewQueryDto, PublishTaskDto, PublishTaskQueryDto } from './cms-publ
 import { CmsPublishService } from './cms-publish.service';
 
 /** Any CMS screen: the publish indicator and preview are used from all of them. */
-const CMS_VIEWS = ['cms:site:view', 'cms:catalog:view', 'cms:content:view', 'cms:template:view'];
+const CMS_VIEWS: Permission[] = ['cms:site:view', 'cms:catalog:view', 'cms:content:view', 'cms:template:view'];
 
 /** Only what the page's own resources need; no scripts, no forms, no top navigation (an opaque origin). */
 const PREVIEW_CSP = "sandbox; default-src 'none'; img-src * data: blob:; media-src *; style-src * 'unsafe-inline'; font-src * data:; frame-src *";

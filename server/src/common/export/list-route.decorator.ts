@@ -1,6 +1,7 @@
 import { applyDecorators, Get, SetMetadata } from '@nestjs/common';
 import { ApiExtension, ApiHeader } from '@nestjs/swagger';
 import { EXPORT_HEADER } from '@zhiwen/shared';
+import type { Permission } from '../../auth/permissions';
 import type { MessageKey } from '../i18n/i18n';
 
 export interface ExportColumn<T = Record<string, unknown>> {
@@ -19,7 +20,7 @@ export interface ListRouteOptions<T = Record<string, unknown>> {
   /** Columns of the sheet; when absent, every property of the first row. */
   columns?: ExportColumn<T>[];
   /** Permission the export needs besides the list's own (e.g. `system:user:export`); checked by the auth guard. */
-  exportPermission?: string;
+  exportPermission?: Permission;
 }
 
 export const LIST_ROUTE = 'zhiwen:listRoute';

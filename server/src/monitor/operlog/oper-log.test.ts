@@ -17,41 +17,41 @@ import { binaryParser } from '../../../test/helpers/binary';
 @Controller('oplog-fixture')
 class OperLogFixtureController {
   @Post('accounts')
-  @RequirePermission('fixture:account:add')
+  @RequirePermission('system:user:add')
   @OperLog({ title: '账户管理', businessType: BusinessType.INSERT })
   create(@Body() body: Record<string, unknown>) {
     return { userName: body.userName, token: 'issued-token', profile: { apiKey: 'issued-key', level: 3 } };
   }
 
   @Put('accounts/:id')
-  @RequirePermission('fixture:account:edit')
+  @RequirePermission('system:user:edit')
   @OperLog({ title: '账户管理', businessType: BusinessType.UPDATE, saveParams: false, saveResult: false })
   update(@Param('id') id: string) {
     return { id };
   }
 
   @Post('refuse')
-  @RequirePermission('fixture:account:add')
+  @RequirePermission('system:user:add')
   @OperLog({ title: '账户管理', businessType: BusinessType.DELETE })
   refuse(@Body() body: { id?: string }): never {
     throw new ServiceException('error.badId', { value: body.id ?? '' });
   }
 
   @Post('crash')
-  @RequirePermission('fixture:account:add')
+  @RequirePermission('system:user:add')
   @OperLog({ title: '账户管理', businessType: BusinessType.OTHER })
   crash(): never {
     throw new Error('disk full while writing');
   }
 
   @Post('unlogged')
-  @RequirePermission('fixture:account:add')
+  @RequirePermission('system:user:add')
   unlogged() {
     return 'ok';
   }
 
   @Get('read')
-  @RequirePermission('fixture:account:add')
+  @RequirePermission('system:user:add')
   @OperLog({ title: '账户查询', businessType: BusinessType.OTHER })
   read() {
     return { read: true };
