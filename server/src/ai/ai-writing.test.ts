@@ -7,6 +7,7 @@ import { memberTokenOf } from '../../test/helpers/member';
 import { tokenOf } from '../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 import { fakeOpenAiServer, type SeenRequest } from './gateway/test-fixtures';
+import { api } from '../../test/helpers/api';
 
 const API_KEY = 'sk-fake-0123456789abcdef';
 let t: TestApp;
@@ -65,14 +66,13 @@ function generate(slug: string, token: string, body: unknown, onEvent?: (data: s
 
 const contents = (a: SseAnswer) => a.events.filter((e) => e.data.startsWith('{"content"')).map((e) => JSON.parse(e.data).content as string);
 const uniqueTitle = () => `标题${++counter}`;
-const api = (method: 'get' | 'put' | 'post' | 'delete', url: string, token = admin) =>
-  request(t.server)[method](`/prod-api${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', 'zh-CN');
+const http = api(() => t, { token: () => admin });
 
 async function setProviders(...models: Array<string | { model: string; baseUrl?: string; timeoutMs?: number; concurrency?: number }>): Promise<void> {
   await ds.query('DELETE FROM ai_provider');
   for (const [i, m] of models.entries()) {
     const spec = typeof m === 'string' ? { model: m } : m;
-    const res = await api('post', '/ai/provider').send({ providerName: `p${i}-${spec.model}`, remark: `set ${++counter}`, baseUrl: spec.baseUrl ?? `${fakeUrl}/v1`, apiKey: API_KEY, model: spec.model, timeoutMs: spec.timeoutMs ?? 5000, concurrency: spec.concurrency ?? 8, priority: i });
+    const res = await http.post('/ai/provider').send({ providerName: `p${i}-${spec.model}`, remark: `set ${++counter}`, baseUrl: spec.baseUrl ?? `${fakeUrl}/v1`, apiKey: API_KEY, model: spec.model, timeoutMs: spec.timeoutMs ?? 5000, concurrency: spec.concurrency ?? 8, priority: i });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   }
 }
@@ -185,11 +185,11 @@ describe('generation', () => {
     expect(usage).toMatchObject({ member_name: 'writer1', tool_slug: 'aiwnxz', provider_name: 'p0-fast', model: 'fast', prompt_tokens: 12, completion_tokens: 3, status: 'success' });
     expect(usage.latency_ms).toBeGreaterThanOrEqual(0);
 
-    const list = await api('get', '/ai/usage/list?toolSlug=aiwnxz');
+    const list = await http.get('/ai/usage/list?toolSlug=aiwnxz');
     expect(list.body.data.rows[0]).toMatchObject({ memberName: 'writer1', providerName: 'p0-fast', completionTokens: 3, status: 'success' });
-    const providers = await api('get', '/ai/provider/list');
+    const providers = await http.get('/ai/provider/list');
     expect(providers.body.data.rows[0]).toMatchObject({ providerName: 'p0-fast', apiKeySet: true });
-    for (const body of [providers.body, list.body, (await api('get', `/ai/provider/${providers.body.data.rows[0].providerId}`)).body]) {
+    for (const body of [providers.body, list.body, (await http.get(`/ai/provider/${providers.body.data.rows[0].providerId}`)).body]) {
       expect(JSON.stringify(body)).not.toContain(API_KEY);
     }
     const [{ api_key }] = await ds.query('SELECT api_key FROM ai_provider');
@@ -279,7 +279,7 @@ describe('generation', () => {
     expect(seen[1].body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     const third = await generate('aiwnwd', member, { fields: { coreContent: '第三个问题' }, history: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }, { role: 'user', content: 'c' }, { role: 'assistant', content: 'd' }] });
     expect(contents(third).join('')).toBe('turns=5');
-    const turns = await api('get', `/ai/history/list?conversationId=${conversationId}`, member);
+    const turns = await http.as(member).get(`/ai/history/list?conversationId=${conversationId}`);
     expect(turns.body.data.rows.map((r: { input: { coreContent: string } }) => r.input.coreContent)).toEqual(['第一个问题', '第二个问题']);
     const other = await memberTokenOf(t.app, 'writer2');
     const stolen = await generate('aiwnwd', other, { fields: { coreContent: '偷看' }, conversationId });
@@ -287,20 +287,20 @@ describe('generation', () => {
   });
 
   it("lists, reads and deletes only the member's own history", async () => {
-    const list = await api('get', '/ai/history/list?pageSize=100', member);
+    const list = await http.as(member).get('/ai/history/list?pageSize=100');
     expect(list.body.code).toBe(200);
     expect(list.body.data.total).toBeGreaterThan(3);
     const [latest] = list.body.data.rows;
     expect(latest).toMatchObject({ toolSlug: 'aiwnwd', toolName: 'AI万能问答', status: 'success' });
     expect(latest).not.toHaveProperty('prompt');
-    expect((await api('get', `/ai/history/${latest.generationId}`, member)).body.data.output).toBe('turns=5');
+    expect((await http.as(member).get(`/ai/history/${latest.generationId}`)).body.data.output).toBe('turns=5');
     const other = await memberTokenOf(t.app, 'writer3');
-    expect((await api('get', `/ai/history/${latest.generationId}`, other)).status).toBe(404);
-    await api('delete', `/ai/history/${latest.generationId}`, other);
-    expect((await api('get', `/ai/history/${latest.generationId}`, member)).status).toBe(200);
-    expect((await api('delete', `/ai/history/${latest.generationId}`, member)).body.code).toBe(200);
-    expect((await api('get', `/ai/history/${latest.generationId}`, member)).status).toBe(404);
-    expect((await api('get', '/ai/history/list', admin)).status).toBe(401);
+    expect((await http.as(other).get(`/ai/history/${latest.generationId}`)).status).toBe(404);
+    await http.as(other).delete(`/ai/history/${latest.generationId}`);
+    expect((await http.as(member).get(`/ai/history/${latest.generationId}`)).status).toBe(200);
+    expect((await http.as(member).delete(`/ai/history/${latest.generationId}`)).body.code).toBe(200);
+    expect((await http.as(member).get(`/ai/history/${latest.generationId}`)).status).toBe(404);
+    expect((await http.get('/ai/history/list')).status).toBe(401);
   });
 });
 
@@ -310,8 +310,8 @@ describe('fairness', () => {
     const token = await memberTokenOf(t.app, 'quota1');
     const [{ level }] = await ds.query(`SELECT level FROM member_user WHERE user_name = 'quota1'`);
     const [{ tool_id }] = await ds.query(`SELECT tool_id FROM ai_tool WHERE slug = 'aizuowen'`);
-    const tool = (await api('get', `/ai/tool/${tool_id}`)).body.data;
-    const saved = await api('put', '/ai/tool').send({ ...tool, dailyQuota: 5, levelQuotas: [{ level, quota: 2 }] });
+    const tool = (await http.get(`/ai/tool/${tool_id}`)).body.data;
+    const saved = await http.put('/ai/tool').send({ ...tool, dailyQuota: 5, levelQuotas: [{ level, quota: 2 }] });
     expect(saved.body.code).toBe(200);
     const body = () => ({ fields: { essayTitle: uniqueTitle() } });
     expect((await generate('aizuowen', token, body())).status).toBe(200);
@@ -330,8 +330,8 @@ describe('fairness', () => {
   it('holds the quota under simultaneous requests', async () => {
     const token = await memberTokenOf(t.app, 'quota2');
     const [{ tool_id }] = await ds.query(`SELECT tool_id FROM ai_tool WHERE slug = 'aishiju'`);
-    const tool = (await api('get', `/ai/tool/${tool_id}`)).body.data;
-    await api('put', '/ai/tool').send({ ...tool, dailyQuota: 3, levelQuotas: [] });
+    const tool = (await http.get(`/ai/tool/${tool_id}`)).body.data;
+    await http.put('/ai/tool').send({ ...tool, dailyQuota: 3, levelQuotas: [] });
     const answers = await Promise.all(Array.from({ length: 8 }, () => generate('aishiju', token, { fields: { title: uniqueTitle() } })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
@@ -340,8 +340,8 @@ describe('fairness', () => {
   it('refuses member levels a tool is not open to', async () => {
     const token = await memberTokenOf(t.app, 'level1');
     const [{ tool_id }] = await ds.query(`SELECT tool_id FROM ai_tool WHERE slug = 'aiktbg'`);
-    const tool = (await api('get', `/ai/tool/${tool_id}`)).body.data;
-    await api('put', '/ai/tool').send({ ...tool, memberLevels: [5] });
+    const tool = (await http.get(`/ai/tool/${tool_id}`)).body.data;
+    await http.put('/ai/tool').send({ ...tool, memberLevels: [5] });
     const res = await generate('aiktbg', token, { fields: { title: uniqueTitle(), coreContent: '内容' } });
     expect(res.status).toBe(403);
     expect(res.json?.msg).toBe('您的会员等级暂不能使用「AI开题报告」');
@@ -372,6 +372,6 @@ describe('fairness', () => {
   it('is for members only: no token and staff tokens get 401', async () => {
     const body = { fields: { title: uniqueTitle(), coreContent: '内容' } };
     expect((await request(t.server).post('/prod-api/ai/tools/aiwnxz/generate').send(body)).status).toBe(401);
-    expect((await api('post', '/ai/tools/aiwnxz/generate').send(body)).status).toBe(401);
+    expect((await http.post('/ai/tools/aiwnxz/generate').send(body)).status).toBe(401);
   });
 });

@@ -10,7 +10,8 @@ export type Lazy<T> = T | (() => T);
 /** What requests go to: the test app, the Nest app or its HTTP server. */
 export type ApiTarget = TestApp | INestApplication | TestApp['server'];
 
-export type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+/** An HTTP method in any case ('get', 'GET'). */
+export type Method = string;
 
 export interface ApiOptions {
   /** Bearer token of the caller; none (or '') makes an anonymous request. */
@@ -68,7 +69,7 @@ function serverOf(target: ApiTarget) {
 export function api(target: Lazy<ApiTarget>, options: ApiOptions = {}): Api {
   const base = options.base ?? '/prod-api';
   const start = (method: Method, path: string, body?: string | object): request.Test => {
-    let req = request(serverOf(resolve(target)))[method](`${base}${path}`);
+    let req = request(serverOf(resolve(target)))[method.toLowerCase() as 'get'](`${base}${path}`);
     const token = resolve(options.token);
     if (token) req = req.set('Authorization', `Bearer ${token}`);
     const lang = options.lang === undefined ? 'zh-CN' : options.lang;

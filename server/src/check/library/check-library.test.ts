@@ -3,7 +3,6 @@ import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser } from '../../../test/helpers/binary';
@@ -18,6 +17,7 @@ import { CheckLibraryModule } from './check-library.module';
 import { fingerprintText } from './document-indexer';
 import { PgFingerprintIndex, poolOf } from './pg-fingerprint-index';
 import { PgSourceTextStore } from './pg-source-text-store';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -31,21 +31,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-const api = (method: Method, url: string, token = admin, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
+const http = api(() => t, { token: () => admin });
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 const zip = (files: Record<string, string | Buffer>) =>
   Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, typeof data === 'string' ? utf8(data) : new Uint8Array(data)]))));
 
 async function addLibrary(libraryCode: string, libraryName = `库${libraryCode}`): Promise<string> {
-  const res = await api('post', '/check/library').send({ libraryName, libraryCode, sort: 5 });
+  const res = await http.post('/check/library').send({ libraryName, libraryCode, sort: 5 });
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data.libraryId as string;
 }
 
 const upload = (libraryId: string, data: Buffer, fileName: string, token = admin, lang = 'zh-CN') =>
-  api('post', '/check/document/upload', token, lang).field('libraryId', libraryId).attach('file', data, fileName);
+  http.as(token).lang(lang).post('/check/document/upload').field('libraryId', libraryId).attach('file', data, fileName);
 
 /** Waits until no document of the library waits for the indexing job. */
 async function indexed(libraryId: string): Promise<Array<Record<string, any>>> {
@@ -55,7 +54,7 @@ async function indexed(libraryId: string): Promise<Array<Record<string, any>>> {
     if (n === 0 || Date.now() > end) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const res = await api('get', `/check/document/list?libraryId=${libraryId}&orderByColumn=docId&isAsc=asc&pageSize=100`);
+  const res = await http.get(`/check/document/list?libraryId=${libraryId}&orderByColumn=docId&isAsc=asc&pageSize=100`);
   return res.body.data.rows;
 }
 
@@ -82,13 +81,13 @@ describe('uploading and indexing', () => {
   it('takes a .txt and a zip of .txt files, answers at once with pending documents, and indexes them in the background', async () => {
     const single = await upload(libraryId, utf8(TEXT_A), '黄河与茶叶.txt');
     expect(single.status).toBe(201);
-    expect(single.body.msg).toBe('已上传 1 个文件，正在建立索引');
+    expectMessage(single, 'zh-CN', '已上传 1 个文件，正在建立索引');
     expect(single.body.data).toEqual([expect.objectContaining({ title: '黄河与茶叶', origin: '黄河与茶叶.txt', originType: 'upload', status: 'pending' })]);
 
     const archive = zip({ '资料/蜜蜂与围棋.txt': TEXT_B, '资料/光合作用.txt': TEXT_C, '马拉松.txt': TEXT_D, '资料/': Buffer.alloc(0), '__MACOSX/._马拉松.txt': 'x' });
     const many = await upload(libraryId, archive, '参考资料.zip', admin, 'en');
     expect(many.status).toBe(201);
-    expect(many.body.msg).toBe('3 file(s) uploaded; indexing');
+    expectMessage(many, 'en', '3 file(s) uploaded; indexing');
     expect(many.body.data.map((d: { origin: string }) => d.origin).sort()).toEqual(['资料/光合作用.txt', '资料/蜜蜂与围棋.txt', '马拉松.txt'].sort());
 
     docs = await indexed(libraryId);
@@ -111,9 +110,9 @@ describe('uploading and indexing', () => {
     const [{ text: stored }] = await ds.query(`SELECT text FROM check_document_text WHERE doc_id = $1`, [docs[0].docId]);
     expect(stored).toContain('黄河是中国北方最重要的河流之一');
 
-    const library = (await api('get', `/check/library/${libraryId}`)).body.data;
+    const library = (await http.get(`/check/library/${libraryId}`)).body.data;
     expect(library).toMatchObject({ libraryCode: 'upload_lib', libraryKind: 'reference', documentCount: 4, indexedCount: 4, pendingCount: 0, failedCount: 0 });
-    const stats = (await api('get', '/check/library/stats')).body.data;
+    const stats = (await http.get('/check/library/stats')).body.data;
     const mine = stats.libraries.find((l: { libraryId: string }) => l.libraryId === libraryId);
     expect(mine).toMatchObject({ documents: 4, indexed: 4, pending: 0, failed: 0 });
     expect(mine.postings).toBe(docs.reduce((n, d) => n + d.fingerprintCount, 0));
@@ -176,21 +175,21 @@ describe('uploading and indexing', () => {
   it('deletes a document with its text and fingerprints, and re-indexes one on request', async () => {
     const [first, second] = docs;
     expect(await postingsOf(first.docId)).toBeGreaterThan(0);
-    expect((await api('delete', `/check/document/${first.docId}`)).body.code).toBe(200);
+    expect((await http.delete(`/check/document/${first.docId}`)).body.code).toBe(200);
     expect(await postingsOf(first.docId)).toBe(0);
     expect(await ds.query(`SELECT 1 FROM check_document_text WHERE doc_id = $1`, [first.docId])).toEqual([]);
-    expect((await api('get', `/check/document/${first.docId}`)).status).toBe(404);
-    const missing = await api('delete', `/check/document/${second.docId},99999999999`, admin, 'en');
+    expect((await http.get(`/check/document/${first.docId}`)).status).toBe(404);
+    const missing = await http.lang('en').delete(`/check/document/${second.docId},99999999999`);
     expect(missing.status).toBe(404);
-    expect(missing.body.msg).toBe('No such document');
+    expectMessage(missing, 'en', 'No such document');
     expect(await postingsOf(second.docId)).toBeGreaterThan(0);
 
     await ds.query(`DELETE FROM check_fingerprint WHERE doc_id = $1`, [second.docId]);
-    const again = await api('put', '/check/document/reindex').send({ docIds: [second.docId] });
+    const again = await http.put('/check/document/reindex').send({ docIds: [second.docId] });
     expect(again.body).toMatchObject({ code: 200, msg: '已提交 1 个文档重新建立索引', data: 1 });
     await indexed(libraryId);
     expect(await postingsOf(second.docId)).toBe(second.fingerprintCount);
-    expect((await api('put', '/check/document/reindex').send({ docIds: ['x'] })).status).toBe(400);
+    expect((await http.put('/check/document/reindex').send({ docIds: ['x'] })).status).toBe(400);
   });
 });
 
@@ -216,11 +215,11 @@ describe('bad files and archives', () => {
     expect(byTitle['超长.txt']).toMatchObject({ status: 'failed', errorMessage: '文件超出限制：字数最多 600000，实际 600001' });
     for (const d of rows.filter((r) => r.status === 'failed')) expect(await postingsOf(d.docId)).toBe(0);
 
-    const english = await api('get', `/check/document/${byTitle['损坏的论文.docx'].docId}`, admin, 'en');
+    const english = await http.lang('en').get(`/check/document/${byTitle['损坏的论文.docx'].docId}`);
     expect(english.body.data.errorMessage).toBe('The file is damaged and cannot be read');
-    const tooLong = await api('get', `/check/document/${byTitle['超长.txt'].docId}`, admin, 'en');
+    const tooLong = await http.lang('en').get(`/check/document/${byTitle['超长.txt'].docId}`);
     expect(tooLong.body.data.errorMessage).toBe('The file exceeds a limit: characters at most 600000, actual 600001');
-    const taiwan = await api('get', `/check/document/list?libraryId=${libraryId}&status=failed`, admin, 'zh-TW');
+    const taiwan = await http.lang('zh-TW').get(`/check/document/list?libraryId=${libraryId}&status=failed`);
     expect(taiwan.body.data.total).toBe(4);
     expect(taiwan.body.data.rows.map((d: { errorMessage: string }) => d.errorMessage)).toContain('檔案中沒有可辨識的文字');
   });
@@ -229,42 +228,42 @@ describe('bad files and archives', () => {
     const before = { documents: await documentCount(), files: storedFiles() };
     const traversal = await upload(libraryId, zip({ 'ok.txt': TEXT_A, '../../etc/evil.txt': TEXT_B }), 'evil.zip');
     expect(traversal.status).toBe(400);
-    expect(traversal.body.msg).toBe('压缩包中的文件路径“../../etc/evil.txt”不安全');
+    expectMessage(traversal, 'zh-CN', '压缩包中的文件路径“../../etc/evil.txt”不安全');
     const absolute = await upload(libraryId, zip({ '/tmp/evil.txt': TEXT_B }), 'abs.zip', admin, 'en');
-    expect(absolute.body.msg).toBe('File path "/tmp/evil.txt" in the zip is not safe');
+    expectMessage(absolute, 'en', 'File path "/tmp/evil.txt" in the zip is not safe');
 
     const crowd = Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`f${i}.txt`, `第${i}篇`]));
     const tooMany = await upload(libraryId, zip(crowd), 'many.zip');
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.msg).toBe('压缩包中的文件过多，最多 500 个');
+    expectMessage(tooMany, 'zh-CN', '压缩包中的文件过多，最多 500 个');
 
     // 60 MB of zeros compress to about 60 KB: refused from the size the zip declares, before inflating.
     const bomb = Buffer.from(zipSync({ 'bomb.txt': new Uint8Array(60 * 1024 * 1024) }, { level: 9 }));
     const refused = await upload(libraryId, bomb, 'bomb.zip');
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe('压缩包中的文件“bomb.txt”过大，单个文件最多 50 MB');
+    expectMessage(refused, 'zh-CN', '压缩包中的文件“bomb.txt”过大，单个文件最多 50 MB');
     // The same bomb declaring 1 KB: inflating stops at 1 KB and the archive is refused as damaged.
     const central = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     bomb.writeUInt32LE(1024, central + 24);
     const lying = await upload(libraryId, bomb, 'bomb.zip');
     expect(lying.status).toBe(400);
-    expect(lying.body.msg).toBe('压缩包已损坏或格式不受支持');
+    expectMessage(lying, 'zh-CN', '压缩包已损坏或格式不受支持');
 
     const broken = await upload(libraryId, zip({ 'a.txt': TEXT_A, 'b.txt': TEXT_B }).subarray(0, 200), 'broken.zip');
-    expect(broken.body.msg).toBe('压缩包已损坏或格式不受支持');
+    expectMessage(broken, 'zh-CN', '压缩包已损坏或格式不受支持');
 
     expect(await documentCount()).toBe(before.documents);
     expect(storedFiles()).toBe(before.files);
-    expect((await upload(libraryId, zip({ '说明/': Buffer.alloc(0) }), 'empty.zip')).body.msg).toBe('压缩包中没有文件');
+    expectMessage(await upload(libraryId, zip({ '说明/': Buffer.alloc(0) }), 'empty.zip'), 'zh-CN', '压缩包中没有文件');
   });
 
   it('takes uploads into reference libraries only, and needs a file', async () => {
     const [{ library_id: cms }] = await ds.query(`SELECT library_id::text FROM check_library WHERE library_code = 'cms'`);
     const res = await upload(cms, utf8(TEXT_A), 'a.txt');
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('只能向参考文献类比对库上传文档');
-    const none = await api('post', '/check/document/upload').field('libraryId', libraryId);
-    expect(none.body.msg).toBe('请选择要上传的文件');
+    expectMessage(res, 'zh-CN', '只能向参考文献类比对库上传文档');
+    const none = await http.post('/check/document/upload').field('libraryId', libraryId);
+    expectMessage(none, 'zh-CN', '请选择要上传的文件');
     expect((await upload('999999', utf8(TEXT_A), 'a.txt')).status).toBe(404);
   });
 });
@@ -279,16 +278,16 @@ describe('rebuild', () => {
     await ds.query(`TRUNCATE check_fingerprint`);
     // A stray posting of a document that does not exist goes too.
     await ds.query(`INSERT INTO check_fingerprint (hash, doc_id, pos) VALUES (1, 987654, 0)`);
-    expect((await api('get', '/check/library/stats')).body.data.postings).toBe(1);
+    expect((await http.get('/check/library/stats')).body.data.postings).toBe(1);
 
-    const started = await api('post', '/check/library/rebuild');
+    const started = await http.post('/check/library/rebuild');
     expect(started.body).toMatchObject({ code: 200, msg: '已开始重建索引', data: { status: 'running', done: 0 } });
     expect(started.body.data.total).toBeGreaterThanOrEqual(3);
     const end = Date.now() + 30_000;
-    let stats = (await api('get', '/check/library/stats')).body.data;
+    let stats = (await http.get('/check/library/stats')).body.data;
     while (stats.rebuild.status === 'running' && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 200));
-      stats = (await api('get', '/check/library/stats')).body.data;
+      stats = (await http.get('/check/library/stats')).body.data;
     }
     expect(stats.rebuild).toMatchObject({ status: 'completed', rebuildId: started.body.data.rebuildId, createBy: 'admin' });
     expect(stats.rebuild.done).toBe(stats.rebuild.total);
@@ -301,7 +300,7 @@ describe('rebuild', () => {
 
 describe('libraries', () => {
   it('seeds the reference, CMS and self libraries', async () => {
-    const res = await api('get', '/check/library/list?orderByColumn=libraryId&isAsc=asc');
+    const res = await http.get('/check/library/list?orderByColumn=libraryId&isAsc=asc');
     expect(res.body.data.rows.slice(0, 3).map((l: { libraryCode: string; libraryKind: string }) => [l.libraryCode, l.libraryKind])).toEqual([
       ['reference', 'reference'],
       ['cms', 'cms'],
@@ -311,41 +310,41 @@ describe('libraries', () => {
 
   it('adds, lists with filters, changes and deletes a library, with its rules', async () => {
     const id = await addLibrary('journal_2024', '期刊库');
-    expect((await api('get', `/check/library/list?libraryName=${encodeURIComponent('期刊')}`)).body.data).toMatchObject({ total: 1, rows: [{ libraryId: id }] });
-    expect((await api('get', '/check/library/list?libraryKind=self')).body.data.rows.map((l: { libraryCode: string }) => l.libraryCode)).toEqual(['self']);
+    expect((await http.get(`/check/library/list?libraryName=${encodeURIComponent('期刊')}`)).body.data).toMatchObject({ total: 1, rows: [{ libraryId: id }] });
+    expect((await http.get('/check/library/list?libraryKind=self')).body.data.rows.map((l: { libraryCode: string }) => l.libraryCode)).toEqual(['self']);
 
-    const taken = await api('post', '/check/library').send({ libraryName: '另一个', libraryCode: 'journal_2024' });
+    const taken = await http.post('/check/library').send({ libraryName: '另一个', libraryCode: 'journal_2024' });
     expect(taken.status).toBe(400);
-    expect(taken.body.msg).toBe('保存比对库“另一个”失败，编码“journal_2024”已存在');
-    const format = await api('post', '/check/library', admin, 'en').send({ libraryName: 'x', libraryCode: 'bad code' });
-    expect(format.body.msg).toBe('The library code may contain only letters, digits and underscores');
-    const noName = await api('post', '/check/library').send({ libraryName: ' ', libraryCode: 'no_name' });
-    expect(noName.body.msg).toBe('比对库名称不能为空');
+    expectMessage(taken, 'zh-CN', '保存比对库“另一个”失败，编码“journal_2024”已存在');
+    const format = await http.lang('en').post('/check/library').send({ libraryName: 'x', libraryCode: 'bad code' });
+    expectMessage(format, 'en', 'The library code may contain only letters, digits and underscores');
+    const noName = await http.post('/check/library').send({ libraryName: ' ', libraryCode: 'no_name' });
+    expectMessage(noName, 'zh-CN', '比对库名称不能为空');
 
-    const changed = await api('put', '/check/library').send({ libraryId: id, libraryName: '期刊论文库', status: '1', sort: 9, libraryCode: 'ignored' });
+    const changed = await http.put('/check/library').send({ libraryId: id, libraryName: '期刊论文库', status: '1', sort: 9, libraryCode: 'ignored' });
     expect(changed.body.data).toMatchObject({ libraryName: '期刊论文库', libraryCode: 'journal_2024', status: '1', sort: 9 });
 
     await upload(id, utf8(TEXT_D), 'd.txt');
-    const held = await api('delete', `/check/library/${id}`);
+    const held = await http.delete(`/check/library/${id}`);
     expect(held.status).toBe(400);
-    expect(held.body.msg).toBe('比对库“期刊论文库”中还有文档，不能删除');
+    expectMessage(held, 'zh-CN', '比对库“期刊论文库”中还有文档，不能删除');
     const [{ library_id: self }] = await ds.query(`SELECT library_id::text FROM check_library WHERE library_code = 'self'`);
-    expect((await api('delete', `/check/library/${self}`)).body.msg).toBe('比对库“自建库”为系统内置，不能删除');
+    expectMessage(await http.delete(`/check/library/${self}`), 'zh-CN', '比对库“自建库”为系统内置，不能删除');
 
     const docIds = (await indexed(id)).map((d) => d.docId);
-    expect((await api('delete', `/check/document/${docIds.join(',')}`)).body.code).toBe(200);
-    expect((await api('delete', `/check/library/${id}`)).body.code).toBe(200);
-    expect((await api('get', `/check/library/${id}`)).status).toBe(404);
+    expect((await http.delete(`/check/document/${docIds.join(',')}`)).body.code).toBe(200);
+    expect((await http.delete(`/check/library/${id}`)).body.code).toBe(200);
+    expect((await http.get(`/check/library/${id}`)).status).toBe(404);
   });
 
   it('exports libraries and documents as sheets', async () => {
-    const res = await api('post', '/check/library/list').set('cc-export', '1').buffer(true).parse(binaryParser);
+    const res = await http.post('/check/library/list').set('cc-export', '1').buffer(true).parse(binaryParser);
     expect(res.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.body as unknown as ArrayBuffer);
     expect(book.worksheets[0].getRow(1).values).toEqual(expect.arrayContaining(['比对库名称', '比对库编码', '比对库类型', '文档数']));
     expect(book.worksheets[0].getRow(2).values).toEqual(expect.arrayContaining(['参考文献库', '参考文献']));
-    const docs = await api('post', '/check/document/list').set('cc-export', '1').buffer(true).parse(binaryParser);
+    const docs = await http.post('/check/document/list').set('cc-export', '1').buffer(true).parse(binaryParser);
     expect(docs.status).toBe(200);
   });
 });
@@ -393,20 +392,20 @@ describe('permissions', () => {
       ['put', '/check/document/reindex'],
       ['delete', '/check/document/1'],
     ] as Array<[Method, string]>) {
-      const res = await api(method, url, outsider);
+      const res = await http.as(outsider).request(method, url);
       expect(res.status, url).toBe(403);
     }
 
     await createRole(t.app, 'libreader', ['check.library.query', 'check.library.documentList']);
     await createStaffUser(t.app, { userName: 'libreader1', password: 'Reader1234', roles: ['libreader'] });
     const reader = await tokenOf(t.app, 'libreader1', 'Reader1234');
-    expect((await api('get', '/check/library/list', reader)).status).toBe(200);
-    expect((await api('get', '/check/library/stats', reader)).status).toBe(200);
-    expect((await api('get', '/check/document/list', reader)).status).toBe(200);
-    expect((await api('post', '/check/library', reader).send({ libraryName: 'x', libraryCode: 'x' })).status).toBe(403);
-    expect((await api('post', '/check/library/rebuild', reader)).status).toBe(403);
+    expect((await http.as(reader).get('/check/library/list')).status).toBe(200);
+    expect((await http.as(reader).get('/check/library/stats')).status).toBe(200);
+    expect((await http.as(reader).get('/check/document/list')).status).toBe(200);
+    expect((await http.as(reader).post('/check/library').send({ libraryName: 'x', libraryCode: 'x' })).status).toBe(403);
+    expect((await http.as(reader).post('/check/library/rebuild')).status).toBe(403);
     expect((await upload('1', utf8(TEXT_A), 'a.txt', reader)).status).toBe(403);
-    expect((await api('post', '/check/library/list', reader).set('cc-export', '1')).status).toBe(403);
+    expect((await http.as(reader).post('/check/library/list').set('cc-export', '1')).status).toBe(403);
   });
 
   it('seeds the library and document permissions for the menus', async () => {

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { OperLogService } from '../../monitor/operlog/oper-log.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CheckOrderRunService } from './check-order-run.service';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -27,10 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (method: 'get' | 'post' | 'put', url: string, token: string, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api/check/order${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
-const member = (method: 'get' | 'post', url: string, token: string, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api/check${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
+const orders = api(() => t, { base: '/prod-api/check/order' });
+const shop = api(() => t, { base: '/prod-api/check' });
 
 /** A readable paper of about `chars` characters; `seed` makes papers differ (a different md5). */
 const paper = (chars: number, seed = '') => Buffer.from((seed + '论文研究内容分析。'.repeat(Math.ceil(chars / 9))).slice(0, chars), 'utf8');
@@ -42,7 +41,7 @@ async function productId(pathUrl: string, price: number, priceMode: 'fixed' | 'p
 }
 
 function order(token: string, fields: Record<string, string>, file: Buffer | null = paper(2500), fileName = '论文.txt', lang = 'zh-CN') {
-  let req = member('post', '/orders', token, lang);
+  let req = shop.as(token).lang(lang).post('/orders');
   for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
   return file ? req.attach('file', file, fileName) : req;
 }
@@ -51,7 +50,7 @@ function order(token: string, fields: Record<string, string>, file: Buffer | nul
 async function waitFor(token: string, orderNo: string, done: (o: Record<string, any>) => boolean = (o) => ['done', 'failed'].includes(o.status)): Promise<Record<string, any>> {
   const end = Date.now() + 60_000;
   for (;;) {
-    const res = await member('get', `/orders/${orderNo}`, token);
+    const res = await shop.as(token).get(`/orders/${orderNo}`);
     if (done(res.body.data) || Date.now() > end) return res.body.data;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -98,13 +97,13 @@ describe('member orders', () => {
     for await (const chunk of stream!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(paper(2500))).toBe(true);
 
-    const paid = await member('post', `/orders/${o.orderNo}/pay`, alice);
+    const paid = await shop.as(alice).post(`/orders/${o.orderNo}/pay`);
     expect(paid.body.code, JSON.stringify(paid.body)).toBe(200);
     expect(['queued', 'checking', 'done']).toContain(paid.body.data.status);
     expect(paid.body.data.payTime).not.toBeNull();
     const done = await waitFor(alice, o.orderNo);
     // Paying again charges nothing twice.
-    const twice = await member('post', `/orders/${o.orderNo}/pay`, alice);
+    const twice = await shop.as(alice).post(`/orders/${o.orderNo}/pay`);
     expect(twice.body.data).toMatchObject({ status: 'done', totalFee: 0 });
     expect(done).toMatchObject({ status: 'done', progress: 100, reports: ['html', 'pdf', 'full'], errorMessage: '' });
     expect(done.result.totalRatio).toBeGreaterThanOrEqual(0);
@@ -117,41 +116,41 @@ describe('member orders', () => {
       ['checking', 'done'],
     ]);
     // Opening the order (the poll above) marked it read; a finished order earns the member its experience.
-    expect((await member('get', '/orders/unread', alice)).body.data).toEqual({ count: 0 });
+    expect((await shop.as(alice).get('/orders/unread')).body.data).toEqual({ count: 0 });
     const [{ n: grants }] = await ds.query(`SELECT count(*)::int AS n FROM member_exp_log WHERE op_type = 'checkOrder' AND ref_id = $1`, [o.orderNo]);
     expect(grants).toBe(1);
 
-    const pdf = await member('get', `/reports/${o.orderNo}?format=pdf`, alice).buffer(true).parse(binaryParser);
+    const pdf = await shop.as(alice).get(`/reports/${o.orderNo}?format=pdf`).buffer(true).parse(binaryParser);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
-    const html = await member('get', `/reports/${o.orderNo}?format=html`, alice);
+    const html = await shop.as(alice).get(`/reports/${o.orderNo}?format=html`);
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.text).toContain('免费论文');
-    expect((await member('get', `/reports/${o.orderNo}?format=docx`, alice)).status).toBe(400);
+    expect((await shop.as(alice).get(`/reports/${o.orderNo}?format=docx`)).status).toBe(400);
   });
 
   it('tells the member of a finished check until it is opened', async () => {
     const id = await productId('/jaigc', 0, 'fixed');
     const o = (await order(alice, { productId: id, title: '未读' }, paper(1200, '未读'))).body.data;
-    await member('post', `/orders/${o.orderNo}/pay`, alice);
+    await shop.as(alice).post(`/orders/${o.orderNo}/pay`);
     const end = Date.now() + 60_000;
     while ((await ds.query(`SELECT status FROM check_order WHERE order_no = $1`, [o.orderNo]))[0].status !== 'done' && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
-    expect((await member('get', '/orders/unread', alice)).body.data).toEqual({ count: 1 });
-    const list = await member('get', '/orders?kind=aigc', alice);
+    expect((await shop.as(alice).get('/orders/unread')).body.data).toEqual({ count: 1 });
+    const list = await shop.as(alice).get('/orders?kind=aigc');
     expect(list.body.data.rows.map((r: { orderNo: string; unread: boolean }) => [r.orderNo, r.unread])).toEqual([[o.orderNo, true]]);
-    const opened = await member('get', `/orders/${o.orderNo}`, alice);
+    const opened = await shop.as(alice).get(`/orders/${o.orderNo}`);
     // An AI-content check searched no library: no duplicate ratios, only the AI feature value; no side-by-side report.
     expect(opened.body.data).toMatchObject({ status: 'done', kind: 'aigc', unread: false, reports: ['html', 'pdf'] });
     expect(opened.body.data.result).toMatchObject({ totalRatio: null, ratioExcludingCited: null });
     expect(typeof opened.body.data.result.aigcScore).toBe('number');
-    expect((await member('get', '/orders/unread', alice)).body.data).toEqual({ count: 0 });
-    const html = await member('get', `/reports/${o.orderNo}?format=html`, alice);
+    expect((await shop.as(alice).get('/orders/unread')).body.data).toEqual({ count: 0 });
+    const html = await shop.as(alice).get(`/reports/${o.orderNo}?format=html`);
     expect(html.text).toContain('AIGC检测报告单');
     expect(html.text).not.toContain('总文字复制比');
-    const full = await member('get', `/reports/${o.orderNo}?format=full`, alice);
+    const full = await shop.as(alice).get(`/reports/${o.orderNo}?format=full`);
     expect(full.status).toBe(400);
-    expect(full.body.msg).toBe('该检测不提供 full 格式的报告');
+    expectMessage(full, 'zh-CN', '该检测不提供 full 格式的报告');
   });
 
   it('reuses the finished report of the same paper, type and member within 24 hours, free', async () => {
@@ -160,7 +159,7 @@ describe('member orders', () => {
     expect(again.body.code, JSON.stringify(again.body)).toBe(200);
     expect(again.body.data).toMatchObject({ status: 'done', totalFee: 0, reused: true, reports: ['html', 'pdf', 'full'], progress: 100 });
     expect((await logOf(again.body.data.orderNo)).map((l) => l.to_status)).toEqual(['created', 'paid', 'queued', 'checking', 'done']);
-    const pdf = await member('get', `/reports/${again.body.data.orderNo}?format=pdf`, alice).buffer(true).parse(binaryParser);
+    const pdf = await shop.as(alice).get(`/reports/${again.body.data.orderNo}?format=pdf`).buffer(true).parse(binaryParser);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Another type, another member, or a check older than 24 hours: a new, charged order.
@@ -179,7 +178,7 @@ describe('member orders', () => {
     const o = res.body.data;
     expect(o).toMatchObject({ status: 'created', payProvider: 'manual', payTime: null, author: '', awaitingConfirmation: true });
     expect(o.totalFee).toBe(300 * Math.ceil(o.charCount / 1000));
-    const paid = await member('post', `/orders/${o.orderNo}/pay`, alice);
+    const paid = await shop.as(alice).post(`/orders/${o.orderNo}/pay`);
     expect(paid.body.data).toMatchObject({ status: 'created', awaitingConfirmation: true });
     expect((await logOf(o.orderNo)).map((l) => l.to_status)).toEqual(['created']);
   });
@@ -190,20 +189,20 @@ describe('member orders', () => {
 
     const empty = await order(alice, { productId: id, title: '空文件' }, Buffer.from('   '), 'empty.txt', 'en');
     expect(empty.status).toBe(400);
-    expect(empty.body.msg).toBe('The file contains no readable text');
+    expectMessage(empty, 'en', 'The file contains no readable text');
     const broken = await order(alice, { productId: id, title: '坏文件' }, Buffer.from('PK\u0003\u0004 not really a docx'), 'broken.docx');
     expect(broken.status).toBe(400);
-    expect(broken.body.msg).toMatch(/损坏|不支持/);
+    expectMessage(broken, 'zh-CN', /损坏|不支持/);
     const long = await order(alice, { productId: id, title: '超长' }, paper(31_000));
     expect(long.status).toBe(400);
-    expect(long.body.msg).toMatch(/^期刊小论文版最多检测 30,?000 字，这篇论文有 31,?000 字$/);
+    expectMessage(long, 'zh-CN', /^期刊小论文版最多检测 30,?000 字，这篇论文有 31,?000 字$/);
     const noFile = await order(alice, { productId: id, title: '无文件' }, null);
     expect(noFile.body).toMatchObject({ code: 500, msg: '请上传论文文件' });
 
     const offSale = await productId('/qkl', 100, 'fixed', '1');
     const refused = await order(alice, { productId: offSale, title: '下架' });
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe('检测产品“期刊长论文版”已下架，不能下单');
+    expectMessage(refused, 'zh-CN', '检测产品“期刊长论文版”已下架，不能下单');
     await productId('/qkl', 100, 'fixed', '0');
     expect((await order(alice, { productId: '999999', title: '不存在' })).status).toBe(404);
     expect((await order(alice, { productId: id, title: '' })).status).toBe(400);
@@ -212,24 +211,24 @@ describe('member orders', () => {
   });
 
   it("lists the member's own orders newest first and hides other members' orders and reports", async () => {
-    const list = await member('get', '/orders', alice);
+    const list = await shop.as(alice).get('/orders');
     const titles = list.body.data.rows.map((o: { title: string }) => o.title);
     expect(titles[0]).toBe('收费论文');
     expect(titles).toContain('免费论文');
     expect(titles).not.toContain('别人');
     const free = list.body.data.rows.find((o: { title: string }) => o.title === '免费论文');
-    expect((await member("get", `/orders?orderNo=${free.orderNo}`, alice)).body.data.rows.map((o: { title: string }) => o.title)).toEqual(['免费论文']);
-    expect((await member("get", "/orders?status=created", alice)).body.data.rows.every((o: { status: string }) => o.status === 'created')).toBe(true);
+    expect((await shop.as(alice).get(`/orders?orderNo=${free.orderNo}`)).body.data.rows.map((o: { title: string }) => o.title)).toEqual(['免费论文']);
+    expect((await shop.as(alice).get("/orders?status=created")).body.data.rows.every((o: { status: string }) => o.status === 'created')).toBe(true);
 
-    const theirs = await member('get', `/orders/${free.orderNo}`, bob);
+    const theirs = await shop.as(bob).get(`/orders/${free.orderNo}`);
     expect(theirs.status).toBe(404);
-    expect(theirs.body.msg).toBe('检测订单不存在');
-    expect((await member('get', `/reports/${free.orderNo}?format=pdf`, bob)).status).toBe(404);
-    expect((await member('post', `/orders/${free.orderNo}/pay`, bob)).status).toBe(404);
-    expect((await member('get', '/orders/not-an-order', alice)).status).toBe(404);
-    expect((await member('get', `/reports/${free.orderNo}?format=exe`, alice)).status).toBe(400);
+    expectMessage(theirs, 'zh-CN', '检测订单不存在');
+    expect((await shop.as(bob).get(`/reports/${free.orderNo}?format=pdf`)).status).toBe(404);
+    expect((await shop.as(bob).post(`/orders/${free.orderNo}/pay`)).status).toBe(404);
+    expect((await shop.as(alice).get('/orders/not-an-order')).status).toBe(404);
+    expect((await shop.as(alice).get(`/reports/${free.orderNo}?format=exe`)).status).toBe(400);
     // Staff tokens are of the other realm; visitors are asked to sign in.
-    expect((await member('get', '/orders', admin)).status).toBe(401);
+    expect((await shop.as(admin).get('/orders')).status).toBe(401);
     expect((await request(t.server).get('/prod-api/check/orders')).status).toBe(401);
   });
 
@@ -278,7 +277,7 @@ describe('staff orders', () => {
     for await (const chunk of kept!) chunks.push(chunk as Buffer);
     await storage().delete(file_key);
 
-    const paid = await call('put', `/${orderId}/confirmPayment`, admin).send({ reason: '银行转账 123' });
+    const paid = await orders.as(admin).put(`/${orderId}/confirmPayment`).send({ reason: '银行转账 123' });
     expect(paid.body.code, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.data.payTime).not.toBeNull();
     expect(paid.body.data.log[1]).toMatchObject({ fromStatus: 'created', toStatus: 'paid', actor: 'admin', reason: '银行转账 123' });
@@ -286,37 +285,37 @@ describe('staff orders', () => {
     const failed = await waitFor(bob, orderNo);
     expect(failed.status).toBe('failed');
     expect(failed.errorMessage).not.toBe('');
-    expect((await call('get', '/failedCount', admin)).body.data).toEqual({ count: 1 });
+    expect((await orders.as(admin).get('/failedCount')).body.data).toEqual({ count: 1 });
 
-    const again = await call('put', `/${orderId}/confirmPayment`, admin).send({});
+    const again = await orders.as(admin).put(`/${orderId}/confirmPayment`).send({});
     expect(again.status).toBe(400);
-    expect(again.body.msg).toBe('订单当前状态为“检测失败”，不能变为“已支付”');
-    const cancel = await call('put', `/${orderId}/cancel`, admin, 'en').send({ reason: 'too late' });
+    expectMessage(again, 'zh-CN', '订单当前状态为“检测失败”，不能变为“已支付”');
+    const cancel = await orders.as(admin).lang('en').put(`/${orderId}/cancel`).send({ reason: 'too late' });
     expect(cancel.status).toBe(400);
-    expect(cancel.body.msg).toBe('The order is "Check failed" and cannot become "Cancelled"');
+    expectMessage(cancel, 'en', 'The order is "Check failed" and cannot become "Cancelled"');
     const logged = await logCount(orderId);
 
     // Re-run with the paper back: checked again, nothing charged.
     await storage().put(file_key, Buffer.concat(chunks));
-    const rerun = await call('put', `/${orderId}/rerun`, admin).send({});
+    const rerun = await orders.as(admin).put(`/${orderId}/rerun`).send({});
     expect(rerun.body.code, JSON.stringify(rerun.body)).toBe(200);
     const done = await waitFor(bob, orderNo);
     expect(done).toMatchObject({ status: 'done', totalFee: 500 });
-    expect((await call('get', '/failedCount', admin)).body.data).toEqual({ count: 0 });
+    expect((await orders.as(admin).get('/failedCount')).body.data).toEqual({ count: 0 });
     expect(await logCount(orderId)).toBe(logged + 3);
-    expect((await call('put', `/${orderId}/refund`, admin).send({ reason: '完成后不能退' })).status).toBe(400);
+    expect((await orders.as(admin).put(`/${orderId}/refund`).send({ reason: '完成后不能退' })).status).toBe(400);
 
     const second = await manualOrder('待退款');
     const [{ file_key: key2 }] = await ds.query(`SELECT file_key FROM check_order WHERE order_id = $1`, [second.orderId]);
     await storage().delete(key2);
-    await call('put', `/${second.orderId}/confirmPayment`, admin).send({});
+    await orders.as(admin).put(`/${second.orderId}/confirmPayment`).send({});
     expect((await waitFor(bob, second.orderNo)).status).toBe('failed');
-    expect((await call('put', `/${second.orderId}/refund`, admin).send({ reason: '' })).status).toBe(400);
-    const refunded = await call('put', `/${second.orderId}/refund`, admin).send({ reason: '用户申请退款' });
+    expect((await orders.as(admin).put(`/${second.orderId}/refund`).send({ reason: '' })).status).toBe(400);
+    const refunded = await orders.as(admin).put(`/${second.orderId}/refund`).send({ reason: '用户申请退款' });
     expect(refunded.body.data.status).toBe('refunded');
     expect(refunded.body.data.log.at(-1)).toMatchObject({ fromStatus: 'failed', toStatus: 'refunded', actor: 'admin', reason: '用户申请退款' });
-    expect((await call('put', `/${second.orderId}/refund`, admin).send({ reason: '再退一次' })).status).toBe(400);
-    expect((await call('put', `/${second.orderId}/rerun`, admin).send({})).status).toBe(400);
+    expect((await orders.as(admin).put(`/${second.orderId}/refund`).send({ reason: '再退一次' })).status).toBe(400);
+    expect((await orders.as(admin).put(`/${second.orderId}/rerun`).send({})).status).toBe(400);
     expect(await statusOf(second.orderId)).toBe('refunded');
 
     await t.app.get(OperLogService).flush();
@@ -328,47 +327,47 @@ describe('staff orders', () => {
 
   it('cancels an unpaid order with a reason; a cancelled or free order cannot be confirmed or refunded', async () => {
     const { orderId } = await manualOrder('待取消');
-    expect((await call('put', `/${orderId}/cancel`, admin).send({})).status).toBe(400);
+    expect((await orders.as(admin).put(`/${orderId}/cancel`).send({})).status).toBe(400);
     expect(await statusOf(orderId)).toBe('created');
-    const cancelled = await call('put', `/${orderId}/cancel`, admin).send({ reason: '用户放弃' });
+    const cancelled = await orders.as(admin).put(`/${orderId}/cancel`).send({ reason: '用户放弃' });
     expect(cancelled.body.data.status).toBe('cancelled');
     expect(cancelled.body.data.log[1]).toMatchObject({ fromStatus: 'created', toStatus: 'cancelled', reason: '用户放弃' });
-    expect((await call('put', `/${orderId}/confirmPayment`, admin).send({})).body.msg).toBe('订单当前状态为“已取消”，不能变为“已支付”');
-    expect((await call('put', `/${orderId}/refund`, admin).send({ reason: '退' })).status).toBe(400);
+    expectMessage(await orders.as(admin).put(`/${orderId}/confirmPayment`).send({}), 'zh-CN', '订单当前状态为“已取消”，不能变为“已支付”');
+    expect((await orders.as(admin).put(`/${orderId}/refund`).send({ reason: '退' })).status).toBe(400);
     expect(await statusOf(orderId)).toBe('cancelled');
 
     const free = await order(bob, { productId: await productId('/aigc', 0, 'fixed'), title: '免费未付' }, paper(1500, '免费未付'));
     const [{ order_id: freeId }] = await ds.query(`SELECT order_id FROM check_order WHERE order_no = $1`, [free.body.data.orderNo]);
-    const notManual = await call('put', `/${freeId}/confirmPayment`, admin).send({});
+    const notManual = await orders.as(admin).put(`/${freeId}/confirmPayment`).send({});
     expect(notManual.status).toBe(400);
-    expect(notManual.body.msg).toBe('该订单的支付方式（free）不能手动确认收款');
+    expectMessage(notManual, 'zh-CN', '该订单的支付方式（free）不能手动确认收款');
 
-    expect((await call('put', '/999999/cancel', admin).send({ reason: 'x' })).status).toBe(404);
+    expect((await orders.as(admin).put('/999999/cancel').send({ reason: 'x' })).status).toBe(404);
   });
 
   it('lists, filters, shows and exports orders', async () => {
-    const all = await call('get', '/list?pageSize=100', admin);
+    const all = await orders.as(admin).get('/list?pageSize=100');
     expect(all.body.data.total).toBe(await orderCount());
     const rows = all.body.data.rows as Array<{ orderId: string; orderNo: string; memberId: string; title: string }>;
     expect(rows.map((r) => Number(r.orderId))).toEqual([...rows.map((r) => Number(r.orderId))].sort((a, b) => b - a));
-    expect((await call('get', `/list?orderNo=${rows[0].orderNo}`, admin)).body.data.rows.map((r: { orderId: string }) => r.orderId)).toEqual([rows[0].orderId]);
-    expect((await call('get', '/list?title=收费', admin)).body.data.total).toBe(1);
-    expect((await call('get', '/list?status=cancelled', admin)).body.data.rows.map((r: { title: string }) => r.title)).toEqual(['待取消']);
-    expect((await call('get', '/list?checkType=sbzpb', admin)).body.data.total).toBe(3);
+    expect((await orders.as(admin).get(`/list?orderNo=${rows[0].orderNo}`)).body.data.rows.map((r: { orderId: string }) => r.orderId)).toEqual([rows[0].orderId]);
+    expect((await orders.as(admin).get('/list?title=收费')).body.data.total).toBe(1);
+    expect((await orders.as(admin).get('/list?status=cancelled')).body.data.rows.map((r: { title: string }) => r.title)).toEqual(['待取消']);
+    expect((await orders.as(admin).get('/list?checkType=sbzpb')).body.data.total).toBe(3);
     const aliceId = rows.find((r) => r.title === '免费论文')!.memberId;
-    expect((await call('get', `/list?memberId=${aliceId}`, admin)).body.data.total).toBe(rows.filter((r) => r.memberId === aliceId).length);
-    expect((await call('get', '/list?status=nope', admin)).status).toBe(400);
+    expect((await orders.as(admin).get(`/list?memberId=${aliceId}`)).body.data.total).toBe(rows.filter((r) => r.memberId === aliceId).length);
+    expect((await orders.as(admin).get('/list?status=nope')).status).toBe(400);
 
     const cancelledId = rows.find((r) => r.title === '待取消')!.orderId;
-    const one = await call('get', `/${cancelledId}`, admin);
+    const one = await orders.as(admin).get(`/${cancelledId}`);
     expect(one.body.data).toMatchObject({ orderId: cancelledId, title: '待取消', progress: 0, errorMessage: '' });
     expect(steps(one.body.data.log)).toEqual([
       ['', 'created'],
       ['created', 'cancelled'],
     ]);
-    expect((await call('get', '/999999', admin)).status).toBe(404);
+    expect((await orders.as(admin).get('/999999')).status).toBe(404);
 
-    const file = await call('post', '/list', admin).set('cc-export', '1').buffer(true).parse(binaryParser);
+    const file = await orders.as(admin).post('/list').set('cc-export', '1').buffer(true).parse(binaryParser);
     expect(file.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.body as unknown as ArrayBuffer);
@@ -385,15 +384,15 @@ describe('staff orders', () => {
     await createStaffUser(t.app, { userName: 'orderviewer', password: 'Viewer123', roles: ['order_viewer'] });
     const viewer = await tokenOf(t.app, 'orderviewer', 'Viewer123');
     const { orderId } = await manualOrder('权限');
-    expect((await call('get', '/list', viewer)).body.code).toBe(200);
-    expect((await call('get', `/${orderId}`, viewer)).body.code).toBe(200);
-    expect((await call('post', '/list', viewer).set('cc-export', '1')).status).toBe(403);
-    expect((await call('put', `/${orderId}/confirmPayment`, viewer).send({})).status).toBe(403);
-    expect((await call('put', `/${orderId}/cancel`, viewer).send({ reason: 'x' })).status).toBe(403);
-    expect((await call('put', `/${orderId}/refund`, viewer).send({ reason: 'x' })).status).toBe(403);
-    expect((await call('put', `/${orderId}/rerun`, viewer).send({})).status).toBe(403);
+    expect((await orders.as(viewer).get('/list')).body.code).toBe(200);
+    expect((await orders.as(viewer).get(`/${orderId}`)).body.code).toBe(200);
+    expect((await orders.as(viewer).post('/list').set('cc-export', '1')).status).toBe(403);
+    expect((await orders.as(viewer).put(`/${orderId}/confirmPayment`).send({})).status).toBe(403);
+    expect((await orders.as(viewer).put(`/${orderId}/cancel`).send({ reason: 'x' })).status).toBe(403);
+    expect((await orders.as(viewer).put(`/${orderId}/refund`).send({ reason: 'x' })).status).toBe(403);
+    expect((await orders.as(viewer).put(`/${orderId}/rerun`).send({})).status).toBe(403);
     expect(await statusOf(orderId)).toBe('created');
     // A member token is no staff sign-in.
-    expect((await call('get', '/list', alice)).status).toBe(401);
+    expect((await orders.as(alice).get('/list')).status).toBe(401);
   });
 });

@@ -5,6 +5,7 @@ import { SysConfigService } from '../../system/config/sys-config.service';
 import { memberLogin, memberTokenOf, register } from '../../../test/helpers/member';
 import { solveCaptcha, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const asMember = (method: 'get' | 'post' | 'put', path: string, token: string) =>
-  request(t.server)[method](`/prod-api${path}`).set('Authorization', `Bearer ${token}`);
+const http = api(() => t);
 const memberRow = async (userName: string) => (await ds.query(`SELECT * FROM member_user WHERE lower(user_name) = lower($1)`, [userName]))[0];
 const lastLoginLog = async (userName: string) =>
   (await ds.query(`SELECT status, msg, realm FROM sys_logininfor WHERE user_name = $1 ORDER BY info_id DESC LIMIT 1`, [userName]))[0];
@@ -47,34 +47,34 @@ describe('registration', () => {
 
   it('answers in the caller’s language', async () => {
     const res = await register(t.app, { username: '9lives', password: 'Secret123' }, 'en');
-    expect(res.body.msg).toBe('User name must start with a letter and use only letters, digits and underscores');
+    expectMessage(res, 'en', 'User name must start with a letter and use only letters, digits and underscores');
     const tw = await register(t.app, { username: 'ok_name', password: '123' }, 'zh-TW');
-    expect(tw.body.msg).toBe('密碼長度必須介於 6 和 64 個字元之間');
+    expectMessage(tw, 'zh-TW', '密碼長度必須介於 6 和 64 個字元之間');
   });
 
   it('checks the captcha: a wrong answer is refused and an answer is good only once', async () => {
     const { uuid, code } = await solveCaptcha(t.app);
     const wrong = await request(t.server).post('/prod-api/register').send({ username: 'capt_one', password: 'Secret123', authCode: `${code}9`, uuid });
-    expect(wrong.body.msg).toBe('验证码错误');
+    expectMessage(wrong, 'zh-CN', '验证码错误');
     const reused = await request(t.server).post('/prod-api/register').send({ username: 'capt_one', password: 'Secret123', authCode: code, uuid });
-    expect(reused.body.msg).toBe('验证码已失效，请刷新后重试');
+    expectMessage(reused, 'zh-CN', '验证码已失效，请刷新后重试');
     const missing = await request(t.server).post('/prod-api/register').send({ username: 'capt_one', password: 'Secret123' });
-    expect(missing.body.msg).toBe('验证码已失效，请刷新后重试');
+    expectMessage(missing, 'zh-CN', '验证码已失效，请刷新后重试');
 
     const fresh = await solveCaptcha(t.app);
     const ok = await request(t.server).post('/prod-api/register').send({ username: 'capt_one', password: 'Secret123', authCode: fresh.code, uuid: fresh.uuid });
     expect(ok.body.code).toBe(200);
     const again = await request(t.server).post('/prod-api/register').send({ username: 'capt_two', password: 'Secret123', authCode: fresh.code, uuid: fresh.uuid });
-    expect(again.body.msg).toBe('验证码已失效，请刷新后重试');
+    expectMessage(again, 'zh-CN', '验证码已失效，请刷新后重试');
     expect(await memberRow('capt_two')).toBeUndefined();
   });
 
   it('registers a member, signed in at once, with its own invitation code, a level and the registration exp', async () => {
     const res = await register(t.app, { username: 'Alice_1', password: 'Secret123' });
     expect(res.status).toBe(201);
-    expect(res.body.msg).toBe('注册成功');
+    expectMessage(res, 'zh-CN', '注册成功');
     const token = res.body.data as string;
-    const info = await asMember('get', '/member/info', token);
+    const info = await http.as(token).get('/member/info');
     expect(info.body.data.roles).toEqual([]);
     expect(info.body.data.permissions).toEqual([]);
     const me = info.body.data.user;
@@ -89,7 +89,7 @@ describe('registration', () => {
   it('refuses a user name that is taken, whatever its case', async () => {
     const res = await register(t.app, { username: 'ALICE_1', password: 'Secret123' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('会员账号“ALICE_1”已存在');
+    expectMessage(res, 'zh-CN', '会员账号“ALICE_1”已存在');
     expect(await ds.query(`SELECT 1 FROM member_user WHERE lower(user_name) = 'alice_1'`)).toHaveLength(1);
   });
 
@@ -112,7 +112,7 @@ describe('registration', () => {
     try {
       const res = await register(t.app, { username: 'closed_door', password: 'Secret123' });
       expect(res.status).toBe(400);
-      expect(res.body.msg).toBe('当前系统没有开启注册功能');
+      expectMessage(res, 'zh-CN', '当前系统没有开启注册功能');
       expect(await memberRow('closed_door')).toBeUndefined();
     } finally {
       await ds.query(`UPDATE sys_config SET config_value = 'true' WHERE config_key = 'sys.account.registerUser'`);
@@ -132,20 +132,20 @@ describe('sign-in and sign-out', () => {
     const token = res.body.data as string;
     expect(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).realm).toBe('member');
     expect(await lastLoginLog('carol')).toEqual({ status: '0', msg: '登录成功', realm: 'member' });
-    const info = await asMember('get', '/member/info', token);
+    const info = await http.as(token).get('/member/info');
     expect(info.body.data.user.loginIp).not.toBe('');
 
-    const out = await asMember('post', '/member/logout', token);
+    const out = await http.as(token).post('/member/logout');
     expect(out.body.code).toBe(200);
     expect(await lastLoginLog('carol')).toMatchObject({ msg: '退出成功', realm: 'member' });
-    const after = await asMember('get', '/member/info', token);
+    const after = await http.as(token).get('/member/info');
     expect(after.status).toBe(401);
-    expect(after.body.msg).toBe('登录状态已过期，请重新登录');
+    expectMessage(after, 'zh-CN', '登录状态已过期，请重新登录');
   });
 
   it('signs in with the phone or the email set in the profile', async () => {
     const token = (await memberLogin(t.app, 'carol', 'Carol1234')).body.data;
-    const saved = await asMember('put', '/member/profile', token).send({ nickName: '卡罗', phonenumber: '13912345678', email: 'Carol@Example.com' });
+    const saved = await http.as(token).put('/member/profile').send({ nickName: '卡罗', phonenumber: '13912345678', email: 'Carol@Example.com' });
     expect(saved.body.code).toBe(200);
     expect((await memberLogin(t.app, '13912345678', 'Carol1234')).body.code).toBe(200);
     expect((await memberLogin(t.app, 'carol@example.com', 'Carol1234')).body.code).toBe(200);
@@ -156,35 +156,35 @@ describe('sign-in and sign-out', () => {
     for (let remaining = 4; remaining >= 1; remaining--) {
       const res = await memberLogin(t.app, 'dave', 'wrong-one');
       expect(res.status).toBe(400);
-      expect(res.body.msg).toBe(`密码错误，还可尝试 ${remaining} 次`);
+      expectMessage(res, 'zh-CN', `密码错误，还可尝试 ${remaining} 次`);
     }
     const locked = await memberLogin(t.app, 'dave', 'wrong-one');
-    expect(locked.body.msg).toBe('密码错误次数过多，账号已锁定 60 分钟');
+    expectMessage(locked, 'zh-CN', '密码错误次数过多，账号已锁定 60 分钟');
     const right = await memberLogin(t.app, 'dave', 'Dave12345');
-    expect(right.body.msg).toMatch(/^账号已锁定，请于 .+ 后重试或联系管理员解锁$/);
+    expectMessage(right, 'zh-CN', /^账号已锁定，请于 .+ 后重试或联系管理员解锁$/);
     expect(await lastLoginLog('dave')).toMatchObject({ status: '1', realm: 'member' });
     const unknown = await memberLogin(t.app, 'nobody_here', 'whatever1');
-    expect(unknown.body.msg).toBe('用户不存在或密码错误');
+    expectMessage(unknown, 'zh-CN', '用户不存在或密码错误');
   });
 
   it('keeps members and staff apart: a member name is not a staff account and the other way round', async () => {
     const staffLogin = await request(t.server)
       .post('/prod-api/login')
       .send({ username: 'carol', password: 'Carol1234', ...(await solveCaptcha(t.app)) });
-    expect(staffLogin.body.msg).toBe('用户不存在或密码错误');
-    expect((await memberLogin(t.app, 'admin', 'Admin12345')).body.msg).toBe('用户不存在或密码错误');
+    expectMessage(staffLogin, 'zh-CN', '用户不存在或密码错误');
+    expectMessage(await memberLogin(t.app, 'admin', 'Admin12345'), 'zh-CN', '用户不存在或密码错误');
 
     const member = (await memberLogin(t.app, 'carol', 'Carol1234')).body.data;
     const staff = await tokenOf(t.app);
-    expect((await asMember('get', '/getInfo', member)).status).toBe(401);
-    expect((await asMember('get', '/system/user/list', member)).status).toBe(401);
-    expect((await asMember('get', '/member/info', staff)).status).toBe(401);
-    expect((await asMember('put', '/member/profile', staff).send({ nickName: 'x' })).status).toBe(401);
+    expect((await http.as(member).get('/getInfo')).status).toBe(401);
+    expect((await http.as(member).get('/system/user/list')).status).toBe(401);
+    expect((await http.as(staff).get('/member/info')).status).toBe(401);
+    expect((await http.as(staff).put('/member/profile').send({ nickName: 'x' })).status).toBe(401);
     // A member token does not end a staff session through the staff logout, nor the reverse.
-    await asMember('post', '/logout', member);
-    await asMember('post', '/member/logout', staff);
-    expect((await asMember('get', '/member/info', member)).status).toBe(200);
-    expect((await asMember('get', '/getInfo', staff)).status).toBe(200);
+    await http.as(member).post('/logout');
+    await http.as(staff).post('/member/logout');
+    expect((await http.as(member).get('/member/info')).status).toBe(200);
+    expect((await http.as(staff).get('/getInfo')).status).toBe(200);
   });
 });
 
@@ -195,29 +195,29 @@ describe('own account', () => {
   });
 
   it('validates the profile, keeps phone and email unique among members, and shows what was saved', async () => {
-    const badPhone = await asMember('put', '/member/profile', token).send({ nickName: 'E', phonenumber: '12345' });
-    expect(badPhone.body.msg).toBe('手机号码格式不正确，请输入正确的手机号码');
-    const badMail = await asMember('put', '/member/profile', token).send({ nickName: 'E', email: 'not-mail' });
-    expect(badMail.body.msg).toBe('邮箱格式不正确，请输入正确的邮箱地址');
-    const noName = await asMember('put', '/member/profile', token).send({ nickName: '' });
-    expect(noName.body.msg).toBe('用户昵称不能为空');
-    const takenPhone = await asMember('put', '/member/profile', token).send({ nickName: 'E', phonenumber: '13912345678' });
-    expect(takenPhone.body.msg).toBe('手机号码“13912345678”已被其他会员使用');
+    const badPhone = await http.as(token).put('/member/profile').send({ nickName: 'E', phonenumber: '12345' });
+    expectMessage(badPhone, 'zh-CN', '手机号码格式不正确，请输入正确的手机号码');
+    const badMail = await http.as(token).put('/member/profile').send({ nickName: 'E', email: 'not-mail' });
+    expectMessage(badMail, 'zh-CN', '邮箱格式不正确，请输入正确的邮箱地址');
+    const noName = await http.as(token).put('/member/profile').send({ nickName: '' });
+    expectMessage(noName, 'zh-CN', '用户昵称不能为空');
+    const takenPhone = await http.as(token).put('/member/profile').send({ nickName: 'E', phonenumber: '13912345678' });
+    expectMessage(takenPhone, 'zh-CN', '手机号码“13912345678”已被其他会员使用');
 
-    const ok = await asMember('put', '/member/profile', token).send({ nickName: '艾琳', phonenumber: '13700000001', email: 'erin@example.com', birthday: '1999-09-09', sex: '1' });
+    const ok = await http.as(token).put('/member/profile').send({ nickName: '艾琳', phonenumber: '13700000001', email: 'erin@example.com', birthday: '1999-09-09', sex: '1' });
     expect(ok.body.code).toBe(200);
-    const me = (await asMember('get', '/member/info', token)).body.data.user;
+    const me = (await http.as(token).get('/member/info')).body.data.user;
     expect(me).toMatchObject({ userName: 'erin', nickName: '艾琳', phonenumber: '13700000001', email: 'erin@example.com', birthday: '1999-09-09', sex: '1' });
   });
 
   it('changes the password only with the right old one', async () => {
-    const wrong = await asMember('put', '/member/password', token).send({ oldPassword: 'nope-nope', newPassword: 'Erin67890' });
-    expect(wrong.body.msg).toBe('修改密码失败，旧密码错误');
-    const short = await asMember('put', '/member/password', token).send({ oldPassword: 'Erin12345', newPassword: '123' });
-    expect(short.body.msg).toBe('新密码长度必须介于 6 和 64 个字符之间');
-    const missing = await asMember('put', '/member/password', token).send({ newPassword: 'Erin67890' });
-    expect(missing.body.msg).toBe('请输入旧密码');
-    const ok = await asMember('put', '/member/password', token).send({ oldPassword: 'Erin12345', newPassword: 'Erin67890' });
+    const wrong = await http.as(token).put('/member/password').send({ oldPassword: 'nope-nope', newPassword: 'Erin67890' });
+    expectMessage(wrong, 'zh-CN', '修改密码失败，旧密码错误');
+    const short = await http.as(token).put('/member/password').send({ oldPassword: 'Erin12345', newPassword: '123' });
+    expectMessage(short, 'zh-CN', '新密码长度必须介于 6 和 64 个字符之间');
+    const missing = await http.as(token).put('/member/password').send({ newPassword: 'Erin67890' });
+    expectMessage(missing, 'zh-CN', '请输入旧密码');
+    const ok = await http.as(token).put('/member/password').send({ oldPassword: 'Erin12345', newPassword: 'Erin67890' });
     expect(ok.body.code).toBe(200);
     expect((await memberLogin(t.app, 'erin', 'Erin12345')).body.code).toBe(500);
     expect((await memberLogin(t.app, 'erin', 'Erin67890')).body.code).toBe(200);
@@ -225,17 +225,17 @@ describe('own account', () => {
 
   it('takes a png or jpg avatar by its content, serves it, and refuses anything else', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4d40000000049454e44ae426082', 'hex');
-    const res = await asMember('post', '/member/avatar', token).attach('avatarfile', png, 'face.png');
+    const res = await http.as(token).post('/member/avatar').attach('avatarfile', png, 'face.png');
     expect(res.body.code).toBe(200);
     expect(res.body.data.imgUrl).toMatch(/^\/prod-api\/storage\/avatar\/\d+-[0-9a-f]{32}\.png$/);
     const served = await request(t.server).get(res.body.data.imgUrl);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect((await asMember('get', '/member/info', token)).body.data.user.avatarSrc).toBe(res.body.data.imgUrl);
+    expect((await http.as(token).get('/member/info')).body.data.user.avatarSrc).toBe(res.body.data.imgUrl);
 
     await pause();
-    const disguised = await asMember('post', '/member/avatar', token).attach('avatarfile', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'face.png');
+    const disguised = await http.as(token).post('/member/avatar').attach('avatarfile', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'face.png');
     expect(disguised.status).toBe(400);
-    expect(disguised.body.msg).toBe('文件格式不正确，请上传 jpg、png 格式的图片');
+    expectMessage(disguised, 'zh-CN', '文件格式不正确，请上传 jpg、png 格式的图片');
   });
 });

@@ -7,20 +7,20 @@ import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { levelProgress } from '../level/level-sql';
 import { MemberExpService } from './member-exp.service';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
 let exp: MemberExpService;
 let admin: string;
 
-const api = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
-  request(t.server)[method](`/prod-api${path}`).set('Authorization', `Bearer ${admin}`);
+const http = api(() => t, { token: () => admin });
 const memberId = async (userName: string) => String((await ds.query(`SELECT member_id FROM member_user WHERE user_name = $1`, [userName]))[0].member_id);
 const standing = async (id: string) => (await ds.query(`SELECT exp::int AS exp, level FROM member_user WHERE member_id = $1`, [id]))[0];
-const configOf = async (opType: string) => (await api('get', `/cms/member/exp/list?opType=${opType}`)).body.data.rows[0];
+const configOf = async (opType: string) => (await http.get(`/cms/member/exp/list?opType=${opType}`)).body.data.rows[0];
 const setRule = async (opType: string, rule: { exp: number; dayLimit: number; totalLimit: number }) => {
   const config = await configOf(opType);
-  const res = await api('put', '/cms/member/exp').send({ ...config, ...rule });
+  const res = await http.put('/cms/member/exp').send({ ...config, ...rule });
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
 };
 
@@ -60,23 +60,23 @@ describe('levels', () => {
     expect(me).toMatchObject({ exp: 125, level: 2, levelName: '入门', nextLevelExp: 400 }); // + the sign-in exp
 
     // Level 1 now needs 200: the member drops back; deleting the change lifts it again.
-    const level1 = (await api('get', '/cms/member/level/list?levelType=exp')).body.data.rows.find((l: { level: number }) => l.level === 1);
-    expect((await api('put', '/cms/member/level').send({ ...level1, nextNeedExp: 200 })).body.code).toBe(200);
+    const level1 = (await http.get('/cms/member/level/list?levelType=exp')).body.data.rows.find((l: { level: number }) => l.level === 1);
+    expect((await http.put('/cms/member/level').send({ ...level1, nextNeedExp: 200 })).body.code).toBe(200);
     expect(await standing(id)).toEqual({ exp: 125, level: 1 });
-    const added = await api('post', '/cms/member/level').send({ level: 0, levelName: '游客', nextNeedExp: 10 });
+    const added = await http.post('/cms/member/level').send({ level: 0, levelName: '游客', nextNeedExp: 10 });
     expect(added.body.code).toBe(200);
     expect(await standing(id)).toEqual({ exp: 125, level: 1 });
-    expect((await api('put', '/cms/member/level').send({ ...level1, nextNeedExp: 100 })).body.code).toBe(200);
+    expect((await http.put('/cms/member/level').send({ ...level1, nextNeedExp: 100 })).body.code).toBe(200);
     expect(await standing(id)).toEqual({ exp: 125, level: 2 });
-    expect((await api('delete', `/cms/member/level/${added.body.data.configId}`)).body.code).toBe(200);
+    expect((await http.delete(`/cms/member/level/${added.body.data.configId}`)).body.code).toBe(200);
   });
 
   it('refuses a level that already exists in its type', async () => {
-    const res = await api('post', '/cms/member/level').send({ levelType: 'exp', level: 2, levelName: '重复', nextNeedExp: 1 });
+    const res = await http.post('/cms/member/level').send({ levelType: 'exp', level: 2, levelName: '重复', nextNeedExp: 1 });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('等级类型“exp”中已存在等级 2');
-    const bad = await api('post', '/cms/member/level').send({ level: -1, levelName: 'x', nextNeedExp: 1 });
-    expect(bad.body.msg).toBe('等级不能小于 0');
+    expectMessage(res, 'zh-CN', '等级类型“exp”中已存在等级 2');
+    const bad = await http.post('/cms/member/level').send({ level: -1, levelName: 'x', nextNeedExp: 1 });
+    expectMessage(bad, 'zh-CN', '等级不能小于 0');
   });
 });
 
@@ -96,7 +96,7 @@ describe('exp limits', () => {
     expect(await exp.grant(id, MemberExpOp.SIGN_IN, { at: later })).toMatchObject({ expAfter: 35 });
     expect(await exp.grant(id, MemberExpOp.SIGN_IN, { at: new Date(Date.now() + 3 * 24 * 3600_000) })).toBeNull();
     expect(await standing(id)).toMatchObject({ exp: 35 });
-    const log = (await api('get', `/cms/member/expLog/list?memberId=${id}`)).body.data;
+    const log = (await http.get(`/cms/member/expLog/list?memberId=${id}`)).body.data;
     expect(log.total).toBe(4);
     expect(log.rows.map((r: { opType: string; exp: number }) => `${r.opType}:${r.exp}`).sort()).toEqual(['register:20', 'signIn:5', 'signIn:5', 'signIn:5']);
   });
@@ -122,16 +122,16 @@ describe('exp limits', () => {
 
   it('stay counted when the log is cleaned, and a disabled or deleted rule grants nothing', async () => {
     const id = await memberId('racer');
-    const rows = (await api('get', `/cms/member/expLog/list?memberId=${id}&opType=checkOrder`)).body.data.rows;
-    expect((await api('delete', `/cms/member/expLog/${rows.map((r: { logId: string }) => r.logId).join(',')}`)).body.code).toBe(200);
+    const rows = (await http.get(`/cms/member/expLog/list?memberId=${id}&opType=checkOrder`)).body.data.rows;
+    expect((await http.delete(`/cms/member/expLog/${rows.map((r: { logId: string }) => r.logId).join(',')}`)).body.code).toBe(200);
     expect(await exp.grant(id, MemberExpOp.CHECK_ORDER, { at: new Date(Date.now() + 5 * 24 * 3600_000) })).toBeNull();
 
     const signIn = await configOf(MemberExpOp.SIGN_IN);
-    expect((await api('put', '/cms/member/exp').send({ ...signIn, dayLimit: 0, status: '1' })).body.code).toBe(200);
+    expect((await http.put('/cms/member/exp').send({ ...signIn, dayLimit: 0, status: '1' })).body.code).toBe(200);
     expect(await exp.grant(id, MemberExpOp.SIGN_IN)).toBeNull();
-    expect((await api('delete', `/cms/member/exp/${signIn.configId}`)).body.code).toBe(200);
+    expect((await http.delete(`/cms/member/exp/${signIn.configId}`)).body.code).toBe(200);
     expect(await exp.grant(id, MemberExpOp.SIGN_IN)).toBeNull();
-    const again = await api('post', '/cms/member/exp').send({ opType: 'signIn', exp: 7, dayLimit: 0, totalLimit: 0 });
+    const again = await http.post('/cms/member/exp').send({ opType: 'signIn', exp: 7, dayLimit: 0, totalLimit: 0 });
     expect(again.body.code).toBe(200);
     expect(await exp.grant(id, MemberExpOp.SIGN_IN)).toMatchObject({ exp: 7 });
   });
@@ -139,20 +139,20 @@ describe('exp limits', () => {
 
 describe('exp config and log screens', () => {
   it('allow one rule per operation, with valid numbers', async () => {
-    const dup = await api('post', '/cms/member/exp').send({ opType: 'register', exp: 5, dayLimit: 0, totalLimit: 1 });
+    const dup = await http.post('/cms/member/exp').send({ opType: 'register', exp: 5, dayLimit: 0, totalLimit: 1 });
     expect(dup.status).toBe(400);
-    expect(dup.body.msg).toBe('操作类型“注册”已有经验配置');
-    const zero = await api('post', '/cms/member/exp').send({ opType: 'checkOrder', exp: 0, dayLimit: 0, totalLimit: 0 });
-    expect(zero.body.msg).toBe('经验值不能小于 1');
-    const unknown = await api('post', '/cms/member/exp').send({ opType: 'jump', exp: 1, dayLimit: 0, totalLimit: 0 });
-    expect(unknown.body.msg).toBe('操作类型只能是以下值之一：signIn, register, checkOrder');
+    expectMessage(dup, 'zh-CN', '操作类型“注册”已有经验配置');
+    const zero = await http.post('/cms/member/exp').send({ opType: 'checkOrder', exp: 0, dayLimit: 0, totalLimit: 0 });
+    expectMessage(zero, 'zh-CN', '经验值不能小于 1');
+    const unknown = await http.post('/cms/member/exp').send({ opType: 'jump', exp: 1, dayLimit: 0, totalLimit: 0 });
+    expectMessage(unknown, 'zh-CN', '操作类型只能是以下值之一：signIn, register, checkOrder');
   });
 
   it('list the log with member names, filtered, and export it', async () => {
-    const list = await api('get', '/cms/member/expLog/list?userName=daily&opType=register');
+    const list = await http.get('/cms/member/expLog/list?userName=daily&opType=register');
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.rows[0]).toMatchObject({ userName: 'daily', opType: 'register', exp: 20, expAfter: 20, levelAfter: 1 });
-    const xlsx = await api('post', '/cms/member/expLog/list').set('cc-export', '1').send({ userName: 'daily' });
+    const xlsx = await http.post('/cms/member/expLog/list').set('cc-export', '1').send({ userName: 'daily' });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
   });

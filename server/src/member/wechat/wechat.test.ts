@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberTokenOf } from '../../../test/helpers/member';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 const APP_ID = 'wx0123456789abcdef';
 const APP_SECRET = 'fake-app-secret-0123456789';
@@ -79,8 +80,7 @@ let t: TestApp;
 let ds: DataSource;
 let admin: string;
 
-const api = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
-  request(t.server)[method](`/prod-api${path}`).set('Authorization', `Bearer ${admin}`);
+const http = api(() => t, { token: () => admin });
 
 /** What the /weqr page does: ask for the QR settings; the answer sets the state cookie in this "browser". */
 async function qr(purpose: 'login' | 'bind' = 'login') {
@@ -109,34 +109,34 @@ describe('WeChat configuration', () => {
   it('is required before a QR login can start', async () => {
     const res = await request(t.server).get('/prod-api/wechat/qrConfig');
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('未启用微信登录');
+    expectMessage(res, 'zh-CN', '未启用微信登录');
   });
 
   it('keeps the app secret encrypted, never answers or logs it, and keeps one application enabled', async () => {
-    const created = await api('post', '/system/wechat').send({ configName: '官网扫码', appId: APP_ID, appSecret: APP_SECRET, redirectUri: 'https://www.example.com/wechatcallback', status: '0' });
+    const created = await http.post('/system/wechat').send({ configName: '官网扫码', appId: APP_ID, appSecret: APP_SECRET, redirectUri: 'https://www.example.com/wechatcallback', status: '0' });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ configName: '官网扫码', appId: APP_ID, appSecretSet: true, status: '0' });
     const id = created.body.data.configId;
     const [row] = await ds.query('SELECT app_secret FROM sys_wechat_config WHERE config_id = $1', [id]);
     expect(row.app_secret).not.toContain(APP_SECRET);
     expect(row.app_secret).toMatch(/^v1:/);
-    const list = await api('get', '/system/wechat/list');
-    const one = await api('get', `/system/wechat/${id}`);
+    const list = await http.get('/system/wechat/list');
+    const one = await http.get(`/system/wechat/${id}`);
     for (const body of [created.body, list.body, one.body]) expect(JSON.stringify(body)).not.toContain(APP_SECRET);
     const logged = await ds.query(`SELECT oper_param, json_result FROM sys_oper_log WHERE oper_url = '/prod-api/system/wechat'`);
     expect(logged.length).toBeGreaterThan(0);
     expect(JSON.stringify(logged)).not.toContain(APP_SECRET);
 
     // A second enabled application disables the first; editing without a secret keeps the stored one.
-    const other = await api('post', '/system/wechat').send({ configName: '备用', appId: 'wxother', appSecret: 'other-secret', redirectUri: 'https://m.example.com/cb', status: '0' });
-    expect((await api('get', `/system/wechat/${id}`)).body.data.status).toBe('1');
-    expect((await api('put', '/system/wechat').send({ ...one.body.data, status: '0', appSecret: '' })).body.code).toBe(200);
-    expect((await api('get', `/system/wechat/${other.body.data.configId}`)).body.data.status).toBe('1');
-    expect((await api('get', `/system/wechat/${id}`)).body.data.status).toBe('0');
-    expect((await api('delete', `/system/wechat/${other.body.data.configId}`)).body.code).toBe(200);
+    const other = await http.post('/system/wechat').send({ configName: '备用', appId: 'wxother', appSecret: 'other-secret', redirectUri: 'https://m.example.com/cb', status: '0' });
+    expect((await http.get(`/system/wechat/${id}`)).body.data.status).toBe('1');
+    expect((await http.put('/system/wechat').send({ ...one.body.data, status: '0', appSecret: '' })).body.code).toBe(200);
+    expect((await http.get(`/system/wechat/${other.body.data.configId}`)).body.data.status).toBe('1');
+    expect((await http.get(`/system/wechat/${id}`)).body.data.status).toBe('0');
+    expect((await http.delete(`/system/wechat/${other.body.data.configId}`)).body.code).toBe(200);
 
-    const bad = await api('post', '/system/wechat').send({ configName: 'x', appId: APP_ID, appSecret: 's', redirectUri: 'javascript:alert(1)' });
-    expect(bad.body.msg).toBe('回调地址必须是以 http(s):// 开头的网址');
+    const bad = await http.post('/system/wechat').send({ configName: 'x', appId: APP_ID, appSecret: 's', redirectUri: 'javascript:alert(1)' });
+    expectMessage(bad, 'zh-CN', '回调地址必须是以 http(s):// 开头的网址');
   });
 
   it('gives the QR widget its settings and a state bound to the browser by an HttpOnly cookie', async () => {
@@ -197,18 +197,18 @@ describe('WeChat login', () => {
     for (const [s, c] of cases) {
       const res = await request(t.server).get('/prod-api/wechatLogin').query(s ? { code: fake.code(user), state: s } : { code: fake.code(user) }).set('Cookie', c);
       expect(res.status).toBe(400);
-      expect(res.body.msg).toBe('登录状态校验失败');
+      expectMessage(res, 'zh-CN', '登录状态校验失败');
     }
     expect(fake.calls.length).toBe(calls);
     // Each refused try used the state up.
     const used = await wechatLogin(fake.code(user), state, cookie);
-    expect(used.body.msg).toBe('登录状态校验失败');
+    expectMessage(used, 'zh-CN', '登录状态校验失败');
     const bindState = await qr('bind');
     const wrongPurpose = await wechatLogin(fake.code(user), bindState.state, bindState.cookie);
-    expect(wrongPurpose.body.msg).toBe('登录状态校验失败');
+    expectMessage(wrongPurpose, 'zh-CN', '登录状态校验失败');
     const en = await qr();
     const english = await wechatLogin(fake.code(user), 'f'.repeat(32), en.cookie).set('Accept-Language', 'en');
-    expect(english.body.msg).toBe('Login state verification failed');
+    expectMessage(english, 'en', 'Login state verification failed');
   });
 
   it('surfaces the provider’s errors: invalid, used and expired codes, a wrong secret', async () => {
@@ -216,24 +216,24 @@ describe('WeChat login', () => {
     let s = await qr();
     const invalid = await wechatLogin('no-such-code', s.state, s.cookie);
     expect(invalid.status).toBe(400);
-    expect(invalid.body.msg).toBe('微信登录失败：授权码无效（40029）');
+    expectMessage(invalid, 'zh-CN', '微信登录失败：授权码无效（40029）');
 
     const code = fake.code(user);
     s = await qr();
     expect((await wechatLogin(code, s.state, s.cookie)).body.code).toBe(200);
     s = await qr();
-    expect((await wechatLogin(code, s.state, s.cookie)).body.msg).toBe('微信登录失败：授权码已被使用（40163）');
+    expectMessage(await wechatLogin(code, s.state, s.cookie), 'zh-CN', '微信登录失败：授权码已被使用（40163）');
 
     const stale = fake.code(user);
     fake.expired.add(stale);
     s = await qr();
-    expect((await wechatLogin(stale, s.state, s.cookie).set('Accept-Language', 'en')).body.msg).toBe('WeChat login failed: authorization code expired (42003)');
+    expectMessage(await wechatLogin(stale, s.state, s.cookie).set('Accept-Language', 'en'), 'en', 'WeChat login failed: authorization code expired (42003)');
 
-    const config = (await api('get', '/system/wechat/list?status=0')).body.data.rows[0];
-    await api('put', '/system/wechat').send({ ...config, appSecret: 'a-wrong-secret' });
+    const config = (await http.get('/system/wechat/list?status=0')).body.data.rows[0];
+    await http.put('/system/wechat').send({ ...config, appSecret: 'a-wrong-secret' });
     s = await qr();
-    expect((await wechatLogin(fake.code(user), s.state, s.cookie)).body.msg).toBe('微信登录失败：AppSecret 无效，请检查微信配置（40125）');
-    await api('put', '/system/wechat').send({ ...config, appSecret: APP_SECRET });
+    expectMessage(await wechatLogin(fake.code(user), s.state, s.cookie), 'zh-CN', '微信登录失败：AppSecret 无效，请检查微信配置（40125）');
+    await http.put('/system/wechat').send({ ...config, appSecret: APP_SECRET });
   });
 
   it('says so when the provider cannot be reached', async () => {
@@ -242,7 +242,7 @@ describe('WeChat login', () => {
       const res = await request(down.server).get('/prod-api/wechat/qrConfig');
       const cookie = String(res.headers['set-cookie']?.[0]).split(';')[0];
       const login = await request(down.server).get('/prod-api/wechatLogin').query({ code: 'any', state: res.body.data.state }).set('Cookie', cookie);
-      expect(login.body.msg).toBe('无法连接微信服务器，请稍后再试');
+      expectMessage(login, 'zh-CN', '无法连接微信服务器，请稍后再试');
     } finally {
       await down.close();
     }
@@ -253,10 +253,10 @@ describe('WeChat login', () => {
     let s = await qr();
     const token = (await wechatLogin(fake.code(user), s.state, s.cookie)).body.data;
     const me = (await request(t.server).get('/prod-api/member/info').set('Authorization', `Bearer ${token}`)).body.data.user;
-    await api('put', '/cms/member/changeStatus').send({ memberId: me.memberId, status: '1' });
+    await http.put('/cms/member/changeStatus').send({ memberId: me.memberId, status: '1' });
     s = await qr();
     const res = await wechatLogin(fake.code(user), s.state, s.cookie);
-    expect(res.body.msg).toBe('账号已停用，请联系管理员');
+    expectMessage(res, 'zh-CN', '账号已停用，请联系管理员');
   });
 });
 
@@ -267,7 +267,7 @@ describe('binding WeChat to an account', () => {
     const s = await qr('bind');
     const loginState = await qr();
     const wrong = await request(t.server).post('/prod-api/member/wechat/bind').set('Authorization', `Bearer ${token}`).set('Cookie', loginState.cookie).send({ code: fake.code(user), state: loginState.state });
-    expect(wrong.body.msg).toBe('登录状态校验失败');
+    expectMessage(wrong, 'zh-CN', '登录状态校验失败');
     const res = await request(t.server).post('/prod-api/member/wechat/bind').set('Authorization', `Bearer ${token}`).set('Cookie', s.cookie).send({ code: fake.code(user), state: s.state });
     expect(res.body).toMatchObject({ code: 200, msg: '微信绑定成功' });
     const me = (await request(t.server).get('/prod-api/member/info').set('Authorization', `Bearer ${token}`)).body.data.user;
@@ -283,10 +283,10 @@ describe('binding WeChat to an account', () => {
     const token = await memberTokenOf(t.app, 'latecomer');
     const s = await qr('bind');
     const res = await request(t.server).post('/prod-api/member/wechat/bind').set('Authorization', `Bearer ${token}`).set('Cookie', s.cookie).send({ code: fake.code({ openid: 'openid-bind', nickname: '己' }), state: s.state });
-    expect(res.body.msg).toBe('该微信已绑定其他账号');
+    expectMessage(res, 'zh-CN', '该微信已绑定其他账号');
     const visitor = await request(t.server).post('/prod-api/member/wechat/bind').send({ code: 'x', state: 'y' });
     expect(visitor.status).toBe(401);
-    const staff = await api('post', '/member/wechat/bind').send({ code: 'x', state: 'y' });
+    const staff = await http.post('/member/wechat/bind').send({ code: 'x', state: 'y' });
     expect(staff.status).toBe(401);
   });
 });

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Module, Param, Post, Put } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequirePermission } from '../../auth/permission';
@@ -12,6 +11,7 @@ import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorato
 import { OperLogModule } from './oper-log.module';
 import { OperLogService } from './oper-log.service';
 import { binaryParser } from '../../../test/helpers/binary';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 /** Write routes the way feature modules declare them. */
 @Controller('oplog-fixture')
@@ -74,12 +74,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = (token = admin) => ({
-  get: (url: string) => request(t.server).get(url).set('Authorization', `Bearer ${token}`),
-  post: (url: string) => request(t.server).post(url).set('Authorization', `Bearer ${token}`),
-  put: (url: string) => request(t.server).put(url).set('Authorization', `Bearer ${token}`),
-  delete: (url: string) => request(t.server).delete(url).set('Authorization', `Bearer ${token}`),
-});
+const http = api(() => t, { token: () => admin, base: '' });
 
 /** The newest log rows (written in the background, so wait for them). */
 async function newest(count = 1) {
@@ -89,7 +84,7 @@ async function newest(count = 1) {
 
 describe('recording', () => {
   it('records a successful write with who, where, what and masked parameters and answer', async () => {
-    const res = await api()
+    const res = await http
       .post('/prod-api/oplog-fixture/accounts?source=ui&accessToken=in-query')
       .send({ userName: 'zhangsan', password: 'Secret123', confirmPassword: 'Secret123', profile: { pwd: 'x', nick: 'Z', keys: [{ apiKey: 'k1' }] } });
     expect(res.status).toBe(201);
@@ -123,13 +118,13 @@ describe('recording', () => {
   });
 
   it('keeps path parameters, and leaves out parameters and answer when the route says so', async () => {
-    await api().put('/prod-api/oplog-fixture/accounts/42').send({ password: 'x' }).expect(200);
+    await http.put('/prod-api/oplog-fixture/accounts/42').send({ password: 'x' }).expect(200);
     const [row] = await newest();
     expect(row).toMatchObject({ method: 'OperLogFixtureController.update', request_method: 'PUT', oper_url: '/prod-api/oplog-fixture/accounts/42', oper_param: '', json_result: '', status: 0 });
   });
 
   it('records a refused call with status 1 and the message the caller got', async () => {
-    const res = await api().post('/prod-api/oplog-fixture/refuse').set('Accept-Language', 'en').send({ id: 'x9' });
+    const res = await http.post('/prod-api/oplog-fixture/refuse').set('Accept-Language', 'en').send({ id: 'x9' });
     expect(res.status).toBe(400);
     const [row] = await newest();
     expect(row).toMatchObject({ method: 'OperLogFixtureController.refuse', status: 1, error_msg: 'Invalid id: x9', json_result: '', business_type: BusinessType.DELETE });
@@ -137,7 +132,7 @@ describe('recording', () => {
   });
 
   it('records a failure with the error text while the caller gets the generic answer', async () => {
-    const res = await api().post('/prod-api/oplog-fixture/crash').send({ n: 1 });
+    const res = await http.post('/prod-api/oplog-fixture/crash').send({ n: 1 });
     expect(res.status).toBe(500);
     expect(res.body.msg).not.toContain('disk full');
     const [row] = await newest();
@@ -146,17 +141,17 @@ describe('recording', () => {
 
   it('records nothing for routes without @OperLog, for refused permissions and for a repeated submit', async () => {
     const [before] = await newest();
-    await api().post('/prod-api/oplog-fixture/unlogged').send({}).expect(201);
+    await http.post('/prod-api/oplog-fixture/unlogged').send({}).expect(201);
     await createRole(t.app, 'oplog-none', []);
     await createStaffUser(t.app, { userName: 'oplognone', password: 'Oplog1234', roles: ['oplog-none'] });
     const none = await tokenOf(t.app, 'oplognone', 'Oplog1234');
-    await api(none).post('/prod-api/oplog-fixture/accounts').send({ userName: 'x' }).expect(403);
+    await http.as(none).post('/prod-api/oplog-fixture/accounts').send({ userName: 'x' }).expect(403);
     const [after] = await newest();
     expect(after.oper_id).toBe(before.oper_id);
 
     const body = { userName: 'twice' };
-    await api().post('/prod-api/oplog-fixture/accounts').send(body).expect(201);
-    await api().post('/prod-api/oplog-fixture/accounts').send(body).expect(409);
+    await http.post('/prod-api/oplog-fixture/accounts').send(body).expect(201);
+    await http.post('/prod-api/oplog-fixture/accounts').send(body).expect(409);
     const rows = await newest(2);
     expect(rows.filter((r: { oper_param: string }) => r.oper_param.includes('twice'))).toHaveLength(1);
   });
@@ -164,7 +159,7 @@ describe('recording', () => {
   it('never fails the operation when the log cannot be written', async () => {
     await ds.query('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
     try {
-      const res = await api().post('/prod-api/oplog-fixture/accounts').send({ userName: 'while-broken' });
+      const res = await http.post('/prod-api/oplog-fixture/accounts').send({ userName: 'while-broken' });
       expect(res.status).toBe(201);
       expect(res.body.data.userName).toBe('while-broken');
       await logs.flush();
@@ -181,7 +176,7 @@ describe('recording', () => {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE sys_oper_log IN ACCESS EXCLUSIVE MODE');
       const started = Date.now();
-      const res = await api().post('/prod-api/oplog-fixture/accounts').send({ userName: 'while-locked' });
+      const res = await http.post('/prod-api/oplog-fixture/accounts').send({ userName: 'while-locked' });
       expect(res.status).toBe(201);
       expect(Date.now() - started).toBeLessThan(1000);
       await new Promise((r) => setTimeout(r, 300));
@@ -194,7 +189,7 @@ describe('recording', () => {
   });
 
   it('records a read route that carries @OperLog too', async () => {
-    await api().get('/prod-api/oplog-fixture/read').expect(200);
+    await http.get('/prod-api/oplog-fixture/read').expect(200);
     const [row] = await newest();
     expect(row).toMatchObject({ method: 'OperLogFixtureController.read', request_method: 'GET', title: '账户查询' });
   });
@@ -214,7 +209,7 @@ describe('/monitor/operlog', () => {
   });
 
   it('lists newest first with the total', async () => {
-    const res = await api().get('/prod-api/monitor/operlog/list').expect(200);
+    const res = await http.get('/prod-api/monitor/operlog/list').expect(200);
     expect(res.body.data.total).toBe(3);
     expect(res.body.data.rows.map((r: { operId: string }) => r.operId)).toEqual([...ids].reverse());
     expect(res.body.data.rows[0]).toMatchObject({ title: '角色管理', businessType: 2, requestMethod: 'PUT', operIp: '192.168.1.9', status: 0, costTime: 5 });
@@ -222,7 +217,7 @@ describe('/monitor/operlog', () => {
 
   it('filters by title, operator, type, status, address and time, and sorts by cost', async () => {
     const list = async (query: Record<string, string>) =>
-      (await api().get('/prod-api/monitor/operlog/list').query(query).expect(200)).body.data.rows.map((r: { operId: string }) => r.operId);
+      (await http.get('/prod-api/monitor/operlog/list').query(query).expect(200)).body.data.rows.map((r: { operId: string }) => r.operId);
     expect(await list({ title: '用户' })).toEqual([ids[1], ids[0]]);
     expect(await list({ operName: 'zhang' })).toEqual([ids[1]]);
     expect(await list({ businessType: '2' })).toEqual([ids[2]]);
@@ -236,22 +231,22 @@ describe('/monitor/operlog', () => {
   });
 
   it('refuses a bad filter or sort column with a message', async () => {
-    const bad = await api().get('/prod-api/monitor/operlog/list').query({ status: '7' });
+    const bad = await http.get('/prod-api/monitor/operlog/list').query({ status: '7' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('状态');
-    const sort = await api().get('/prod-api/monitor/operlog/list').query({ orderByColumn: 'operParam' });
-    expect(sort.body.msg).toBe('不支持按 operParam 排序');
+    expectMessage(bad, 'zh-CN', expect.stringContaining('状态'));
+    const sort = await http.get('/prod-api/monitor/operlog/list').query({ orderByColumn: 'operParam' });
+    expectMessage(sort, 'zh-CN', '不支持按 operParam 排序');
   });
 
   it('shows one entry, and 404 for an unknown one', async () => {
-    const res = await api().get(`/prod-api/monitor/operlog/${ids[1]}`).expect(200);
+    const res = await http.get(`/prod-api/monitor/operlog/${ids[1]}`).expect(200);
     expect(res.body.data).toMatchObject({ operId: ids[1], method: 'UserController.remove', errorMsg: '不允许删除' });
-    expect((await api().get('/prod-api/monitor/operlog/999999')).status).toBe(404);
-    expect((await api().get('/prod-api/monitor/operlog/abc')).status).toBe(400);
+    expect((await http.get('/prod-api/monitor/operlog/999999')).status).toBe(404);
+    expect((await http.get('/prod-api/monitor/operlog/abc')).status).toBe(400);
   });
 
   it('exports the filtered list as .xlsx with readable types and statuses', async () => {
-    const res = await api()
+    const res = await http
       .post('/prod-api/monitor/operlog/list')
       .set('cc-export', '1')
       .type('form')
@@ -282,26 +277,26 @@ describe('/monitor/operlog', () => {
     );
     await createStaffUser(t.app, { userName: 'oplogviewer', password: 'Viewer123', roles: ['oplog-viewer'] });
     const viewer = await tokenOf(t.app, 'oplogviewer', 'Viewer123');
-    expect((await api(viewer).get('/prod-api/monitor/operlog/list')).status).toBe(200);
-    expect((await api(viewer).get(`/prod-api/monitor/operlog/${ids[0]}`)).status).toBe(200);
-    const exported = await api(viewer).post('/prod-api/monitor/operlog/list').set('cc-export', '1').send({});
+    expect((await http.as(viewer).get('/prod-api/monitor/operlog/list')).status).toBe(200);
+    expect((await http.as(viewer).get(`/prod-api/monitor/operlog/${ids[0]}`)).status).toBe(200);
+    const exported = await http.as(viewer).post('/prod-api/monitor/operlog/list').set('cc-export', '1').send({});
     expect(exported.status).toBe(403);
     expect(exported.body).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
-    expect((await api(viewer).delete(`/prod-api/monitor/operlog/${ids[0]}`)).status).toBe(403);
-    expect((await api(viewer).delete('/prod-api/monitor/operlog/clean')).status).toBe(403);
+    expect((await http.as(viewer).delete(`/prod-api/monitor/operlog/${ids[0]}`)).status).toBe(403);
+    expect((await http.as(viewer).delete('/prod-api/monitor/operlog/clean')).status).toBe(403);
   });
 
   it('deletes a comma list of entries and logs the deletion', async () => {
-    await api().delete(`/prod-api/monitor/operlog/${ids[0]},${ids[1]}`).expect(200);
+    await http.delete(`/prod-api/monitor/operlog/${ids[0]},${ids[1]}`).expect(200);
     const [row] = await newest();
     expect(row).toMatchObject({ business_type: BusinessType.DELETE, method: 'OperLogController.remove', oper_url: `/prod-api/monitor/operlog/${ids[0]},${ids[1]}` });
     const left = await ds.query('SELECT oper_id FROM sys_oper_log WHERE oper_id = ANY($1::bigint[])', [ids]);
     expect(left.map((r: { oper_id: string }) => String(r.oper_id))).toEqual([ids[2]]);
-    expect((await api().delete('/prod-api/monitor/operlog/1,x')).status).toBe(400);
+    expect((await http.delete('/prod-api/monitor/operlog/1,x')).status).toBe(400);
   });
 
   it('cleans everything, leaving only the record of the clean', async () => {
-    await api().delete('/prod-api/monitor/operlog/clean').expect(200);
+    await http.delete('/prod-api/monitor/operlog/clean').expect(200);
     await logs.flush();
     const rows = await ds.query('SELECT business_type, method, oper_name FROM sys_oper_log');
     expect(rows).toEqual([{ business_type: BusinessType.CLEAN, method: 'OperLogController.clean', oper_name: 'admin' }]);

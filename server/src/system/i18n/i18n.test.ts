@@ -5,6 +5,7 @@ import { overrideMessages, t as translate } from '../../common/i18n/i18n';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { I18nModule } from './i18n.module';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -18,10 +19,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-const call = (method: Method, path: string, body?: object, lang = 'zh-CN', token = admin) => {
-  const req = request(t.server)[method](`/prod-api/system/i18n/dict${path}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
-  return body ? req.send(body) : req;
-};
+const http = api(() => t, { token: () => admin, base: '/prod-api/system/i18n/dict' });
 const countEntries = async () => Number((await ds.query('SELECT count(*) AS n FROM sys_i18n_dict'))[0].n);
 const valueOf = async (tag: string, key: string) =>
   (await ds.query('SELECT lang_value FROM sys_i18n_dict WHERE lang_tag = $1 AND lang_key = $2', [tag, key]))[0]?.lang_value as string | undefined;
@@ -40,44 +38,44 @@ describe('language options', () => {
 
 describe('translation entries', () => {
   it('adds, reads, lists with filters, changes and deletes an entry', async () => {
-    const created = await call('post', '', { langTag: 'en', langKey: 'test.greeting', langValue: 'Hello' });
+    const created = await http.post('', { langTag: 'en', langKey: 'test.greeting', langValue: 'Hello' });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ langTag: 'en', langKey: 'test.greeting', langValue: 'Hello', createBy: 'admin' });
     const id = created.body.data.dictId as string;
-    await call('post', '', { langTag: 'zh-CN', langKey: 'test.greeting', langValue: '你好' });
+    await http.post('', { langTag: 'zh-CN', langKey: 'test.greeting', langValue: '你好' });
 
-    expect((await call('get', `/${id}`)).body.data.langValue).toBe('Hello');
-    expect((await call('get', '/list?langKey=test.greet')).body.data.total).toBe(2);
-    expect((await call('get', '/list?langKey=test.greet&langTag=en')).body.data.rows.map((r: { dictId: string }) => r.dictId)).toEqual([id]);
-    expect((await call('get', '/list?langValue=hell')).body.data.rows.map((r: { dictId: string }) => r.dictId)).toEqual([id]);
-    const byKey = await call('get', '/langKey/test.greeting');
+    expect((await http.get(`/${id}`)).body.data.langValue).toBe('Hello');
+    expect((await http.get('/list?langKey=test.greet')).body.data.total).toBe(2);
+    expect((await http.get('/list?langKey=test.greet&langTag=en')).body.data.rows.map((r: { dictId: string }) => r.dictId)).toEqual([id]);
+    expect((await http.get('/list?langValue=hell')).body.data.rows.map((r: { dictId: string }) => r.dictId)).toEqual([id]);
+    const byKey = await http.get('/langKey/test.greeting');
     expect(byKey.body.data).toEqual([
       { langTag: 'zh-CN', langValue: '你好', dictId: expect.any(String) },
       { langTag: 'en', langValue: 'Hello', dictId: id },
     ]);
 
-    expect((await call('put', '', { dictId: id, langTag: 'en', langKey: 'test.greeting', langValue: 'Hi' })).status).toBe(200);
-    expect((await call('get', `/${id}`)).body.data.langValue).toBe('Hi');
-    expect((await call('delete', `/${id}`)).status).toBe(200);
-    expect((await call('get', `/${id}`)).status).toBe(404);
-    expect((await call('get', '/langKey/test.greeting')).body.data).toHaveLength(1);
+    expect((await http.put('', { dictId: id, langTag: 'en', langKey: 'test.greeting', langValue: 'Hi' })).status).toBe(200);
+    expect((await http.get(`/${id}`)).body.data.langValue).toBe('Hi');
+    expect((await http.delete(`/${id}`)).status).toBe(200);
+    expect((await http.get(`/${id}`)).status).toBe(404);
+    expect((await http.get('/langKey/test.greeting')).body.data).toHaveLength(1);
   });
 
   it('refuses a second text for one language and key, or an unknown language, writing nothing', async () => {
     const before = await countEntries();
-    const dup = await call('post', '', { langTag: 'en', langKey: 'menu.system', langValue: 'Sys' });
+    const dup = await http.post('', { langTag: 'en', langKey: 'menu.system', langValue: 'Sys' });
     expect(dup.status).toBe(400);
-    expect(dup.body.msg).toBe('语言“en”下已存在键“menu.system”');
-    const dupEn = await call('post', '', { langTag: 'en', langKey: 'menu.system', langValue: 'Sys2' }, 'en');
-    expect(dupEn.body.msg).toBe('The key "menu.system" already exists for "en"');
-    const badTag = await call('post', '', { langTag: 'fr', langKey: 'test.x', langValue: 'Bonjour' });
-    expect(badTag.body.msg).toBe('语言只能是以下值之一：zh-CN, zh-TW, en');
+    expectMessage(dup, 'zh-CN', '语言“en”下已存在键“menu.system”');
+    const dupEn = await http.lang('en').post('', { langTag: 'en', langKey: 'menu.system', langValue: 'Sys2' });
+    expectMessage(dupEn, 'en', 'The key "menu.system" already exists for "en"');
+    const badTag = await http.post('', { langTag: 'fr', langKey: 'test.x', langValue: 'Bonjour' });
+    expectMessage(badTag, 'zh-CN', '语言只能是以下值之一：zh-CN, zh-TW, en');
     expect(await countEntries()).toBe(before);
     expect(await valueOf('en', 'menu.system')).not.toBe('Sys');
 
-    const mine = await call('post', '', { langTag: 'zh-TW', langKey: 'test.mine', langValue: '我的' });
-    const clash = await call('put', '', { dictId: mine.body.data.dictId, langTag: 'zh-TW', langKey: 'menu.system', langValue: '我的' });
-    expect(clash.body.msg).toBe('语言“zh-TW”下已存在键“menu.system”');
+    const mine = await http.post('', { langTag: 'zh-TW', langKey: 'test.mine', langValue: '我的' });
+    const clash = await http.put('', { dictId: mine.body.data.dictId, langTag: 'zh-TW', langKey: 'menu.system', langValue: '我的' });
+    expectMessage(clash, 'zh-CN', '语言“zh-TW”下已存在键“menu.system”');
     expect(await valueOf('zh-TW', 'test.mine')).toBe('我的');
   });
 
@@ -85,16 +83,16 @@ describe('translation entries', () => {
     await createRole(t.app, 'bare', []);
     await createStaffUser(t.app, { userName: 'bare1', password: 'Bare12345', roles: ['bare'] });
     const token = await tokenOf(t.app, 'bare1', 'Bare12345');
-    const res = await call('get', '/langKey/menu.system', undefined, 'zh-CN', token);
+    const res = await http.as(token).get('/langKey/menu.system');
     expect(res.body.data.map((r: { langTag: string; langValue: string }) => `${r.langTag}:${r.langValue}`)).toEqual(['zh-CN:系统管理', 'zh-TW:系統管理', 'en:System']);
-    expect((await call('get', '/list', undefined, 'zh-CN', token)).status).toBe(403);
-    expect((await call('put', '/batch', [], 'zh-CN', token)).status).toBe(403);
+    expect((await http.as(token).get('/list')).status).toBe(403);
+    expect((await http.as(token).put('/batch', [])).status).toBe(403);
   });
 });
 
 describe('batch save', () => {
   it('adds new texts and replaces existing ones', async () => {
-    const res = await call('put', '/batch', [
+    const res = await http.put('/batch', [
       { langTag: 'zh-CN', langKey: 'test.batch', langValue: '批量' },
       { langTag: 'en', langKey: 'test.batch', langValue: 'Batch' },
       { langTag: 'en', langKey: 'menu.system.user', langValue: 'Staff accounts' },
@@ -110,25 +108,25 @@ describe('batch save', () => {
 
   it('saves nothing when one item is bad, and says which', async () => {
     const before = await countEntries();
-    const res = await call('put', '/batch', [
+    const res = await http.put('/batch', [
       { langTag: 'en', langKey: 'test.allornothing', langValue: 'First' },
       { langTag: 'xx', langKey: 'test.allornothing', langValue: 'Bad' },
       { langTag: 'en', langKey: 'menu.system', langValue: 'Changed' },
     ]);
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('第 2 条：语言只能是以下值之一：zh-CN, zh-TW, en');
+    expectMessage(res, 'zh-CN', '第 2 条：语言只能是以下值之一：zh-CN, zh-TW, en');
     expect(await countEntries()).toBe(before);
     expect(await valueOf('en', 'test.allornothing')).toBeUndefined();
     expect(await valueOf('en', 'menu.system')).toBe('System');
 
-    expect((await call('put', '/batch', { langTag: 'en' })).body.msg).toBe('词条列表必须是数组');
-    expect((await call('put', '/batch', [null], 'en')).body.msg).toBe('Item 1: Entry list must be an object');
+    expectMessage(await http.put('/batch', { langTag: 'en' }), 'zh-CN', '词条列表必须是数组');
+    expectMessage(await http.lang('en').put('/batch', [null]), 'en', 'Item 1: Entry list must be an object');
   });
 
   it('rolls back the items already written when the database refuses a later one', async () => {
     const before = await countEntries();
     // A NUL byte passes validation but PostgreSQL refuses it in text, after the first item was written.
-    const res = await call('put', '/batch', [
+    const res = await http.put('/batch', [
       { langTag: 'en', langKey: 'test.rollback', langValue: 'Written first' },
       { langTag: 'en', langKey: 'test.rollback2', langValue: 'bad\u0000text' },
     ]);
@@ -141,33 +139,33 @@ describe('batch save', () => {
 describe('server message overrides', () => {
   it('replace a message in API errors after an entry is added or changed, in that language only', async () => {
     let n = 0; // a new body each time: the same body within 1 s is a repeated submit
-    const trigger = (lang = 'zh-CN') => call('post', '', { langTag: 'en', langKey: `test.trigger${++n}`, langValue: '' }, lang);
-    expect((await trigger()).body.msg).toBe('译文不能为空');
+    const trigger = (lang = 'zh-CN') => http.lang(lang).post('', { langTag: 'en', langKey: `test.trigger${++n}`, langValue: '' });
+    expectMessage(await trigger(), 'zh-CN', '译文不能为空');
 
-    const created = await call('post', '', { langTag: 'zh-CN', langKey: 'validation.isNotEmpty', langValue: '请填写{field}' });
-    expect((await trigger()).body.msg).toBe('请填写译文');
-    await call('put', '', { dictId: created.body.data.dictId, langTag: 'zh-CN', langKey: 'validation.isNotEmpty', langValue: '{field}必须填写' });
-    expect((await trigger()).body.msg).toBe('译文必须填写');
-    expect((await trigger('en')).body.msg).toBe('Text must not be empty');
+    const created = await http.post('', { langTag: 'zh-CN', langKey: 'validation.isNotEmpty', langValue: '请填写{field}' });
+    expectMessage(await trigger(), 'zh-CN', '请填写译文');
+    await http.put('', { dictId: created.body.data.dictId, langTag: 'zh-CN', langKey: 'validation.isNotEmpty', langValue: '{field}必须填写' });
+    expectMessage(await trigger(), 'zh-CN', '译文必须填写');
+    expectMessage(await trigger('en'), 'en', 'Text must not be empty');
 
-    await call('delete', `/${created.body.data.dictId}`);
-    expect((await trigger()).body.msg).toBe('译文不能为空');
+    await http.delete(`/${created.body.data.dictId}`);
+    expectMessage(await trigger(), 'zh-CN', '译文不能为空');
   });
 
   it('override paging errors too, and a change made in SQL shows after refreshCache', async () => {
-    const sort = () => call('get', '/list?orderByColumn=nope');
-    expect((await sort()).body.msg).toBe('不支持按 nope 排序');
-    await call('put', '/batch', [{ langTag: 'zh-CN', langKey: 'error.orderByColumn', langValue: '列 {column} 不能排序' }]);
-    expect((await sort()).body.msg).toBe('列 nope 不能排序');
+    const sort = () => http.get('/list?orderByColumn=nope');
+    expectMessage(await sort(), 'zh-CN', '不支持按 nope 排序');
+    await http.put('/batch', [{ langTag: 'zh-CN', langKey: 'error.orderByColumn', langValue: '列 {column} 不能排序' }]);
+    expectMessage(await sort(), 'zh-CN', '列 nope 不能排序');
 
     await ds.query(`UPDATE sys_i18n_dict SET lang_value = '无法按 {column} 排序' WHERE lang_tag = 'zh-CN' AND lang_key = 'error.orderByColumn'`);
-    expect((await sort()).body.msg).toBe('列 nope 不能排序');
-    expect((await call('delete', '/refreshCache')).status).toBe(200);
-    expect((await sort()).body.msg).toBe('无法按 nope 排序');
+    expectMessage(await sort(), 'zh-CN', '列 nope 不能排序');
+    expect((await http.delete('/refreshCache')).status).toBe(200);
+    expectMessage(await sort(), 'zh-CN', '无法按 nope 排序');
   });
 
   it('ignore entries whose key is not a server message', async () => {
-    await call('post', '', { langTag: 'zh-CN', langKey: 'not.a.message', langValue: '无关' });
+    await http.post('', { langTag: 'zh-CN', langKey: 'not.a.message', langValue: '无关' });
     expect(translate('not.a.message')).toBe('not.a.message');
   });
 });

@@ -1,9 +1,9 @@
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, login, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { SecurityConfigModule } from './security-config.module';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -18,14 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = (method: 'get' | 'post' | 'put' | 'delete', path: string, token = admin, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api/system/security/config${path}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
+const http = api(() => t, { token: () => admin, base: '/prod-api/system/security/config' });
 
 const policyCount = async () => (await ds.query(`SELECT count(*)::int AS n FROM sys_security_config`))[0].n as number;
 const activeIds = async () => (await ds.query(`SELECT config_id::text AS id FROM sys_security_config WHERE status = '0'`)).map((r: { id: string }) => r.id);
 
 async function addPolicy(body: Record<string, unknown>): Promise<string> {
-  const res = await api('post', '').send(body);
+  const res = await http.post('').send(body);
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data.configId as string;
 }
@@ -33,7 +32,7 @@ async function addPolicy(body: Record<string, unknown>): Promise<string> {
 describe('policies', () => {
   it('adds a policy inactive, with defaults for what is left out, and reads it back', async () => {
     const id = await addPolicy({ status: '0', passwordLenMin: 8, passwordRule: 'UPPER_LOWER_DIGIT', weakPasswords: 'Qwerty123\nAbc12345' });
-    const res = await api('get', `/${id}`);
+    const res = await http.get(`/${id}`);
     expect(res.body.data).toMatchObject({
       configId: id,
       status: '1',
@@ -45,31 +44,31 @@ describe('policies', () => {
       passwordRetryStrategy: 'LOCK',
     });
     expect(await activeIds()).toEqual([seededId]);
-    const list = await api('get', '/list?pageSize=50');
+    const list = await http.get('/list?pageSize=50');
     expect(list.body.data.rows.map((r: { configId: string }) => r.configId)).toEqual(expect.arrayContaining([seededId, id]));
   });
 
   it('answers GET /{configId} for numeric ids while GET /check keeps answering every signed-in user', async () => {
-    expect((await api('get', `/${seededId}`)).body.data).toMatchObject({ configId: seededId, status: '0' });
-    const check = await api('get', '/check');
+    expect((await http.get(`/${seededId}`)).body.data).toMatchObject({ configId: seededId, status: '0' });
+    const check = await http.get('/check');
     expect(check.status).toBe(200);
     expect(check.body.data).toEqual({ isPasswordExpired: false, forceModifyPassword: false });
 
     await createRole(t.app, 'plainstaff', []);
     await createStaffUser(t.app, { userName: 'plainstaff1', password: 'Plain1234', roles: ['plainstaff'] });
     const plain = await tokenOf(t.app, 'plainstaff1', 'Plain1234');
-    expect((await api('get', '/check', plain)).status).toBe(200);
-    expect((await api('get', `/${seededId}`, plain)).status).toBe(403);
+    expect((await http.as(plain).get('/check')).status).toBe(200);
+    expect((await http.as(plain).get(`/${seededId}`)).status).toBe(403);
 
-    const word = await api('get', '/current');
+    const word = await http.get('/current');
     expect(word.status).toBe(400);
-    expect(word.body.msg).toBe('安全配置编号格式不正确');
-    expect((await api('get', '/987654')).status).toBe(404);
+    expectMessage(word, 'zh-CN', '安全配置编号格式不正确');
+    expect((await http.get('/987654')).status).toBe(404);
   });
 
   it('changes the rules of a policy but never its status', async () => {
     const id = await addPolicy({ passwordLenMin: 7, remark: '待修改' });
-    const res = await api('put', '').send({ configId: id, passwordLenMax: 30, passwordExpireSeconds: 86400, status: '0' });
+    const res = await http.put('').send({ configId: id, passwordLenMax: 30, passwordExpireSeconds: 86400, status: '0' });
     expect(res.body.code).toBe(200);
     const [row] = await ds.query(`SELECT status, password_len_min, password_len_max, password_expire_seconds, remark FROM sys_security_config WHERE config_id = $1`, [id]);
     expect(row).toEqual({ status: '1', password_len_min: 7, password_len_max: 30, password_expire_seconds: 86400, remark: '待修改' });
@@ -98,7 +97,7 @@ describe('validation', () => {
 
   it.each(cases)('refuses %s with its own message and saves nothing', async (_name, body, message) => {
     const before = await policyCount();
-    const res = await api('post', '').send(body);
+    const res = await http.post('').send(body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(500);
     expect(res.body.msg).toBe(message);
@@ -106,17 +105,17 @@ describe('validation', () => {
   });
 
   it('gives the messages in Traditional Chinese and English too', async () => {
-    const tw = await api('post', '', admin, 'zh-TW').send({ passwordRetryLockSeconds: 40000000 });
-    expect(tw.body.msg).toBe('鎖定時長必須介於 0 和 31536000 秒（365 天）之間');
-    const en = await api('post', '', admin, 'en').send({ passwordExpireSeconds: 9000000 });
-    expect(en.body.msg).toBe('The password lifetime must be between 0 and 8640000 seconds (100 days); 0 means it never expires');
+    const tw = await http.lang('zh-TW').post('').send({ passwordRetryLockSeconds: 40000000 });
+    expectMessage(tw, 'zh-TW', '鎖定時長必須介於 0 和 31536000 秒（365 天）之間');
+    const en = await http.lang('en').post('').send({ passwordExpireSeconds: 9000000 });
+    expectMessage(en, 'en', 'The password lifetime must be between 0 and 8640000 seconds (100 days); 0 means it never expires');
   });
 
   it('checks the length bounds on the merged policy when a change sends only one, and keeps the row', async () => {
     const id = await addPolicy({ passwordLenMin: 16, passwordLenMax: 20 });
-    const res = await api('put', '').send({ configId: id, passwordLenMax: 12 });
+    const res = await http.put('').send({ configId: id, passwordLenMax: 12 });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('密码最大长度（12）不能小于最小长度（16）');
+    expectMessage(res, 'zh-CN', '密码最大长度（12）不能小于最小长度（16）');
     expect((await ds.query(`SELECT password_len_max FROM sys_security_config WHERE config_id = $1`, [id]))[0].password_len_max).toBe(20);
   });
 
@@ -133,7 +132,7 @@ describe('validation', () => {
       forceModifyPwdAfterAdd: true,
       forceModifyPwdAfterReset: true,
     });
-    expect((await api('get', `/${id}`)).body.data).toMatchObject({ passwordLenMin: 128, passwordExpireSeconds: 8640000, passwordRetryLockSeconds: 31536000 });
+    expect((await http.get(`/${id}`)).body.data).toMatchObject({ passwordLenMin: 128, passwordExpireSeconds: 8640000, passwordRetryLockSeconds: 31536000 });
   });
 });
 
@@ -141,29 +140,29 @@ describe('activation and deletion', () => {
   it('activates one policy and deactivates the others in one step, leaving exactly one active', async () => {
     const a = await addPolicy({ remark: '甲' });
     const b = await addPolicy({ remark: '乙' });
-    expect((await api('put', `/changeStatus/${a}`)).body.code).toBe(200);
+    expect((await http.put(`/changeStatus/${a}`)).body.code).toBe(200);
     expect(await activeIds()).toEqual([a]);
-    expect((await api('put', `/changeStatus/${b}`)).body.code).toBe(200);
+    expect((await http.put(`/changeStatus/${b}`)).body.code).toBe(200);
     expect(await activeIds()).toEqual([b]);
-    const missing = await api('put', '/changeStatus/987654');
+    const missing = await http.put('/changeStatus/987654');
     expect(missing.status).toBe(404);
     expect(await activeIds()).toEqual([b]);
-    expect((await api('put', `/changeStatus/${seededId}`)).body.code).toBe(200);
+    expect((await http.put(`/changeStatus/${seededId}`)).body.code).toBe(200);
     expect(await activeIds()).toEqual([seededId]);
   });
 
   it('refuses to delete the active policy, even among others, and deletes inactive ones', async () => {
     const spare = await addPolicy({ remark: '备用' });
     const spare2 = await addPolicy({ remark: '备用二' });
-    const refused = await api('delete', `/${spare},${seededId}`);
+    const refused = await http.delete(`/${spare},${seededId}`);
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe('不能删除正在启用的安全配置，请先启用其他配置');
-    expect((await api('get', `/${spare}`)).status).toBe(200);
-    const en = await api('delete', `/${seededId}`, admin, 'en');
-    expect(en.body.msg).toBe('The active security policy cannot be deleted: activate another one first');
+    expectMessage(refused, 'zh-CN', '不能删除正在启用的安全配置，请先启用其他配置');
+    expect((await http.get(`/${spare}`)).status).toBe(200);
+    const en = await http.lang('en').delete(`/${seededId}`);
+    expectMessage(en, 'en', 'The active security policy cannot be deleted: activate another one first');
 
-    expect((await api('delete', `/${spare},${spare2}`)).body.code).toBe(200);
-    expect((await api('get', `/${spare}`)).status).toBe(404);
+    expect((await http.delete(`/${spare},${spare2}`)).body.code).toBe(200);
+    expect((await http.get(`/${spare}`)).status).toBe(404);
     expect(await activeIds()).toEqual([seededId]);
   });
 
@@ -171,12 +170,12 @@ describe('activation and deletion', () => {
     const strict = await addPolicy({ passwordRetryLimit: 2, passwordRetryStrategy: 'LOCK', passwordRetryLockSeconds: 600, remark: '严格' });
     await createStaffUser(t.app, { userName: 'strictuser', password: 'Strict123' });
     try {
-      expect((await api('put', `/changeStatus/${strict}`)).body.code).toBe(200);
-      expect((await login(t.app, 'strictuser', 'wrong-1')).body.msg).toBe('密码错误，还可尝试 1 次');
-      expect((await login(t.app, 'strictuser', 'wrong-2')).body.msg).toBe('密码错误次数过多，账号已锁定 10 分钟');
+      expect((await http.put(`/changeStatus/${strict}`)).body.code).toBe(200);
+      expectMessage(await login(t.app, 'strictuser', 'wrong-1'), 'zh-CN', '密码错误，还可尝试 1 次');
+      expectMessage(await login(t.app, 'strictuser', 'wrong-2'), 'zh-CN', '密码错误次数过多，账号已锁定 10 分钟');
       const locked = await login(t.app, 'strictuser', 'Strict123');
       expect(locked.status).toBe(400);
-      expect(locked.body.msg).toMatch(/^账号已锁定，请于 .+ 后重试或联系管理员解锁$/);
+      expectMessage(locked, 'zh-CN', /^账号已锁定，请于 .+ 后重试或联系管理员解锁$/);
     } finally {
       await ds.query(`UPDATE sys_security_config SET status = '1' WHERE status = '0'`);
       await ds.query(`UPDATE sys_security_config SET status = '0' WHERE config_id = $1`, [seededId]);
