@@ -49,10 +49,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       dir: path.join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
       database: 'zhiwen',
+      // As root with a DATA_DIR the postgres user cannot enter, the cluster goes to /var/lib/zhiwen/<hash>/pg.
+      relocateWhenUnreachable: true,
       log: (m) => log.debug({ pg: m }),
     });
     databaseUrl = embedded.url;
-    log.info(`Embedded PostgreSQL ${embedded.created ? 'created' : 'reused'} in ${path.join(config.dataDir, 'pg')} (port ${config.embeddedPgPort})`);
+    log.info(`Embedded PostgreSQL ${embedded.created ? 'created' : 'reused'} in ${embedded.dir} (port ${config.embeddedPgPort})`);
   }
 
   let app: INestApplicationContext | undefined;

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
         `  Admin:     http://localhost:${port}/admin/`,
         `  API docs:  http://localhost:${port}/prod-api/docs`,
         `  Health:    http://localhost:${port}/prod-api/health`,
-        `  Database:  ${server.embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
+        `  Database:  ${server.embedded ? `embedded PostgreSQL in ${server.embedded.dir}` : 'DATABASE_URL'}`,
         '',
       ].join('\n'),
     );
