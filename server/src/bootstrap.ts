@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.factory';
 import { AppModule } from './app.module';
+import { CmsDemoSiteService } from './cms/demo/cms-demo-site.service';
 import { generateSecret, type AppConfig } from './common/config/app-config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './database/embedded-postgres';
 import { prepareDatabase } from './database/prepare-database';
@@ -83,6 +84,13 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     const http = await createApp({ config, databaseUrl });
     app = http;
     await http.listen(config.port, config.host);
+    // A new install shows a working CMS: the demo site, only in the embedded database this start created.
+    if (embedded?.created && config.demoSite) {
+      await http
+        .get(CmsDemoSiteService)
+        .seed()
+        .catch((err: Error) => log.warn(`The demo site was not made: ${err.message}`));
+    }
     const address = http.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return { app, url: `http://127.0.0.1:${port}`, databaseUrl, embedded, stop };

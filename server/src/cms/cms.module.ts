@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CmsCatalogModule } from './catalog/cms-catalog.module';
 import { CmsCommonModule } from './common/cms-common.module';
 import { CmsContentModule } from './content/cms-content.module';
+import { CmsDemoModule } from './demo/cms-demo.module';
 import { CmsContentStatsService } from './content/cms-content-stats.service';
 import { CmsPublishModule } from './publish/cms-publish.module';
 import { CmsPublishPipeModule } from './publishpipe/cms-publish-pipe.module';
@@ -10,7 +11,7 @@ import { CmsTemplateModule } from './template/cms-template.module';
 
 /** The CMS (see docs/cms.md): sites, publish pipes, catalogs, content, templates and static publishing. */
 @Module({
-  imports: [CmsCommonModule, CmsSiteModule, CmsPublishPipeModule, CmsCatalogModule, CmsContentModule, CmsTemplateModule, CmsPublishModule],
+  imports: [CmsCommonModule, CmsSiteModule, CmsPublishPipeModule, CmsCatalogModule, CmsContentModule, CmsTemplateModule, CmsPublishModule, CmsDemoModule],
   // The dashboard's content figures.
   providers: [CmsContentStatsService],
   exports: [CmsContentStatsService],

@@ -69,6 +69,9 @@ export class EnvironmentVariables {
   CAPTCHA_ENABLED?: boolean;
 
   @IsOptional() @Transform(toBool) @IsBoolean()
+  DEMO_SITE?: boolean;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
   WORKER?: boolean;
 
   @IsOptional() @Transform(toBool) @IsBoolean()
@@ -140,6 +143,8 @@ export interface AppConfig {
   adminPassword?: string;
   /** Environment override of the `sys.account.captchaEnabled` config key; undefined = use the key. */
   captchaEnabled?: boolean;
+  /** Make the demo CMS site (示例站点) when the embedded database was just created. */
+  demoSite: boolean;
   /** This process runs only background jobs, no HTTP. */
   workerOnly: boolean;
   /** Connect to the job queue (pg-boss) at all. */
@@ -213,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     adminPassword: vars.ADMIN_PASSWORD,
     captchaEnabled: vars.CAPTCHA_ENABLED,
+    demoSite: vars.DEMO_SITE ?? true,
     workerOnly,
     queueEnabled: vars.QUEUE_ENABLED ?? true,
     runJobs: workerOnly || (vars.JOBS_IN_API ?? true),
