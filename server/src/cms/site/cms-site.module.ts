@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SystemModule } from '../../system/system.module';
 import { CmsPublishCoreModule } from '../publish/cms-publish.module';
 import { CmsPublishPipeModule } from '../publishpipe/cms-publish-pipe.module';
 import { CmsTemplateModule } from '../template/cms-template.module';
@@ -12,7 +13,7 @@ import { CmsSiteService } from './cms-site.service';
 
 /** Sites (`/cms/site...`, `/cms/dynamicPageTypes`): sites with their properties, settings, themes and dashboard. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CmsSite, CmsSiteProperty]), CmsPublishPipeModule, CmsTemplateModule, CmsPublishCoreModule],
+  imports: [TypeOrmModule.forFeature([CmsSite, CmsSiteProperty]), CmsPublishPipeModule, CmsTemplateModule, CmsPublishCoreModule, SystemModule],
   providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService],
   // The property routes first: `DELETE /cms/site/prop` must not match `DELETE /cms/site/:siteId`.
   controllers: [CmsSitePropertyController, CmsSiteController, CmsDynamicPageTypeController],

@@ -8,7 +8,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike, isUniqueViolation } from '../../database/sql-helpers';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
-import { objectPermission } from '../../system/permission/object-permission.service';
+import { objectPermission, ObjectPermissionService } from '../../system/permission/object-permission.service';
 import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CurrentSiteService } from '../common/current-site.service';
@@ -94,6 +94,7 @@ export class CmsSiteService {
     private readonly templates: CmsTemplateService,
     private readonly publisher: CmsPublishService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly permissions: ObjectPermissionService,
   ) {}
 
   private get repo() {
@@ -168,9 +169,8 @@ export class CmsSiteService {
       }
       await this.pipes.createDefaults(created.siteId, operator, m);
       if (!user.roles.includes(SUPER_ADMIN_ROLE)) {
-        for (const action of CREATOR_SITE_ACTIONS) {
-          await m.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ('user', $1, $2) ON CONFLICT DO NOTHING`, [user.id, objectPermission('Site', action, created.siteId)]);
-        }
+        const grants = CREATOR_SITE_ACTIONS.map((action) => objectPermission('Site', action, created.siteId));
+        await this.permissions.grant({ type: 'user', id: user.id }, grants, m);
       }
       return created;
     });
@@ -323,12 +323,8 @@ export class CmsSiteService {
   private async purge(site: CmsSite): Promise<void> {
     await this.dataSource.transaction(async (m: EntityManager) => {
       const catalogs: Array<{ catalog_id: string }> = await m.query(`SELECT catalog_id FROM cms_catalog WHERE site_id = $1`, [site.siteId]);
-      await m.query(`DELETE FROM sys_permission WHERE split_part(permission, ':', 1) = 'Site' AND split_part(permission, ':', 3) = $1`, [String(site.siteId)]);
-      if (catalogs.length) {
-        await m.query(`DELETE FROM sys_permission WHERE split_part(permission, ':', 1) = 'Catalog' AND split_part(permission, ':', 3) = ANY($1::text[])`, [
-          catalogs.map((c) => String(c.catalog_id)),
-        ]);
-      }
+      await this.permissions.forget('Site', site.siteId, m);
+      await this.permissions.forget('Catalog', catalogs.map((c) => String(c.catalog_id)), m);
       await m.getRepository(CmsSite).delete({ siteId: site.siteId });
     });
     await this.storage.deletePrefix(`site/${site.path}`);

@@ -64,23 +64,46 @@ export class ObjectPermissionService {
     return rows.map((r) => r.permission);
   }
 
-  /** Replaces, in one transaction, an owner's permissions that start with `prefix` by `permissions`. */
+  /**
+   * Replaces an owner's permissions that start with `prefix` by `permissions`, in one transaction: the caller's
+   * (`manager`) when given, else its own.
+   */
   async replace(owner: PermissionOwner, prefix: string, permissions: string[], manager?: EntityManager): Promise<void> {
     const run = async (m: EntityManager) => {
       await m.query('DELETE FROM sys_permission WHERE owner_type = $1 AND owner_id = $2 AND left(permission, $3) = $4', [owner.type, owner.id, prefix.length, prefix]);
-      for (const permission of new Set(permissions)) {
-        const parts = permission.split(':');
-        if (parts.length !== 3) throw new Error(`Malformed object permission ${permission}`);
-        await m.query('INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ($1, $2, $3)', [owner.type, owner.id, objectPermission(parts[0], parts[1], parts[2])]);
-      }
+      await this.insert(m, owner, permissions);
     };
     if (manager) await run(manager);
     else await this.dataSource.transaction(run);
   }
 
-  /** Drops every permission on an object (the object was deleted). */
-  async forget(type: string, objectId: string | number): Promise<void> {
-    const suffix = `:${objectId}`;
-    await this.dataSource.query(`DELETE FROM sys_permission WHERE permission LIKE $1 AND right(permission, $2) = $3`, [`${type}:%`, suffix.length, suffix]);
+  /** Grants an owner `permissions` on top of what it holds (already held ones stay), in the caller's transaction when given. */
+  async grant(owner: PermissionOwner, permissions: string[], manager?: EntityManager): Promise<void> {
+    const run = (m: EntityManager) => this.insert(m, owner, permissions, true);
+    if (manager) await run(manager);
+    else await this.dataSource.transaction(run);
+  }
+
+  /** Drops every permission on the objects (they were deleted), in the caller's transaction when given. */
+  async forget(type: string, objectIds: string | number | Array<string | number>, manager?: EntityManager): Promise<void> {
+    const ids = (Array.isArray(objectIds) ? objectIds : [objectIds]).map(String);
+    if (!PART.test(type)) throw new Error(`Malformed object permission type ${type}`);
+    if (!ids.length) return;
+    await (manager ?? this.dataSource.manager).query(
+      `DELETE FROM sys_permission WHERE split_part(permission, ':', 1) = $1 AND split_part(permission, ':', 3) = ANY($2::text[])`,
+      [type, ids],
+    );
+  }
+
+  private async insert(m: EntityManager, owner: PermissionOwner, permissions: string[], keepHeld = false): Promise<void> {
+    for (const permission of new Set(permissions)) {
+      const parts = permission.split(':');
+      if (parts.length !== 3) throw new Error(`Malformed object permission ${permission}`);
+      await m.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ($1, $2, $3)${keepHeld ? ' ON CONFLICT DO NOTHING' : ''}`, [
+        owner.type,
+        owner.id,
+        objectPermission(parts[0], parts[1], parts[2]),
+      ]);
+    }
   }
 }

@@ -42,6 +42,31 @@ describe('per-object permissions', () => {
     expect(await perms.can(as(bob), 'Site', 'View', 4)).toBe(false);
   });
 
+  it("grants on top of what an owner holds and forgets objects inside the caller's transaction", async () => {
+    const carol = await createStaffUser(t.app, { userName: 'carol', password: 'Quartz987' });
+    const owner = { type: 'user' as const, id: carol };
+    await perms.grant(owner, ['Catalog:View:7', 'Catalog:Edit:7']);
+    await perms.grant(owner, ['Catalog:View:7', 'Catalog:View:8', 'Site:View:9']);
+    expect(await perms.held(owner)).toEqual(['Catalog:Edit:7', 'Catalog:View:7', 'Catalog:View:8', 'Site:View:9']);
+
+    // A transaction that fails takes its grants and its forgetting back with it.
+    await expect(
+      ds.transaction(async (m) => {
+        await perms.grant(owner, ['Catalog:Edit:8'], m);
+        await perms.forget('Catalog', ['7', '8'], m);
+        expect(await m.query(`SELECT count(*)::int AS n FROM sys_permission WHERE owner_id = $1`, [carol])).toEqual([{ n: 1 }]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await perms.held(owner)).toEqual(['Catalog:Edit:7', 'Catalog:View:7', 'Catalog:View:8', 'Site:View:9']);
+
+    // Forgetting Catalog 7 leaves another type's object of the same id, and other objects, alone.
+    await perms.grant(owner, ['Site:View:7']);
+    await ds.transaction((m) => perms.forget('Catalog', [7, '8'], m));
+    expect(await perms.held(owner)).toEqual(['Site:View:7', 'Site:View:9']);
+    await expect(perms.forget('Catalog%', 7)).rejects.toThrow(/Malformed/);
+  });
+
   it('lets a super administrator do anything and refuses malformed permissions', async () => {
     expect(await perms.can(as('1', ['admin']), 'Catalog', 'Delete', 99)).toBe(true);
     expect(await perms.objectIds(as('1', ['admin']), 'Catalog', 'Edit')).toBe('all');
