@@ -3,7 +3,7 @@ import type { LoginUser } from '../../auth/login-user';
 import { CmsPublishService } from '../publish/cms-publish.service';
 import type { CmsCatalog } from './cms-catalog.entity';
 
-/** What catalogs ask of the publisher: publish a catalog's pages, drop the files of a deleted catalog or cleared content. */
+/** What catalogs ask of the publisher: publish a catalog's pages, drop the files of a deleted or moved catalog. */
 @Injectable()
 export class CmsCatalogPublishing {
   private readonly logger = new Logger(CmsCatalogPublishing.name);
@@ -39,10 +39,5 @@ export class CmsCatalogPublishing {
     } catch (error) {
       this.logger.error({ catalogId: catalog.catalogId, oldPath, message: (error as Error).message }, 'Republishing a moved catalog failed');
     }
-  }
-
-  /** Removes the published pages of content moved to the recycle bin and republishes the lists (queued tasks). */
-  async removeContentFiles(siteId: string, contentIds: string[], user: LoginUser): Promise<void> {
-    if (contentIds.length) await this.publisher.unpublishContents(siteId, contentIds, user.userName);
   }
 }

@@ -212,18 +212,16 @@ export class CmsCatalogController {
   @Post('clear')
   @RequirePermission('cms:catalog:clear')
   @OperLog({ title: TITLE, businessType: BusinessType.CLEAN })
-  @ApiOperation({ summary: 'Move all content of a catalog to the recycle bin (Catalog:Edit and Catalog:DeleteContent)' })
+  @ApiOperation({ summary: 'Move all content of a catalog to the recycle bin (Catalog:Edit and Catalog:DeleteContent); content locked by another user refuses it all' })
   @ApiEnvelope()
-  async clear(@CurrentUser() user: LoginUser, @Body() dto: ClearCatalogDto): Promise<{ count: number }> {
-    const result = await this.catalogs.clear(user, dto.catalogId);
-    await this.publishing.removeContentFiles(result.siteId, result.publishedIds, user);
-    return { count: result.count };
+  clear(@CurrentUser() user: LoginUser, @Body() dto: ClearCatalogDto): Promise<{ count: number }> {
+    return this.catalogs.clear(user, dto.catalogId);
   }
 
   @Post('merge')
   @RequirePermission('cms:catalog:merge')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
-  @ApiOperation({ summary: 'Move the content of mergeCatalogIds into catalogId, then delete the emptied sources without sub-catalogs' })
+  @ApiOperation({ summary: 'Move the content of mergeCatalogIds into catalogId, then delete the emptied sources without sub-catalogs; content locked by another user refuses it all' })
   @ApiEnvelope()
   merge(@CurrentUser() user: LoginUser, @Body() dto: MergeCatalogDto): Promise<{ moved: number; deleted: string[] }> {
     return this.catalogs.merge(user, dto);

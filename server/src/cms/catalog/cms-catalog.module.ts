@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SystemModule } from '../../system/system.module';
+import { CmsContentModule } from '../content/cms-content.module';
 import { CmsPublishCoreModule } from '../publish/cms-publish.module';
 import { CmsCatalogPublishing } from './cms-catalog-publishing';
 import { CmsCatalogController } from './cms-catalog.controller';
@@ -9,7 +11,7 @@ import { CmsCatalogService } from './cms-catalog.service';
 
 /** Catalogs (`/cms/catalog...`): the tree of each site, with per-object permissions; content and publishing use the service. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CmsCatalog]), CmsPublishCoreModule],
+  imports: [TypeOrmModule.forFeature([CmsCatalog]), CmsPublishCoreModule, SystemModule, CmsContentModule],
   providers: [CmsCatalogService, CmsCatalogPublishing],
   controllers: [CmsCatalogController],
   exports: [CmsCatalogService],

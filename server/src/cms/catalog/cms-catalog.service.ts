@@ -7,10 +7,12 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike, isUniqueViolation } from '../../database/sql-helpers';
-import { objectPermission } from '../../system/permission/object-permission.service';
+import { objectPermission, ObjectPermissionService } from '../../system/permission/object-permission.service';
 import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CONTENT_TYPES } from '../content/cms-content.entity';
+import { CmsContentMoveService } from '../content/cms-content-move.service';
+import type { PageChanges } from '../content/cms-content-writer.service';
 import { CmsSite } from '../site/cms-site.entity';
 import {
   CATALOG_PATH,
@@ -79,6 +81,8 @@ export class CmsCatalogService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CmsAccessService,
     private readonly publishing: CmsCatalogPublishing,
+    private readonly permissions: ObjectPermissionService,
+    private readonly contents: CmsContentMoveService,
   ) {}
 
   private repo(m?: EntityManager) {
@@ -388,28 +392,25 @@ export class CmsCatalogService {
     return catalog;
   }
 
-  /** Moves every piece of content of the catalog to the recycle bin (needs `Catalog:Edit` and `Catalog:DeleteContent`). */
-  async clear(user: LoginUser, catalogId: string): Promise<{ siteId: string; count: number; publishedIds: string[] }> {
+  /**
+   * Moves every piece of content of the catalog to the recycle bin (needs `Catalog:Edit` and `Catalog:DeleteContent`):
+   * the content's own `delete` status change per item (lock holder, status, operation log), all or nothing; content
+   * locked by another user refuses the whole clear. Published pages are taken down after the commit.
+   */
+  async clear(user: LoginUser, catalogId: string): Promise<{ count: number }> {
     const catalog = await this.get(catalogId);
     await this.access.assert(user, 'Catalog', 'Edit', catalog.catalogId);
     await this.access.assert(user, 'Catalog', 'DeleteContent', catalog.catalogId);
-    return this.dataSource.transaction(async (m) => {
-      const rows: Array<{ content_id: string; before: string }> = await m.query(
-        `WITH cleared AS (
-           UPDATE cms_content SET status_before_delete = status, status = 'deleted', delete_time = now(), update_by = $2, update_time = now()
-           WHERE catalog_id = $1 AND status <> 'deleted' RETURNING content_id, status_before_delete)
-         SELECT content_id, status_before_delete AS before FROM cleared ORDER BY content_id`,
-        [catalog.catalogId, user.userName],
-      );
-      // Published and re-edited content have pages on the site that must go.
-      const publishedIds = rows.filter((r) => r.before === 'published' || r.before === 're_edit').map((r) => String(r.content_id));
-      return { siteId: catalog.siteId, count: rows.length, publishedIds };
-    });
+    const { count, pages } = await this.dataSource.transaction((m) => this.contents.recycleAllOf(m, user, catalog.catalogId));
+    await this.contents.syncPages(pages, user.userName);
+    return { count };
   }
 
   /**
    * Moves the content of the source catalogs into the target (needs `Catalog:Edit` on the target, `Edit` and `Delete`
-   * on each source), then deletes the emptied sources that have no sub-catalogs. One transaction.
+   * on each source), then deletes the emptied sources that have no sub-catalogs, in one transaction. Each item moves by
+   * the rules of a content move (lock holder, title rule, operation log); content locked by another user refuses the
+   * whole merge before anything changes. Pages leave the old folders and published content is published again.
    */
   async merge(user: LoginUser, dto: MergeCatalogDto): Promise<{ moved: number; deleted: string[] }> {
     const target = await this.get(dto.catalogId);
@@ -424,23 +425,30 @@ export class CmsCatalogService {
       await this.access.assert(user, 'Catalog', 'Delete', source.catalogId);
       sources.push(source);
     }
-    return this.dataSource.transaction(async (m) => {
-      const moved: unknown[] = await m.query(
-        `WITH moved AS (
-           UPDATE cms_content SET catalog_id = $1, catalog_ancestors = $2, update_by = $3, update_time = now() WHERE catalog_id = ANY($4::bigint[]) RETURNING content_id)
-         SELECT content_id FROM moved`,
-        [target.catalogId, contentAncestorsOf(target), user.userName, sources.map((s) => s.catalogId)],
-      );
-      const deleted: string[] = [];
-      // Deepest first, so a source whose only children were other sources goes too.
-      for (const source of [...sources].sort((a, b) => b.treeLevel - a.treeLevel)) {
-        const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM cms_catalog WHERE parent_id = $1`, [source.catalogId]);
-        if (n > 0) continue;
-        await this.deleteEmpty(m, source);
-        deleted.push(source.catalogId);
-      }
-      return { moved: moved.length, deleted };
-    });
+    const sourceIds = sources.map((s) => s.catalogId);
+    const hadPages = await this.contents.prepareMoveAll(user, sourceIds, target);
+    let result: { moved: number; deleted: CmsCatalog[]; pages: PageChanges };
+    try {
+      result = await this.dataSource.transaction(async (m) => {
+        const { moved, pages } = await this.contents.moveAllOf(m, user, sourceIds, target);
+        const deleted: CmsCatalog[] = [];
+        // Deepest first, so a source whose only children were other sources goes too.
+        for (const source of [...sources].sort((a, b) => b.treeLevel - a.treeLevel)) {
+          const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM cms_catalog WHERE parent_id = $1`, [source.catalogId]);
+          if (n > 0) continue;
+          await this.deleteEmpty(m, source);
+          deleted.push(source);
+        }
+        return { moved, deleted, pages };
+      });
+    } catch (error) {
+      // Refused after the pages were taken down (a lock taken meanwhile): the content stayed, so its pages come back.
+      await this.contents.syncPages({ publish: hadPages.filter((c) => c.status === 'published') }, user.userName);
+      throw error;
+    }
+    await this.contents.syncPages(result.pages, user.userName);
+    for (const source of result.deleted) await this.publishing.removeFiles(source);
+    return { moved: result.moved, deleted: result.deleted.map((c) => c.catalogId) };
   }
 
   // ------------------------------------------------------------------------------------------------ helpers
@@ -466,12 +474,8 @@ export class CmsCatalogService {
       }),
     );
     if (!user.roles.includes(SUPER_ADMIN_ROLE)) {
-      for (const action of CATALOG_CREATOR_GRANTS) {
-        await m.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ('user', $1, $2) ON CONFLICT DO NOTHING`, [
-          user.id,
-          objectPermission('Catalog', action, catalog.catalogId),
-        ]);
-      }
+      const grants = CATALOG_CREATOR_GRANTS.map((action) => objectPermission('Catalog', action, catalog.catalogId));
+      await this.permissions.grant({ type: 'user', id: user.id }, grants, m);
     }
     return catalog;
   }
@@ -542,8 +546,7 @@ export class CmsCatalogService {
     const [{ count }] = await m.query(`SELECT count(*)::int AS count FROM cms_content WHERE catalog_id = $1 AND status <> 'deleted'`, [catalog.catalogId]);
     if (count > 0) throw new ServiceException('cms.catalog.hasContent', { name: catalog.name, count });
     await m.query(`DELETE FROM cms_catalog WHERE catalog_id = $1`, [catalog.catalogId]);
-    const suffix = `:${catalog.catalogId}`;
-    await m.query(`DELETE FROM sys_permission WHERE permission LIKE 'Catalog:%' AND right(permission, $1) = $2`, [suffix.length, suffix]);
+    await this.permissions.forget('Catalog', catalog.catalogId, m);
   }
 
   private async applyToChildren(user: LoginUser, catalogId: string, column: 'publish_pipe_props' | 'config_props', props: Record<string, unknown>): Promise<{ updated: number }> {

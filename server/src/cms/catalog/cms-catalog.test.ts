@@ -265,6 +265,55 @@ describe('cms catalogs', () => {
     expect((await row(target.catalogId)).content_count).toBe(2);
   });
 
+  it('refuses a merge or a clear touching content locked by another user, changing nothing; the lock holder may', async () => {
+    const target = await add({ name: 'LT', alias: 'lkt' });
+    const source = await add({ name: 'LS', alias: 'lks' });
+    const locked = await content(source.catalogId, 'published');
+    const draft = await content(source.catalogId, 'draft');
+    await ds.query(`UPDATE cms_content SET title = 'Locked story', lock_user = 'otheruser' WHERE content_id = $1`, [locked]);
+    const state = async () =>
+      (await ds.query(`SELECT content_id::text AS id, catalog_id::text AS catalog, status FROM cms_content WHERE content_id = ANY($1::bigint[]) ORDER BY content_id`, [[locked, draft]])).map(
+        (r: { id: string; catalog: string; status: string }) => [r.id, r.catalog, r.status],
+      );
+    const logOf = async () => (await ds.query(`SELECT action FROM cms_content_op_log WHERE content_id = ANY($1::bigint[]) ORDER BY log_id`, [[locked, draft]])).map((r: { action: string }) => r.action);
+    const tasksOf = async () => (await ds.query(`SELECT task_type FROM cms_publish_task WHERE target_id = $1 AND task_type IN ('content', 'unpublish') ORDER BY task_id`, [locked])).map((r: { task_type: string }) => r.task_type);
+    const before = [[locked, source.catalogId, 'published'], [draft, source.catalogId, 'draft']];
+
+    const merge = await api('post', '/merge', admin, 'en').send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
+    expect(merge.status).toBe(400);
+    expect(merge.body.msg).toBe(`The content "Locked story" (ID ${locked}) is locked by user "otheruser", so nothing was changed; ask them to unlock it first`);
+    expect(await state()).toEqual(before);
+    expect(await row(source.catalogId)).toBeDefined();
+    expect((await row(source.catalogId)).content_count).toBe(2);
+
+    const clear = await api('post', '/clear').send({ catalogId: source.catalogId });
+    expect(clear.status).toBe(400);
+    expect(clear.body.msg).toBe(`内容“Locked story”（编号 ${locked}）已被用户“otheruser”锁定，本次操作未做任何更改；请联系其解锁后再操作`);
+    expect(await state()).toEqual(before);
+    // Nothing was logged and no page was taken down.
+    expect(await logOf()).toEqual([]);
+    expect(await tasksOf()).toEqual([]);
+
+    // The holder of the lock may: each item is moved and logged, and the published one leaves its old folder and is
+    // published again in the target.
+    await ds.query(`UPDATE cms_content SET lock_user = 'admin' WHERE content_id = $1`, [locked]);
+    // The same call by the same user within a second is refused as a repeated submission; this one is a new merge.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const merged = await api('post', '/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
+    expect(merged.body.data, JSON.stringify(merged.body)).toEqual({ moved: 2, deleted: [source.catalogId] });
+    expect(await state()).toEqual([[locked, target.catalogId, 'published'], [draft, target.catalogId, 'draft']]);
+    expect(await logOf()).toEqual(['move', 'move']);
+    const [moveLog] = await ds.query(`SELECT detail, operator FROM cms_content_op_log WHERE content_id = $1`, [locked]);
+    expect(moveLog).toEqual({ detail: `${source.catalogId} -> ${target.catalogId}`, operator: 'admin' });
+    expect(await tasksOf()).toEqual(['unpublish', 'content']);
+
+    // Clearing goes through the same delete as the content screen: each item logged, the lock holder's lock kept.
+    expect((await api('post', '/clear').send({ catalogId: target.catalogId })).body.data).toEqual({ count: 2 });
+    expect(await state()).toEqual([[locked, target.catalogId, 'deleted'], [draft, target.catalogId, 'deleted']]);
+    expect(await logOf()).toEqual(['move', 'move', 'delete', 'delete']);
+    expect(await tasksOf()).toEqual(['unpublish', 'content', 'unpublish']);
+  });
+
   it('keeps extended settings and copies templates to the descendants', async () => {
     const e = await add({ name: 'E', alias: 'ext', publishPipeProps: { pc: { listTemplate: 'a.template.html' }, h5: { listTemplate: 'b.template.html' } } });
     const e1 = await add({ name: 'E1', alias: 'ext1', parentId: e.catalogId, publishPipeProps: { pc: { listTemplate: 'old.template.html' }, amp: { listTemplate: 'amp.template.html' } } });

@@ -4,14 +4,35 @@ import { CmsPublishCoreModule } from '../publish/cms-publish.module';
 import { CmsContentController, CmsContentOpLogController, CmsContentRelaController, CmsRecycleContentController } from './cms-content.controller';
 import { CmsArticleDetail, CmsContent, CmsContentMedia, CmsContentOpLog, CmsContentRela } from './cms-content.entity';
 import './cms-content.messages';
+import { CmsContentJobsService } from './cms-content-jobs.service';
+import { CmsContentMoveService } from './cms-content-move.service';
+import { CmsContentOrderService } from './cms-content-order.service';
+import { CmsContentRecycleService } from './cms-content-recycle.service';
 import { CmsContentService } from './cms-content.service';
+import { CmsContentUploadService } from './cms-content-upload.service';
+import { CmsContentWriter } from './cms-content-writer.service';
+import { CmsRelatedContentService } from './cms-related-content.service';
 import { CmsContentPublishing } from './content-publishing';
 
-/** Content (`/cms/content...`): editing, statuses, ordering, locks, the recycle bin, relations, the log and its jobs. */
+/**
+ * Content (`/cms/content...`): editing, statuses, ordering, locks, the recycle bin, relations, the log and its jobs.
+ * Every service writes through `CmsContentWriter` (locks, status machine, operation log); see docs/cms.md.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([CmsContent, CmsArticleDetail, CmsContentMedia, CmsContentRela, CmsContentOpLog]), CmsPublishCoreModule],
-  providers: [CmsContentService, CmsContentPublishing],
+  providers: [
+    CmsContentWriter,
+    CmsContentService,
+    CmsContentRecycleService,
+    CmsContentOrderService,
+    CmsContentMoveService,
+    CmsRelatedContentService,
+    CmsContentUploadService,
+    CmsContentJobsService,
+    CmsContentPublishing,
+  ],
   controllers: [CmsContentController, CmsRecycleContentController, CmsContentOpLogController, CmsContentRelaController],
-  exports: [CmsContentService],
+  // The catalog service clears and merges catalogs through CmsContentMoveService.
+  exports: [CmsContentService, CmsContentMoveService],
 })
 export class CmsContentModule {}

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
-import { CmsContentService } from './cms-content.service';
+import { CmsContentJobsService } from './cms-content-jobs.service';
 import { CONTENT_STATUSES, type ContentStatus } from './cms-content.entity';
 
 let t: TestApp;
 let ds: DataSource;
 let admin: string;
-let contents: CmsContentService;
+let jobs: CmsContentJobsService;
 let siteId: string;
 /** news (top level) > tech (child); sports (top level); link (a link catalog). */
 let news: string;
@@ -24,7 +24,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 beforeAll(async () => {
   t = await startTestApp();
   ds = t.app.get(DataSource);
-  contents = t.app.get(CmsContentService);
+  jobs = t.app.get(CmsContentJobsService);
   admin = await tokenOf(t.app);
   [{ site_id: siteId }] = await ds.query(`INSERT INTO cms_site (name, path, sort) VALUES ('Content site', 'contentsite', -100) RETURNING site_id::text`);
   await ds.query(`INSERT INTO cms_publish_pipe (site_id, name, code) VALUES ($1, 'PC', 'pc')`, [siteId]);
@@ -463,12 +463,23 @@ describe('scheduled jobs', () => {
   it('publishes scheduled content when its date comes', async () => {
     const due = await row('to_publish', { publishDate: new Date(Date.now() + 60_000) });
     const later = await row('to_publish', { publishDate: new Date(Date.now() + 10 * DAY) });
-    await contents.publishDue(new Date());
+    // Its offline date passed too (the server was down): the offline job takes it, it is not published.
+    const expired = await row('to_publish', { publishDate: new Date(Date.now() + 60_000) });
+    await ds.query(`UPDATE cms_content SET offline_date = $2 WHERE content_id = $1`, [expired, new Date(Date.now() + 90_000)]);
+    // A lock does not hold a scheduled job back.
+    await ds.query(`UPDATE cms_content SET lock_user = 'someone' WHERE content_id = $1`, [due]);
+    await jobs.publishDue(new Date());
     expect(await statusOf(due)).toBe('to_publish');
-    await contents.publishDue(new Date(Date.now() + 2 * 60_000));
+    await jobs.publishDue(new Date(Date.now() + 2 * 60_000));
     expect(await statusOf(due)).toBe('published');
     expect(await statusOf(later)).toBe('to_publish');
+    expect(await statusOf(expired)).toBe('to_publish');
     expect(await tasksOf(due)).toEqual(['content']);
+    const [log] = await ds.query(`SELECT action, detail, operator FROM cms_content_op_log WHERE content_id = $1`, [due]);
+    expect(log).toEqual({ action: 'publish', detail: 'to_publish -> published (scheduled)', operator: 'system' });
+    await jobs.offlineDue(new Date(Date.now() + 2 * 60_000));
+    expect(await statusOf(expired)).toBe('offline');
+    expect(await tasksOf(expired)).toEqual([]);
   });
 
   it('takes content offline at its offline date', async () => {
@@ -476,7 +487,7 @@ describe('scheduled jobs', () => {
     const kept = await row('published');
     await ds.query(`UPDATE cms_content SET offline_date = $2 WHERE content_id = $1`, [id, new Date(Date.now() + 60_000)]);
     await ds.query(`UPDATE cms_content SET offline_date = $2 WHERE content_id = $1`, [kept, new Date(Date.now() + DAY)]);
-    await contents.offlineDue(new Date(Date.now() + 2 * 60_000));
+    await jobs.offlineDue(new Date(Date.now() + 2 * 60_000));
     expect(await statusOf(id)).toBe('offline');
     expect(await statusOf(kept)).toBe('published');
     expect(await tasksOf(id)).toEqual(['unpublish']);
@@ -487,7 +498,7 @@ describe('scheduled jobs', () => {
     const kept = await row('draft', { topFlag: Date.now() });
     await ds.query(`UPDATE cms_content SET top_date = $2 WHERE content_id = $1`, [id, new Date(Date.now() + 60_000)]);
     await ds.query(`UPDATE cms_content SET top_date = NULL WHERE content_id = $1`, [kept]);
-    await contents.clearExpiredTop(new Date(Date.now() + 2 * 60_000));
+    await jobs.clearExpiredTop(new Date(Date.now() + 2 * 60_000));
     const rows = await ds.query(`SELECT content_id::text AS id, top_flag::text AS top, top_date FROM cms_content WHERE content_id IN ($1, $2)`, [id, kept]);
     expect(rows.find((r: { id: string }) => r.id === id)).toMatchObject({ top: '0', top_date: null });
     expect(rows.find((r: { id: string }) => r.id === kept).top).not.toBe('0');
@@ -505,7 +516,7 @@ describe('scheduled jobs', () => {
     );
     await ds.query(`UPDATE cms_content SET delete_time = now() - interval '8 days' WHERE content_id = $1`, [old]);
     await ds.query(`UPDATE cms_content SET delete_time = now() - interval '6 days' WHERE content_id = $1`, [recent]);
-    await contents.purgeRecycleBin(new Date());
+    await jobs.purgeRecycleBin(new Date());
     expect(await statusOf(old)).toBeUndefined();
     expect(await statusOf(recent)).toBe('deleted');
     expect(await statusOf(foreverOld)).toBe('deleted');

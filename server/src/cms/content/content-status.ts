@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/i18n';
 import type { ContentStatus } from './cms-content.entity';
 
 /** Status-changing actions on content (docs/cms.md, "Content statuses"). */
@@ -30,4 +31,19 @@ export function statusAfterSave(status: ContentStatus): ContentStatus {
 export function statusAfterRecover(statusBeforeDelete: string): ContentStatus {
   const known: readonly string[] = ['draft', 'to_publish', 'published', 're_edit', 'offline', 'archived'];
   return (known.includes(statusBeforeDelete) ? statusBeforeDelete : 'draft') as ContentStatus;
+}
+
+/** Action names of status changes in the operation log. */
+export const LOG_ACTION: Record<StatusAction, string> = {
+  publish: 'publish',
+  toPublish: 'to_publish',
+  offline: 'offline',
+  archive: 'archive',
+  delete: 'delete',
+  recover: 'recover',
+};
+
+/** A status in the request language. */
+export function statusLabel(status: string): string {
+  return t(`cms.content.status.${status}`);
 }
