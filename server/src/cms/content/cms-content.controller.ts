@@ -33,12 +33,7 @@ import {
   UploadedImageDto, UploadedMediaDto,
 } from './cms-content.dto';
 import { CONTENT_TYPES, type CmsContentOpLog, type ContentType } from './cms-content.entity';
-import { CmsContentMoveService } from './cms-content-move.service';
-import { CmsContentOrderService } from './cms-content-order.service';
-import { CmsContentRecycleService } from './cms-content-recycle.service';
-import { CmsContentService, type ContentEditor, type ContentListRow } from './cms-content.service';
-import { CmsContentUploadService, CONTENT_IMAGE_MAX_BYTES, CONTENT_MEDIA_MAX_BYTES } from './cms-content-upload.service';
-import { CmsRelatedContentService } from './cms-related-content.service';
+import { CmsContentService, CONTENT_IMAGE_MAX_BYTES, CONTENT_MEDIA_MAX_BYTES, type ContentEditor, type ContentListRow } from './cms-content.service';
 import { ContentIdsPipe } from './content-ids.pipe';
 
 const TITLE = '内容管理';
@@ -49,9 +44,6 @@ const TITLE = '内容管理';
 export class CmsContentController {
   constructor(
     private readonly contents: CmsContentService,
-    private readonly order: CmsContentOrderService,
-    private readonly moves: CmsContentMoveService,
-    private readonly uploads: CmsContentUploadService,
     private readonly currentSite: CurrentSiteService,
   ) {}
 
@@ -182,7 +174,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Copy content into catalogs of its site as drafts; answers the new ids' })
   @ApiEnvelope('string', { isArray: true })
   copy(@CurrentUser() user: LoginUser, @Body() dto: CopyContentDto): Promise<string[]> {
-    return this.moves.copy(user, dto);
+    return this.contents.copy(user, dto);
   }
 
   @Post('move')
@@ -191,7 +183,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Move content to another catalog of its site (EditContent on the source, AddContent on the target)' })
   @ApiEnvelope()
   async move(@CurrentUser() user: LoginUser, @Body() dto: MoveContentDto): Promise<void> {
-    await this.moves.move(user, dto);
+    await this.contents.move(user, dto);
   }
 
   @Post('set_top')
@@ -200,7 +192,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Set content top, optionally until topEndTime' })
   @ApiEnvelope()
   async setTop(@CurrentUser() user: LoginUser, @Body() dto: SetTopDto): Promise<void> {
-    await this.order.setTop(user, dto);
+    await this.contents.setTop(user, dto);
   }
 
   @Post('cancel_top')
@@ -210,7 +202,7 @@ export class CmsContentController {
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
   async cancelTop(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.order.cancelTop(user, ids);
+    await this.contents.cancelTop(user, ids);
   }
 
   @Post('sort')
@@ -219,7 +211,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Place content just before targetId in its catalog; before top content it becomes top, else its top is cancelled' })
   @ApiEnvelope()
   async sort(@CurrentUser() user: LoginUser, @Body() dto: SortContentDto): Promise<void> {
-    await this.order.sort(user, dto);
+    await this.contents.sort(user, dto);
   }
 
   @Post('attr')
@@ -228,7 +220,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Set recommend or hot on content' })
   @ApiEnvelope()
   async addAttr(@CurrentUser() user: LoginUser, @Body() dto: ContentAttrDto): Promise<void> {
-    await this.order.setAttr(user, dto, true);
+    await this.contents.setAttr(user, dto, true);
   }
 
   @Delete('attr')
@@ -237,7 +229,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Cancel recommend or hot on content' })
   @ApiEnvelope()
   async removeAttr(@CurrentUser() user: LoginUser, @Body() dto: ContentAttrDto): Promise<void> {
-    await this.order.setAttr(user, dto, false);
+    await this.contents.setAttr(user, dto, false);
   }
 
   @Post('upload/image')
@@ -251,7 +243,7 @@ export class CmsContentController {
   async uploadImage(@CurrentUser() user: LoginUser, @Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string }> {
     if (!file) throw new ServiceException('cms.content.imageFormat');
     const site = await this.currentSite.require(req, user);
-    return this.uploads.uploadImage(site, file.buffer);
+    return this.contents.uploadImage(site, file.buffer);
   }
 
   @Post('upload/media')
@@ -265,7 +257,7 @@ export class CmsContentController {
   async uploadMedia(@CurrentUser() user: LoginUser, @Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
     if (!file) throw new ServiceException('cms.content.mediaFormat');
     const site = await this.currentSite.require(req, user);
-    return this.uploads.uploadMedia(site, file.buffer);
+    return this.contents.uploadMedia(site, file.buffer);
   }
 }
 
@@ -275,7 +267,7 @@ export class CmsContentController {
 @Controller('cms/content/recycle')
 export class CmsRecycleContentController {
   constructor(
-    private readonly recycle: CmsContentRecycleService,
+    private readonly contents: CmsContentService,
     private readonly currentSite: CurrentSiteService,
   ) {}
 
@@ -285,7 +277,7 @@ export class CmsRecycleContentController {
   @ApiEnvelope(ContentDto, { paged: true })
   async list(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: RecycleQueryDto): Promise<PageResult<ContentListRow>> {
     const site = await this.currentSite.require(req, user);
-    return this.recycle.recycleList(user, site.siteId, query);
+    return this.contents.recycleList(user, site.siteId, query);
   }
 
   @Post('recover')
@@ -295,7 +287,7 @@ export class CmsRecycleContentController {
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
   async recover(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.recycle.recover(user, ids);
+    await this.contents.recover(user, ids);
   }
 
   @Delete()
@@ -305,7 +297,7 @@ export class CmsRecycleContentController {
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
   async destroy(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.recycle.destroy(user, ids);
+    await this.contents.destroy(user, ids);
   }
 }
 
@@ -330,14 +322,14 @@ export class CmsContentOpLogController {
 @ApiBearerAuth()
 @Controller('cms/content/rela')
 export class CmsContentRelaController {
-  constructor(private readonly relations: CmsRelatedContentService) {}
+  constructor(private readonly contents: CmsContentService) {}
 
   @Get()
   @RequirePermission('cms:content:view')
   @ApiOperation({ summary: 'Content related to contentId, paged' })
   @ApiEnvelope(ContentDto, { paged: true })
   list(@CurrentUser() user: LoginUser, @Query() query: RelaQueryDto): Promise<PageResult<ContentListRow>> {
-    return this.relations.related(user, query);
+    return this.contents.related(user, query);
   }
 
   @Post()
@@ -346,7 +338,7 @@ export class CmsContentRelaController {
   @ApiOperation({ summary: 'Relate content of the same site to contentId' })
   @ApiEnvelope()
   async add(@CurrentUser() user: LoginUser, @Body() dto: RelaDto): Promise<void> {
-    await this.relations.addRelated(user, dto);
+    await this.contents.addRelated(user, dto);
   }
 
   @Delete()
@@ -355,6 +347,6 @@ export class CmsContentRelaController {
   @ApiOperation({ summary: 'Remove relations of contentId' })
   @ApiEnvelope()
   async remove(@CurrentUser() user: LoginUser, @Body() dto: RelaDto): Promise<void> {
-    await this.relations.removeRelated(user, dto);
+    await this.contents.removeRelated(user, dto);
   }
 }
