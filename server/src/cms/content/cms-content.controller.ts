@@ -33,7 +33,12 @@ import {
   UploadedImageDto, UploadedMediaDto,
 } from './cms-content.dto';
 import { CONTENT_TYPES, type CmsContentOpLog, type ContentType } from './cms-content.entity';
-import { CmsContentService, CONTENT_IMAGE_MAX_BYTES, CONTENT_MEDIA_MAX_BYTES, type ContentEditor, type ContentListRow } from './cms-content.service';
+import { CmsContentMoveService } from './cms-content-move.service';
+import { CmsContentOrderService } from './cms-content-order.service';
+import { CmsContentRecycleService } from './cms-content-recycle.service';
+import { CmsContentService, type ContentEditor, type ContentListRow } from './cms-content.service';
+import { CmsContentUploadService, CONTENT_IMAGE_MAX_BYTES, CONTENT_MEDIA_MAX_BYTES } from './cms-content-upload.service';
+import { CmsRelatedContentService } from './cms-related-content.service';
 import { ContentIdsPipe } from './content-ids.pipe';
 
 const TITLE = '内容管理';
@@ -44,6 +49,9 @@ const TITLE = '内容管理';
 export class CmsContentController {
   constructor(
     private readonly contents: CmsContentService,
+    private readonly order: CmsContentOrderService,
+    private readonly moves: CmsContentMoveService,
+    private readonly uploads: CmsContentUploadService,
     private readonly currentSite: CurrentSiteService,
   ) {}
 
@@ -174,7 +182,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Copy content into catalogs of its site as drafts; answers the new ids' })
   @ApiEnvelope('string', { isArray: true })
   copy(@CurrentUser() user: LoginUser, @Body() dto: CopyContentDto): Promise<string[]> {
-    return this.contents.copy(user, dto);
+    return this.moves.copy(user, dto);
   }
 
   @Post('move')
@@ -183,7 +191,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Move content to another catalog of its site (EditContent on the source, AddContent on the target)' })
   @ApiEnvelope()
   async move(@CurrentUser() user: LoginUser, @Body() dto: MoveContentDto): Promise<void> {
-    await this.contents.move(user, dto);
+    await this.moves.move(user, dto);
   }
 
   @Post('set_top')
@@ -192,7 +200,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Set content top, optionally until topEndTime' })
   @ApiEnvelope()
   async setTop(@CurrentUser() user: LoginUser, @Body() dto: SetTopDto): Promise<void> {
-    await this.contents.setTop(user, dto);
+    await this.order.setTop(user, dto);
   }
 
   @Post('cancel_top')
@@ -202,7 +210,7 @@ export class CmsContentController {
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
   async cancelTop(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.cancelTop(user, ids);
+    await this.order.cancelTop(user, ids);
   }
 
   @Post('sort')
@@ -211,7 +219,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Place content just before targetId in its catalog; before top content it becomes top, else its top is cancelled' })
   @ApiEnvelope()
   async sort(@CurrentUser() user: LoginUser, @Body() dto: SortContentDto): Promise<void> {
-    await this.contents.sort(user, dto);
+    await this.order.sort(user, dto);
   }
 
   @Post('attr')
@@ -220,7 +228,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Set recommend or hot on content' })
   @ApiEnvelope()
   async addAttr(@CurrentUser() user: LoginUser, @Body() dto: ContentAttrDto): Promise<void> {
-    await this.contents.setAttr(user, dto, true);
+    await this.order.setAttr(user, dto, true);
   }
 
   @Delete('attr')
@@ -229,7 +237,7 @@ export class CmsContentController {
   @ApiOperation({ summary: 'Cancel recommend or hot on content' })
   @ApiEnvelope()
   async removeAttr(@CurrentUser() user: LoginUser, @Body() dto: ContentAttrDto): Promise<void> {
-    await this.contents.setAttr(user, dto, false);
+    await this.order.setAttr(user, dto, false);
   }
 
   @Post('upload/image')
@@ -243,7 +251,7 @@ export class CmsContentController {
   async uploadImage(@CurrentUser() user: LoginUser, @Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string }> {
     if (!file) throw new ServiceException('cms.content.imageFormat');
     const site = await this.currentSite.require(req, user);
-    return this.contents.uploadImage(site, file.buffer);
+    return this.uploads.uploadImage(site, file.buffer);
   }
 
   @Post('upload/media')
@@ -257,7 +265,7 @@ export class CmsContentController {
   async uploadMedia(@CurrentUser() user: LoginUser, @Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
     if (!file) throw new ServiceException('cms.content.mediaFormat');
     const site = await this.currentSite.require(req, user);
-    return this.contents.uploadMedia(site, file.buffer);
+    return this.uploads.uploadMedia(site, file.buffer);
   }
 }
 
@@ -267,7 +275,7 @@ export class CmsContentController {
 @Controller('cms/content/recycle')
 export class CmsRecycleContentController {
   constructor(
-    private readonly contents: CmsContentService,
+    private readonly recycle: CmsContentRecycleService,
     private readonly currentSite: CurrentSiteService,
   ) {}
 
@@ -277,7 +285,7 @@ export class CmsRecycleContentController {
   @ApiEnvelope(ContentDto, { paged: true })
   async list(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: RecycleQueryDto): Promise<PageResult<ContentListRow>> {
     const site = await this.currentSite.require(req, user);
-    return this.contents.recycleList(user, site.siteId, query);
+    return this.recycle.recycleList(user, site.siteId, query);
   }
 
   @Post('recover')
@@ -287,7 +295,7 @@ export class CmsRecycleContentController {
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
   async recover(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.recover(user, ids);
+    await this.recycle.recover(user, ids);
   }
 
   @Delete()
@@ -297,7 +305,7 @@ export class CmsRecycleContentController {
   @ApiBody({ type: ContentIdsDto, description: 'Or a bare array of ids' })
   @ApiEnvelope()
   async destroy(@CurrentUser() user: LoginUser, @Body(ContentIdsPipe) ids: string[]): Promise<void> {
-    await this.contents.destroy(user, ids);
+    await this.recycle.destroy(user, ids);
   }
 }
 
@@ -322,14 +330,14 @@ export class CmsContentOpLogController {
 @ApiBearerAuth()
 @Controller('cms/content/rela')
 export class CmsContentRelaController {
-  constructor(private readonly contents: CmsContentService) {}
+  constructor(private readonly relations: CmsRelatedContentService) {}
 
   @Get()
   @RequirePermission('cms:content:view')
   @ApiOperation({ summary: 'Content related to contentId, paged' })
   @ApiEnvelope(ContentDto, { paged: true })
   list(@CurrentUser() user: LoginUser, @Query() query: RelaQueryDto): Promise<PageResult<ContentListRow>> {
-    return this.contents.related(user, query);
+    return this.relations.related(user, query);
   }
 
   @Post()
@@ -338,7 +346,7 @@ export class CmsContentRelaController {
   @ApiOperation({ summary: 'Relate content of the same site to contentId' })
   @ApiEnvelope()
   async add(@CurrentUser() user: LoginUser, @Body() dto: RelaDto): Promise<void> {
-    await this.contents.addRelated(user, dto);
+    await this.relations.addRelated(user, dto);
   }
 
   @Delete()
@@ -347,6 +355,6 @@ export class CmsContentRelaController {
   @ApiOperation({ summary: 'Remove relations of contentId' })
   @ApiEnvelope()
   async remove(@CurrentUser() user: LoginUser, @Body() dto: RelaDto): Promise<void> {
-    await this.contents.removeRelated(user, dto);
+    await this.relations.removeRelated(user, dto);
   }
 }
