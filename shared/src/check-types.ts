@@ -4,6 +4,14 @@
  * tasks) and clients (product form, order filters) read this one table.
  */
 
+/**
+ * States of a check order (`check_order.status`; the table's CHECK constraint lists the same values, a server test
+ * compares them). created -> paid -> queued -> checking -> done | failed; cancelled before payment, refunded once paid
+ * and not done. The server's status machine says which may follow which.
+ */
+export const CHECK_ORDER_STATUSES = ['created', 'paid', 'queued', 'checking', 'done', 'failed', 'cancelled', 'refunded'] as const;
+export type CheckOrderStatus = (typeof CHECK_ORDER_STATUSES)[number];
+
 /** aigc: AI-content detection; duplicate: duplicate check against libraries; rewrite: full-text rewrite service. */
 export const CHECK_KINDS = ['aigc', 'duplicate', 'rewrite'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];

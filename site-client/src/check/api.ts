@@ -1,10 +1,11 @@
-import type { CheckKind, CheckTypeCode, PageResult, PriceMode } from '@zhiwen/shared';
+import type { CheckKind, CheckOrderStatus, CheckTypeCode, PageResult, PriceMode } from '@zhiwen/shared';
 import { http } from '../app/http';
 import type { Download } from '../app/http/client';
 
 /** Calls and types of the member check service (docs/check-service.md). */
 
-export type OrderStatus = 'created' | 'paid' | 'queued' | 'checking' | 'done' | 'failed' | 'cancelled' | 'refunded';
+/** The order states of the shared package (the server's status machine). */
+export type OrderStatus = CheckOrderStatus;
 export type ReportFormat = 'html' | 'pdf' | 'full' | 'docx';
 
 /** `GET /check/products`: an enabled product as the public site sees it. */

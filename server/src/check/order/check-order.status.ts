@@ -1,3 +1,5 @@
+import { CHECK_ORDER_STATUSES, type CheckOrderStatus } from '@zhiwen/shared';
+
 /**
  * The order status machine, as data: the table of legal transitions is the single place that says what may follow
  * what. Pure (no database) so every legal and illegal pair is unit-tested; the service applies a transition with a
@@ -6,8 +8,8 @@
  * created -> paid -> queued -> checking -> done | failed; cancelled before payment, refunded once paid and not done
  * (a failed check is refunded too). failed -> queued is a staff re-run.
  */
-export const ORDER_STATUSES = ['created', 'paid', 'queued', 'checking', 'done', 'failed', 'cancelled', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUSES = CHECK_ORDER_STATUSES;
+export type OrderStatus = CheckOrderStatus;
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['paid', 'cancelled'],

@@ -1,19 +1,22 @@
-import { CHECK_TYPES } from '@zhiwen/shared';
+import { CHECK_ORDER_STATUSES, CHECK_TYPES, type CheckOrderStatus } from '@zhiwen/shared';
 import type { StateChoice } from '../../../components/StateChip';
 
-/** Order states (the server's status machine), with the colour of their chip. */
-export const ORDER_STATUS = [
-  { id: 'created', name: 'app.check_order.status_created', color: 'warning' },
-  { id: 'paid', name: 'app.check_order.status_paid', color: 'primary' },
-  { id: 'queued', name: 'app.check_order.status_queued', color: 'default' },
-  { id: 'checking', name: 'app.check_order.status_checking', color: 'info' },
-  { id: 'done', name: 'app.check_order.status_done', color: 'success' },
-  { id: 'failed', name: 'app.check_order.status_failed', color: 'error' },
-  { id: 'cancelled', name: 'app.check_order.status_cancelled', color: 'default' },
-  { id: 'refunded', name: 'app.check_order.status_refunded', color: 'secondary' },
-] as const satisfies readonly StateChoice[];
+/** The colour of each order state's chip. */
+const STATUS_COLORS: Record<CheckOrderStatus, StateChoice['color']> = {
+  created: 'warning',
+  paid: 'primary',
+  queued: 'default',
+  checking: 'info',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  refunded: 'secondary',
+};
 
-export type OrderStatus = (typeof ORDER_STATUS)[number]['id'];
+/** Order states (the shared package's list, the server's status machine), with the colour of their chip. */
+export const ORDER_STATUS: readonly StateChoice[] = CHECK_ORDER_STATUSES.map((id) => ({ id, name: `app.check_order.status_${id}`, color: STATUS_COLORS[id] }));
+
+export type OrderStatus = CheckOrderStatus;
 
 /** The fields of an order these helpers read (a list row or the detail record, which carry more). */
 export interface OrderLike {
