@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+// The global sheet first: the feature sheets, imported by the pages through the routes, come after it in the bundle.
+import './global.css';
 import { routes } from './routes';
-import './styles.css';
 
 const router = createBrowserRouter(routes);
 

@@ -3,6 +3,7 @@ import { t } from '../app/messages';
 import { WRITING_CATALOG } from '../catalog';
 import { ProductGrid } from '../components/ProductGrid';
 import { groupByCategory, searchTools } from './toolGroups';
+import './ai.css';
 
 /** /aitools: every writing tool by category, narrowed by a search box. */
 export function AiToolsPage() {

@@ -9,6 +9,7 @@ import { deleteGenerations, fetchGeneration, fetchHistory, type AiGeneration } f
 import { AnswerActions } from './AnswerActions';
 import { historyTitle, STATUS_LABELS } from './historyTitle';
 import { MarkdownView } from './MarkdownView';
+import './ai.css';
 
 const PAGE_SIZE = 10;
 

@@ -12,6 +12,7 @@ import { initialValues } from './fieldErrors';
 import { ToolForm } from './ToolForm';
 import { TurnView } from './TurnView';
 import { useGeneration } from './useGeneration';
+import './ai.css';
 
 /**
  * A writing tool's page: the live tool of `GET /ai/tools` (staff may have changed its fields), its form, and the

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Product } from '../catalog';
+import './ProductGrid.css';
 
 /** Cards linking to tools; the first character of the name serves as the icon. */
 export function ProductGrid({ products, tone }: { products: Product[]; tone: 'write' | 'check' }) {

@@ -12,6 +12,7 @@ import { storeRedirect } from '../navigation/redirectTarget';
 import { Avatar } from './Avatar';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
+import './member.css';
 
 const TABS = [
   { key: 'profile', label: 'member.tabProfile' },

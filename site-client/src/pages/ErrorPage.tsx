@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../app/messages';
+import './pages.css';
 
 /** The 404 and 401 pages (spec 2.2): the code, what happened, a link back home. */
 function ErrorPage({ code, title, text }: { code: string; title: MessageKey; text: MessageKey }) {

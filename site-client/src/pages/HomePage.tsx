@@ -3,6 +3,7 @@ import { t } from '../app/messages';
 import { groupByCategory } from '../ai/toolGroups';
 import { AI_CATALOG_PATH, CHECK_CATALOG, CHECK_PRODUCTS, REPORT_CATALOG, WRITING_CATALOG, WRITING_TOOLS } from '../catalog';
 import { ProductGrid, ProductLinks } from '../components/ProductGrid';
+import './pages.css';
 
 const STEPS = [
   { title: 'home.step1Title', text: 'home.step1Text' },

@@ -1,5 +1,6 @@
 import { t } from '../app/messages';
 import { LoginForm } from '../auth/forms/LoginForm';
+import './pages.css';
 
 /** /memberlogin: member sign-in with what an account gives (a signed-in member goes to /memberIndex). */
 export function MemberLoginPage() {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { t } from '../app/messages';
 import type { Product } from '../catalog';
+import './tools.css';
 
 /**
  * A tool, check or report route whose feature has not landed yet: its title and a clear "coming soon" state.

@@ -6,6 +6,7 @@ import { completeWechat } from './completeWechat';
 import { readCallbackMessage } from './origins';
 import { rememberQrState, type WechatPurpose } from './qrState';
 import { WxQrLogin } from './WxQrLogin';
+import './wechat.css';
 
 type Status = 'loading' | 'ready' | 'working' | 'failed';
 

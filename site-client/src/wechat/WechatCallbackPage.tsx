@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { t } from '../app/messages';
 import { completeWechat } from './completeWechat';
 import { CALLBACK_MESSAGE_TYPE, type CallbackMessage } from './origins';
+import './wechat.css';
 
 /**
  * /wechatcallback: where WeChat sends the browser after a scan, with `code` and `state`. Inside the QR widget's

@@ -10,6 +10,7 @@ import { forgetLogin, loadRememberedLogin, rememberLogin } from '../rememberMe';
 import { hasErrors, validateLogin, type FieldErrors, type LoginFields } from '../validation';
 import { CaptchaField } from './CaptchaField';
 import { useCaptcha } from './useCaptcha';
+import '../auth.css';
 
 interface LoginFormProps {
   /** Called after a sign-in, before leaving for the redirect target (the dialog closes). */

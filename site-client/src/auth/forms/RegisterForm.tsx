@@ -11,6 +11,7 @@ import { registerMember } from '../api';
 import { hasErrors, validateRegister, type FieldErrors, type RegisterFields } from '../validation';
 import { CaptchaField } from './CaptchaField';
 import { useCaptcha } from './useCaptcha';
+import '../auth.css';
 
 interface RegisterFormProps {
   onDone?: () => void;

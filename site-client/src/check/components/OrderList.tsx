@@ -8,6 +8,7 @@ import { statusLabel } from '../labels';
 import { orderLink } from '../rules';
 import { OrderRatios } from './OrderRatios';
 import { ReportDownloads } from './ReportDownloads';
+import '../check.css';
 
 const PAGE_SIZE = 10;
 

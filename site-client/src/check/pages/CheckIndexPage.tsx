@@ -6,6 +6,7 @@ import { KIND_LABELS } from '../labels';
 import { useCheckProducts } from '../productsStore';
 import { productRoute } from '../rules';
 import { ProductsLoading } from './CheckProductPage';
+import '../check.css';
 
 /** /aicheck: the enabled check products, each linking to its page. */
 export function CheckIndexPage({ product: page }: { product: Product }) {

@@ -15,6 +15,7 @@ import { priceLabel } from '../format';
 import { loadCheckProducts, useCheckProducts } from '../productsStore';
 import { checkTypeDef, checkTypeOfRoute, orderNoFromQuery, productForPath } from '../rules';
 import { useOrderFollow } from '../useOrderFollow';
+import '../check.css';
 
 const EMPTY: CheckFormValues = { title: '', author: '', file: null };
 /** Title and author typed before a sign-in that leaves the page (QR login, registration); the file cannot be kept. */

@@ -4,6 +4,7 @@ import { useSession } from '../../auth/session';
 import type { Product } from '../../catalog';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { OrderList } from '../components/OrderList';
+import '../check.css';
 
 /** /report and /aireport (kind aigc): the member's orders with their reports; visitors are asked to sign in. */
 export function ReportListPage({ product: page, kind }: { product: Product; kind?: CheckKind }) {

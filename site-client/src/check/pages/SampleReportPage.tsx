@@ -4,6 +4,7 @@ import type { Product } from '../../catalog';
 import { fetchSampleReport } from '../api';
 import { ReportFrame } from '../components/ReportFrame';
 import { runDownload } from '../download';
+import '../check.css';
 
 /** /aicheckylbg: the sample report (public), shown in the page, with its PDF to download. */
 export function SampleReportPage({ product: page }: { product: Product }) {
