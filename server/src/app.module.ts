@@ -16,6 +16,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoginLogModule } from './monitor/logininfor/login-log.module';
+import { OnlineModule } from './monitor/online/online.module';
 import { MemberModule } from './member/member.module';
 import { OperLogModule } from './monitor/operlog/oper-log.module';
 import { QueueModule } from './queue/queue.module';
@@ -51,6 +52,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   MenuModule,
   OperLogModule,
   LoginLogModule,
+  OnlineModule,
   IpRuleModule,
   DeptModule,
   PostModule,
@@ -66,9 +68,9 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CheckOrderModule,
   AiModule,
   CmsModule,
+  DashboardModule,
 ];
 
-  DashboardModule,
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */
 const JOB_MODULES: Array<Type<unknown>> = [CheckLibraryCoreModule, CheckTaskCoreModule, CheckOrderCoreModule, CmsCommonModule, CmsPublishCoreModule];
 

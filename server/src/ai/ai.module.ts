@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { MemberModule } from '../member/member.module';
 import { AiGenerateService } from './generate/ai-generate.service';
 import { AiToolsController } from './generate/ai-tools.controller';
 import { LlmGatewayModule } from './gateway/llm-gateway.module';
@@ -23,7 +24,7 @@ import './ai.messages';
  * for members with its limits, members' history, and the back-office screens (providers, tools, usage log).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AiProvider, AiTool, AiGeneration, AiUsageLog]), AuthModule, LlmGatewayModule],
+  imports: [TypeOrmModule.forFeature([AiProvider, AiTool, AiGeneration, AiUsageLog]), AuthModule, MemberModule, LlmGatewayModule],
   controllers: [AiToolsController, AiHistoryController, AiProviderController, AiToolController, AiUsageController],
   providers: [
     AiToolService,

@@ -3,8 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import type { AppConfig } from '../common/config/app-config';
 import { APP_CONFIG } from '../common/config/config.token';
-import { OnlineController } from '../monitor/online/online.controller';
-import { SecurityCheckController } from '../system/security/security-check.controller';
+import { LoginLogModule } from '../monitor/logininfor/login-log.module';
 import { SystemModule } from '../system/system.module';
 import './auth.messages';
 import { AuthController } from './auth.controller';
@@ -18,13 +17,14 @@ import { SessionService } from './session.service';
 @Module({
   imports: [
     SystemModule,
+    LoginLogModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
     }),
   ],
-  controllers: [AuthController, OnlineController, SecurityCheckController],
+  controllers: [AuthController],
   providers: [AuthService, CaptchaService, SessionService, ProfileService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionService, AuthService, CaptchaService],
+  exports: [SessionService, AuthService, CaptchaService, ProfileService],
 })
 export class AuthModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { LoginLogModule } from '../monitor/logininfor/login-log.module';
 import { SystemModule } from '../system/system.module';
 import { MemberAccountController, MemberAuthController } from './account/member-account.controller';
 import { MemberAccountService } from './account/member-account.service';
@@ -31,7 +32,7 @@ import './wechat/wechat.messages';
  * an operation (a completed check order).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([MemberUser, MemberLevelConfig, MemberExpConfig, MemberExpLog, WechatConfig]), AuthModule, SystemModule, MemberExpModule],
+  imports: [TypeOrmModule.forFeature([MemberUser, MemberLevelConfig, MemberExpConfig, MemberExpLog, WechatConfig]), AuthModule, SystemModule, LoginLogModule, MemberExpModule],
   controllers: [
     MemberAuthController,
     MemberAccountController,

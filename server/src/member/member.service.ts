@@ -140,6 +140,12 @@ export class MemberService {
     }
   }
 
+  /** The level of a member who is neither deleted nor disabled; null when there is no such member. */
+  async activeLevel(memberId: string): Promise<number | null> {
+    const [row] = await this.dataSource.query(`SELECT level FROM member_user WHERE member_id = $1 AND del_flag = '0' AND status = '0'`, [memberId]);
+    return row ? Number(row.level) : null;
+  }
+
   async recordLogin(memberId: string, ip: string): Promise<void> {
     await this.dataSource.getRepository(MemberUser).update({ memberId }, { loginIp: ip, loginTime: new Date(), lockEndTime: null });
   }

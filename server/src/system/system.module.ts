@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoginLog } from '../monitor/logininfor/login-log.entity';
-import { LoginLogService } from '../monitor/logininfor/login-log.service';
 import { SysConfigModule } from './config/sys-config.module';
 import { SysDept } from './dept/sys-dept.entity';
 import { I18nDict } from './i18n/i18n-dict.entity';
@@ -17,11 +15,11 @@ import { SecurityPolicyService } from './security/security-policy.service';
 import { SysUser } from './user/sys-user.entity';
 import { UserService } from './user/user.service';
 
-const SERVICES = [UserService, MenuService, I18nDictService, SecurityPolicyService, LoginLogService, DataScopeService, AccessService, ObjectPermissionService];
+const SERVICES = [UserService, MenuService, I18nDictService, SecurityPolicyService, DataScopeService, AccessService, ObjectPermissionService];
 
 /** System administration: the entities and services identity builds on. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SysUser, SysRole, SysMenu, SysDept, SecurityConfig, I18nDict, LoginLog]), SysConfigModule],
+  imports: [TypeOrmModule.forFeature([SysUser, SysRole, SysMenu, SysDept, SecurityConfig, I18nDict]), SysConfigModule],
   providers: SERVICES,
   exports: [...SERVICES, SysConfigModule],
 })

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { MemberSession } from '../../auth/login-user';
+import { MemberService } from '../../member/member.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { fieldErrorException, gatewayFailure } from '../ai-errors';
@@ -34,6 +35,7 @@ export class AiGenerateService {
     private readonly gateway: LlmGatewayService,
     private readonly limits: AiLimitsService,
     private readonly words: SensitiveWordFilter,
+    private readonly members: MemberService,
   ) {}
 
   private get generations() {
@@ -146,8 +148,8 @@ export class AiGenerateService {
   }
 
   private async memberLevel(memberId: string): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT level FROM member_user WHERE member_id = $1 AND del_flag = '0' AND status = '0'`, [memberId]);
-    if (!row) throw ServiceException.unauthorized('ai.memberUnavailable');
-    return row.level;
+    const level = await this.members.activeLevel(memberId);
+    if (level === null) throw ServiceException.unauthorized('ai.memberUnavailable');
+    return level;
   }
 }

@@ -5,7 +5,7 @@ import type { PageResult } from '@zhiwen/shared';
 import { KV_STORE, type KvStore } from '../../common/cache/kv-store';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
-import { SysUser } from '../../system/user/sys-user.entity';
+import { UserService } from '../../system/user/user.service';
 import { escapeLike } from '../operlog/oper-log.service';
 import { applyTimeRange } from '../../common/paging/time-range';
 import type { LoginLogQueryDto } from './login-log.dto';
@@ -19,7 +19,7 @@ export const loginFailuresKey = (userId: string) => `login-failures:${userId}`;
 export class LoginLogAdminService {
   constructor(
     @InjectRepository(LoginLog) private readonly logs: Repository<LoginLog>,
-    @InjectRepository(SysUser) private readonly users: Repository<SysUser>,
+    private readonly users: UserService,
     @Inject(KV_STORE) private readonly store: KvStore,
   ) {}
 
@@ -49,13 +49,9 @@ export class LoginLogAdminService {
 
   /** Lifts the lock of an account and forgets today's wrong passwords, so the next sign-in is judged afresh. */
   async unlock(userName: string): Promise<void> {
-    const user = await this.users
-      .createQueryBuilder('u')
-      .where("u.del_flag = '0'")
-      .andWhere('lower(u.user_name) = lower(:userName)', { userName })
-      .getOne();
+    const user = await this.users.findByName(userName);
     if (!user) throw new ServiceException('logininfor.userNotFound', { userName: userName.slice(0, 40) });
-    await this.users.update({ userId: user.userId }, { lockEndTime: null });
+    await this.users.unlock(user.userId);
     await this.store.del(loginFailuresKey(user.userId));
   }
 }

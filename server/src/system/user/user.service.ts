@@ -38,6 +38,16 @@ export class UserService {
     return (user?.roles ?? []).sort((a, b) => a.roleSort - b.roleSort);
   }
 
+  /** The (not deleted) account named `userName`, in any case. */
+  async findByName(userName: string): Promise<SysUser | null> {
+    return this.users.createQueryBuilder('u').where("u.del_flag = '0'").andWhere('lower(u.user_name) = lower(:userName)', { userName }).getOne();
+  }
+
+  /** Lifts a lock left by wrong passwords. */
+  async unlock(userId: string): Promise<void> {
+    await this.users.update({ userId }, { lockEndTime: null });
+  }
+
   async findById(userId: string): Promise<SysUser | null> {
     return this.users.findOne({ where: { userId, delFlag: '0' } });
   }

@@ -27,18 +27,18 @@ function ForceLogoutButton() {
   );
 }
 
-/** 在线用户: the staff sessions now open (the server answers them all, unpaged) and 强退. */
+/** 在线用户: the staff sessions now open, paged and sorted like every list (newest sign-in first), and 强退. */
 export function OnlineList() {
   return (
-    <ScreenList filters={filters} tree creatable={false} exportable={false} sort={{ field: '', order: 'ASC' }}>
+    <ScreenList filters={filters} creatable={false} exportable={false} sort={{ field: 'loginTime', order: 'DESC' }}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="userName" label="app.online.userName" sortable={false} />
-        <TextField source="deptName" label="app.online.deptName" sortable={false} />
-        <TextField source="ipaddr" label="app.online.ipaddr" sortable={false} />
+        <TextField source="userName" label="app.online.userName" />
+        <TextField source="deptName" label="app.online.deptName" />
+        <TextField source="ipaddr" label="app.online.ipaddr" />
         <TextField source="browser" label="app.online.browser" sortable={false} />
         <TextField source="os" label="app.online.os" sortable={false} />
-        <DateTimeField source="loginTime" label="app.online.loginTime" sortable={false} />
-        <DateTimeField source="lastAccessTime" label="app.online.lastAccessTime" sortable={false} />
+        <DateTimeField source="loginTime" label="app.online.loginTime" />
+        <DateTimeField source="lastAccessTime" label="app.online.lastAccessTime" />
         <ForceLogoutButton />
       </Datagrid>
     </ScreenList>
