@@ -6,6 +6,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.driverError?.code === '23505';
 }
 
+/** The unique index or constraint a unique violation names (e.g. `uq_sys_user_name`); undefined for any other error. */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const e = error as { constraint?: string; driverError?: { constraint?: string } };
+  return e.constraint ?? e.driverError?.constraint ?? '';
+}
+
 /** Escapes `%`, `_` and `\` so user text matches literally inside a LIKE pattern (PostgreSQL's default escape is `\`). */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

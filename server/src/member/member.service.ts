@@ -5,6 +5,7 @@ import type { MemberSourceValue } from '@zhiwen/shared';
 import { hashPassword } from '../auth/password-hasher';
 import { SessionService } from '../auth/session.service';
 import { ServiceException } from '../common/errors/service-exception';
+import { uniqueViolationOf } from '../database/sql-helpers';
 import { dailyFigures, type DailyFigure, type DayWindow } from '../common/stats/daily-stats';
 import { levelOfExpSql } from './level/level-sql';
 import { MemberUser } from './member-user.entity';
@@ -90,16 +91,16 @@ export class MemberService {
     if (!manager) return this.dataSource.transaction((m) => this.create(fields, m));
     const m = manager;
     if (!fields.userName && !fields.phonenumber && !fields.email) throw new ServiceException('member.identityRequired');
-    await this.checkUnique(m, fields);
     let inviteCode = newInviteCode();
     while ((await m.query('SELECT 1 FROM member_user WHERE invite_code = $1', [inviteCode])).length) inviteCode = newInviteCode();
-    const saved = await m.save(
+    const password = fields.password ? await hashPassword(fields.password) : '';
+    const saved = await this.uniqueOr(fields, () => m.save(
       m.create(MemberUser, {
         userName: fields.userName ?? '',
         nickName: (fields.nickName || fields.userName || '').slice(0, 30),
         phonenumber: fields.phonenumber ?? '',
         email: fields.email ?? '',
-        password: fields.password ? await hashPassword(fields.password) : '',
+        password,
         birthday: fields.birthday ?? null,
         sex: fields.sex ?? '2',
         status: fields.status ?? '0',
@@ -112,7 +113,7 @@ export class MemberService {
         createBy: fields.createBy,
         remark: fields.remark ?? '',
       }),
-    );
+    ));
     // TypeORM answers an UPDATE as [rows, count].
     const [[{ level }]] = await m.query(`UPDATE member_user SET level = ${levelOfExpSql('exp')} WHERE member_id = $1 RETURNING level`, [saved.memberId]);
     const { password: _hidden, wechatOpenid: _o, wechatUnionid: _u, ...member } = { ...saved, level } as MemberWithSecrets;
@@ -120,23 +121,23 @@ export class MemberService {
   }
 
   /**
-   * Refuses a user name, phone or email another member holds, naming it. Member writes take one advisory lock, so
-   * two concurrent saves of one name cannot both pass; the unique indexes stay the last word.
+   * Runs a write of a member's identity, turning a clash with another live member's user name, phone or email (the
+   * unique indexes decide, so two concurrent saves of one name cannot both pass) into the message naming it.
    */
-  async checkUnique(m: EntityManager, identity: MemberIdentity, exceptId?: string): Promise<void> {
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('member_user'))`);
-    const taken = async (condition: string, value: string) => {
-      const rows = await m.query(`SELECT 1 FROM member_user WHERE del_flag = '0' AND ${condition} AND member_id <> $2 LIMIT 1`, [value, exceptId ?? '0']);
-      return rows.length > 0;
-    };
-    if (identity.userName && (await taken('lower(user_name) = lower($1)', identity.userName))) {
-      throw new ServiceException('member.userNameTaken', { userName: identity.userName });
-    }
-    if (identity.phonenumber && (await taken('phone = $1', identity.phonenumber))) {
-      throw new ServiceException('member.phoneTaken', { phonenumber: identity.phonenumber });
-    }
-    if (identity.email && (await taken('lower(email) = lower($1)', identity.email))) {
-      throw new ServiceException('member.emailTaken', { email: identity.email });
+  async uniqueOr<T>(identity: MemberIdentity, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      switch (uniqueViolationOf(err)) {
+        case 'uq_member_user_name':
+          throw new ServiceException('member.userNameTaken', { userName: identity.userName ?? '' });
+        case 'uq_member_user_phone':
+          throw new ServiceException('member.phoneTaken', { phonenumber: identity.phonenumber ?? '' });
+        case 'uq_member_user_email':
+          throw new ServiceException('member.emailTaken', { email: identity.email ?? '' });
+        default:
+          throw err;
+      }
     }
   }
 

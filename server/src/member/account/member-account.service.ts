@@ -56,20 +56,19 @@ export class MemberAccountService {
   }
 
   async updateProfile(dto: UpdateMemberProfileDto, session: MemberSession): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const member = await this.current(session);
-      const next = { userName: member.userName, phonenumber: dto.phonenumber ?? '', email: dto.email ?? '' };
-      if (!next.userName && !next.phonenumber && !next.email) throw new ServiceException('member.identityRequired');
-      await this.members.checkUnique(m, { phonenumber: next.phonenumber, email: next.email }, member.memberId);
-      await m.update(MemberUser, { memberId: member.memberId }, {
+    const member = await this.current(session);
+    const next = { userName: member.userName, phonenumber: dto.phonenumber ?? '', email: dto.email ?? '' };
+    if (!next.userName && !next.phonenumber && !next.email) throw new ServiceException('member.identityRequired');
+    await this.members.uniqueOr(next, () =>
+      this.dataSource.getRepository(MemberUser).update({ memberId: member.memberId }, {
         nickName: dto.nickName,
         phonenumber: next.phonenumber,
         email: next.email,
         birthday: dto.birthday ?? null,
         ...(dto.sex ? { sex: dto.sex } : {}),
         updateBy: member.userName,
-      });
-    });
+      }),
+    );
   }
 
   /** Changes the password; the old one is asked for unless the account never had one (created by WeChat login). */

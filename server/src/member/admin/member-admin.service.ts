@@ -59,9 +59,8 @@ export class MemberAdminService {
     const target = await this.get(dto.memberId);
     const identity = { userName: dto.userName ?? '', phonenumber: dto.phonenumber ?? '', email: dto.email ?? '' };
     if (!identity.userName && !identity.phonenumber && !identity.email) throw new ServiceException('member.identityRequired');
-    await this.dataSource.transaction(async (m) => {
-      await this.members.checkUnique(m, identity, dto.memberId);
-      await m.update(MemberUser, { memberId: dto.memberId }, {
+    await this.members.uniqueOr(identity, () =>
+      this.dataSource.getRepository(MemberUser).update({ memberId: dto.memberId }, {
         ...identity,
         nickName: dto.nickName ?? target.nickName,
         birthday: dto.birthday ?? null,
@@ -69,8 +68,8 @@ export class MemberAdminService {
         status: dto.status ?? (target.status as '0' | '1'),
         remark: dto.remark ?? target.remark,
         updateBy: caller.userName,
-      });
-    });
+      }),
+    );
     if (dto.status === '1') await this.members.closeSessions(dto.memberId);
   }
 

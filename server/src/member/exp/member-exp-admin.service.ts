@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
-import { paginate, pageWindow } from '../../common/paging/paginate';
-import { escapeLike } from '../../database/sql-helpers';
+import { paginate, paginateRaw } from '../../common/paging/paginate';
+import { applyTimeRange } from '../../common/paging/time-range';
+import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
 import type { CreateExpConfigDto, ExpConfigQueryDto, ExpLogDto, ExpLogQueryDto, UpdateExpConfigDto } from './member-exp.dto';
 import { MemberExpConfig } from './member-exp-config.entity';
 import { MemberExpLog } from './member-exp-log.entity';
-
-const LOG_SORTABLE: Record<string, string> = { logId: 'l.log_id', createTime: 'l.create_time', exp: 'l.exp', memberId: 'l.member_id' };
 
 /** Exp configs (one per operation) and the exp log, as the back office manages them. */
 @Injectable()
@@ -32,17 +31,16 @@ export class MemberExpAdminService {
   }
 
   createConfig(dto: CreateExpConfigDto, caller: LoginUser): Promise<MemberExpConfig> {
-    return this.dataSource.transaction(async (m) => {
-      await this.assertFree(m, dto.opType);
-      return m.save(m.create(MemberExpConfig, { ...dto, status: dto.status ?? '0', remark: dto.remark ?? '', createBy: caller.userName, updateBy: caller.userName }));
-    });
+    const repo = this.dataSource.getRepository(MemberExpConfig);
+    return this.opFreeOr(dto.opType, () =>
+      repo.save(repo.create({ ...dto, status: dto.status ?? '0', remark: dto.remark ?? '', createBy: caller.userName, updateBy: caller.userName })),
+    );
   }
 
   updateConfig(dto: UpdateExpConfigDto, caller: LoginUser): Promise<MemberExpConfig> {
     return this.dataSource.transaction(async (m) => {
       const config = await m.findOne(MemberExpConfig, { where: { configId: dto.configId } });
       if (!config) throw ServiceException.notFound('member.exp.notFound');
-      await this.assertFree(m, dto.opType, dto.configId);
       Object.assign(config, {
         opType: dto.opType,
         exp: dto.exp,
@@ -52,7 +50,7 @@ export class MemberExpAdminService {
         remark: dto.remark ?? config.remark,
         updateBy: caller.userName,
       });
-      return m.save(config);
+      return this.opFreeOr(dto.opType, () => m.save(config));
     });
   }
 
@@ -83,26 +81,24 @@ export class MemberExpAdminService {
     if (query.memberId) qb.andWhere('l.member_id = :memberId', { memberId: query.memberId });
     if (query.userName) qb.andWhere('m.user_name ILIKE :userName', { userName: `%${escapeLike(query.userName)}%` });
     if (query.opType) qb.andWhere('l.op_type = :opType', { opType: query.opType });
-    if (query.beginTime) qb.andWhere('l.create_time >= :beginTime::timestamp', { beginTime: query.beginTime });
-    if (query.endTime?.length === 10) qb.andWhere(`l.create_time < :endTime::date + interval '1 day'`, { endTime: query.endTime });
-    else if (query.endTime) qb.andWhere('l.create_time <= :endTime::timestamp', { endTime: query.endTime });
-    const total = await qb.getCount();
-    if (query.orderByColumn && !LOG_SORTABLE[query.orderByColumn]) throw new ServiceException('error.orderByColumn', { column: query.orderByColumn });
-    const direction = query.isAsc === 'asc' || query.isAsc === 'ascending' ? 'ASC' : 'DESC';
-    qb.orderBy(query.orderByColumn ? LOG_SORTABLE[query.orderByColumn] : 'l.create_time', query.orderByColumn ? direction : 'DESC').addOrderBy('l.log_id', 'DESC');
-    const { skip, take } = pageWindow(query);
-    const rows = await qb.offset(skip).limit(take).getRawMany<ExpLogDto>();
-    return { rows, total };
+    applyTimeRange(qb, 'l.create_time', query);
+    return paginateRaw<ExpLogDto>(qb, query, {
+      sortable: { logId: 'l.log_id', createTime: 'l.create_time', exp: 'l.exp', memberId: 'l.member_id' },
+      defaultOrder: { 'l.create_time': 'DESC', 'l.log_id': 'DESC' },
+    });
   }
 
   async removeLogs(logIds: string[]): Promise<void> {
     await this.dataSource.getRepository(MemberExpLog).delete({ logId: In(logIds) });
   }
 
-  private async assertFree(m: EntityManager, opType: string, exceptId?: string): Promise<void> {
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('member_exp_config'))`);
-    const qb = m.getRepository(MemberExpConfig).createQueryBuilder('c').where('c.op_type = :opType', { opType });
-    if (exceptId) qb.andWhere('c.config_id <> :exceptId', { exceptId });
-    if (await qb.getExists()) throw new ServiceException('member.exp.opTaken', { opType: t(`member.exp.op.${opType}`) });
+  /** Runs a write, turning a clash with the config of the same operation (`uq_member_exp_config_op`) into its message. */
+  private async opFreeOr<T>(opType: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (uniqueViolationOf(err) === 'uq_member_exp_config_op') throw new ServiceException('member.exp.opTaken', { opType: t(`member.exp.op.${opType}`) });
+      throw err;
+    }
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
-import { escapeLike } from '../../database/sql-helpers';
+import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
 import { MemberExpService } from '../exp/member-exp.service';
 import { MEMBER_LEVEL_TYPE } from './level-sql';
 import type { CreateLevelConfigDto, LevelConfigQueryDto, UpdateLevelConfigDto } from './member-level.dto';
@@ -36,11 +36,9 @@ export class MemberLevelService {
   }
 
   async create(dto: CreateLevelConfigDto, caller: LoginUser): Promise<MemberLevelConfig> {
-    const saved = await this.dataSource.transaction(async (m) => {
-      const fields = { ...dto, levelType: dto.levelType ?? MEMBER_LEVEL_TYPE, remark: dto.remark ?? '' };
-      await this.assertFree(m, fields.levelType, dto.level);
-      return m.save(m.create(MemberLevelConfig, { ...fields, createBy: caller.userName, updateBy: caller.userName }));
-    });
+    const fields = { ...dto, levelType: dto.levelType ?? MEMBER_LEVEL_TYPE, remark: dto.remark ?? '' };
+    const repo = this.dataSource.getRepository(MemberLevelConfig);
+    const saved = await this.levelFreeOr(fields.levelType, dto.level, () => repo.save(repo.create({ ...fields, createBy: caller.userName, updateBy: caller.userName })));
     await this.exp.recomputeLevels();
     return saved;
   }
@@ -50,9 +48,8 @@ export class MemberLevelService {
       const config = await m.findOne(MemberLevelConfig, { where: { configId: dto.configId } });
       if (!config) throw ServiceException.notFound('member.level.notFound');
       const levelType = dto.levelType ?? config.levelType;
-      await this.assertFree(m, levelType, dto.level, dto.configId);
       Object.assign(config, { levelType, level: dto.level, levelName: dto.levelName, nextNeedExp: dto.nextNeedExp, remark: dto.remark ?? config.remark, updateBy: caller.userName });
-      return m.save(config);
+      return this.levelFreeOr(levelType, dto.level, () => m.save(config));
     });
     await this.exp.recomputeLevels();
     return saved;
@@ -65,10 +62,13 @@ export class MemberLevelService {
     await this.exp.recomputeLevels();
   }
 
-  private async assertFree(m: EntityManager, levelType: string, level: number, exceptId?: string): Promise<void> {
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('member_level_config'))`);
-    const qb = m.getRepository(MemberLevelConfig).createQueryBuilder('c').where('c.level_type = :levelType AND c.level = :level', { levelType, level });
-    if (exceptId) qb.andWhere('c.config_id <> :exceptId', { exceptId });
-    if (await qb.getExists()) throw new ServiceException('member.level.taken', { levelType, level });
+  /** Runs a write, turning a clash with another config of the same type and level (`uq_member_level_config`) into its message. */
+  private async levelFreeOr<T>(levelType: string, level: number, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (uniqueViolationOf(err) === 'uq_member_level_config') throw new ServiceException('member.level.taken', { levelType, level });
+      throw err;
+    }
   }
 }

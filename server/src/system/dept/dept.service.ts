@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
+import { uniqueViolationOf } from '../../database/sql-helpers';
 import { DataScopeService } from '../role/data-scope.service';
 import { buildDeptTree, type DeptTreeNode } from './dept-tree';
 import type { CreateDeptDto, DeptQueryDto, UpdateDeptDto } from './dept.dto';
@@ -66,12 +67,11 @@ export class DeptService {
 
   /** Adds a department under an existing, enabled parent the caller may see. */
   async create(caller: LoginUser, dto: CreateDeptDto): Promise<SysDept> {
-    return this.inLockedTransaction(async (m) => {
+    return this.nameFreeOr(dto.deptName, () => this.inLockedTransaction(async (m) => {
       const parent = await m.findOne(SysDept, { where: { deptId: dto.parentId, delFlag: LIVE } });
       if (!parent) throw new ServiceException('dept.parentNotFound');
       await this.assertInScope(m, caller, parent.deptId);
       if (parent.status === DISABLED) throw new ServiceException('dept.parentDisabled', { deptName: parent.deptName });
-      await this.assertNameFree(m, parent.deptId, dto.deptName);
       const dept = m.create(SysDept, {
         parentId: parent.deptId,
         ancestors: `${parent.ancestors},${parent.deptId}`,
@@ -85,7 +85,7 @@ export class DeptService {
         updateBy: caller.userName,
       });
       return m.save(dept);
-    });
+    }));
   }
 
   /**
@@ -93,7 +93,7 @@ export class DeptService {
    * disabled first; an enabled department enables its ancestors (an enabled unit cannot sit in a disabled one).
    */
   async update(caller: LoginUser, dto: UpdateDeptDto): Promise<SysDept> {
-    return this.inLockedTransaction(async (m) => {
+    return this.nameFreeOr(dto.deptName, () => this.inLockedTransaction(async (m) => {
       const dept = await this.find(m, dto.deptId);
       await this.assertInScope(m, caller, dept.deptId);
       if (dto.parentId === dept.deptId) throw new ServiceException('dept.parentSelf', { deptName: dept.deptName });
@@ -110,7 +110,6 @@ export class DeptService {
         dept.parentId = parent.deptId;
         dept.ancestors = `${parent.ancestors},${parent.deptId}`;
       }
-      await this.assertNameFree(m, dept.parentId, dto.deptName, dept.deptId);
       if (status === DISABLED && (await this.hasEnabledDescendants(m, dept.deptId))) {
         throw new ServiceException('dept.hasEnabledChildren', { deptName: dept.deptName });
       }
@@ -127,7 +126,7 @@ export class DeptService {
       if (dept.ancestors !== oldAncestors) await this.rewriteSubtreeAncestors(m, dept.deptId, oldAncestors, dept.ancestors);
       if (status === ENABLED) await this.enableAncestors(m, dept, caller.userName);
       return saved;
-    });
+    }));
   }
 
   /** Deletes (logically) a department without sub-departments or users. */
@@ -144,6 +143,7 @@ export class DeptService {
     });
   }
 
+  /** Tree writes take turns, so a move, a delete and a new child cannot interleave (names are left to the unique index). */
   private async inLockedTransaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('sys_dept'))`);
@@ -163,13 +163,14 @@ export class DeptService {
     if (!(await qb.getExists())) throw ServiceException.forbidden('dept.outOfScope');
   }
 
-  private async assertNameFree(m: EntityManager, parentId: string, deptName: string, exceptId?: string): Promise<void> {
-    const qb = m
-      .getRepository(SysDept)
-      .createQueryBuilder('d')
-      .where('d.parent_id = :parentId AND d.dept_name = :deptName AND d.del_flag = :live', { parentId, deptName, live: LIVE });
-    if (exceptId) qb.andWhere('d.dept_id <> :exceptId', { exceptId });
-    if (await qb.getExists()) throw new ServiceException('dept.nameTaken', { deptName });
+  /** Runs a write, turning a clash with a sibling's name (unique index `uq_sys_dept_name`) into its message. */
+  private async nameFreeOr<T>(deptName: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (uniqueViolationOf(err) === 'uq_sys_dept_name') throw new ServiceException('dept.nameTaken', { deptName });
+      throw err;
+    }
   }
 
   private async hasEnabledDescendants(m: EntityManager, deptId: string): Promise<boolean> {

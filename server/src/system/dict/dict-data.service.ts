@@ -85,7 +85,6 @@ export class DictDataService {
   /** Adds an entry; its value must be new within the type. */
   async create(dto: CreateDictDataDto, userName: string): Promise<SysDictData> {
     await this.assertTypeExists(dto.dictType);
-    await this.assertValueFree(dto.dictType, dto.dictValue);
     let dictCode = '';
     await this.write(dto, async (manager) => {
       if (dto.isDefault === 'Y') await this.clearDefault(manager, dto.dictType);
@@ -112,9 +111,6 @@ export class DictDataService {
   async update(dto: UpdateDictDataDto, userName: string): Promise<void> {
     const current = await this.find(dto.dictCode);
     if (dto.dictType !== current.dictType) await this.assertTypeExists(dto.dictType);
-    if (dto.dictType !== current.dictType || dto.dictValue !== current.dictValue) {
-      await this.assertValueFree(dto.dictType, dto.dictValue, dto.dictCode);
-    }
     const language = requestContext.language();
     const oldKey = dictLabelKey(current.dictType, current.dictValue);
     const newKey = dictLabelKey(dto.dictType, dto.dictValue);
@@ -165,11 +161,6 @@ export class DictDataService {
 
   private async assertTypeExists(dictType: string): Promise<void> {
     if (!(await this.types.exists({ where: { dictType } }))) throw new ServiceException('sysDict.typeNotFound');
-  }
-
-  private async assertValueFree(dictType: string, dictValue: string, exceptCode?: string): Promise<void> {
-    const where = exceptCode ? { dictType, dictValue, dictCode: Not(exceptCode) } : { dictType, dictValue };
-    if (await this.data.exists({ where })) throw new ServiceException('sysDict.valueExists', { type: dictType, value: dictValue });
   }
 
   /** One entry per type is the default: setting one clears the others. */

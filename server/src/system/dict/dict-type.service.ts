@@ -63,7 +63,6 @@ export class DictTypeService {
 
   /** Adds a type; the type must be new. */
   async create(dto: CreateDictTypeDto, userName: string): Promise<SysDictType> {
-    if (await this.exists(dto.dictType)) throw new ServiceException('sysDict.typeExists', { type: dto.dictType });
     let dictId: string;
     try {
       const result = await this.types.insert({
@@ -93,7 +92,6 @@ export class DictTypeService {
     const current = await this.find(dto.dictId);
     const renamed = dto.dictType !== current.dictType;
     if (renamed && current.isFixed === 'Y') throw new ServiceException('sysDict.fixedRename', { type: current.dictType });
-    if (renamed && (await this.exists(dto.dictType))) throw new ServiceException('sysDict.typeExists', { type: dto.dictType });
     const language = requestContext.language();
     const shownName = (await this.i18n.translate(language, [dictNameKey(current.dictType)])).get(dictNameKey(current.dictType)) ?? current.dictName;
     try {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Not, type Repository } from 'typeorm';
+import { DataSource, In, type Repository } from 'typeorm';
 import { LANGUAGES, type Language, type PageResult } from '@zhiwen/shared';
 import { KV_STORE, type KvStore } from '../../common/cache/kv-store';
 import { ServiceException } from '../../common/errors/service-exception';
@@ -83,7 +83,6 @@ export class I18nEntryService implements OnModuleInit, OnModuleDestroy {
 
   /** Adds an entry; a key has one text per language. */
   async create(dto: CreateI18nDictDto, userName: string): Promise<I18nDict> {
-    await this.assertFree(dto.langTag, dto.langKey);
     let dictId: string;
     try {
       const result = await this.entries.insert({
@@ -106,7 +105,6 @@ export class I18nEntryService implements OnModuleInit, OnModuleDestroy {
   /** Changes an entry. */
   async update(dto: UpdateI18nDictDto, userName: string): Promise<void> {
     const current = await this.get(dto.dictId);
-    if (dto.langTag !== current.langTag || dto.langKey !== current.langKey) await this.assertFree(dto.langTag, dto.langKey, dto.dictId);
     try {
       await this.entries.update(
         { dictId: dto.dictId },
@@ -146,11 +144,6 @@ export class I18nEntryService implements OnModuleInit, OnModuleDestroy {
   async refreshCache(): Promise<void> {
     await evictAllDicts(this.cache);
     await this.reloadOverrides();
-  }
-
-  private async assertFree(langTag: string, langKey: string, exceptId?: string): Promise<void> {
-    const where = exceptId ? { langTag, langKey, dictId: Not(exceptId) } : { langTag, langKey };
-    if (await this.entries.exists({ where })) throw new ServiceException('i18n.exists', { tag: langTag, key: langKey });
   }
 
   /** After a change: dictionaries whose labels changed are evicted, server messages reloaded on this instance. */

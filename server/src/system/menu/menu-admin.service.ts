@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import type { Language } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
-import { escapeLike } from '../../database/sql-helpers';
+import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
 import { I18nDictService } from '../i18n/i18n-dict.service';
 import type { CreateMenuDto, MenuQueryDto, TreeNodeDto, UpdateMenuDto } from './dto/menu.dto';
 import { SysMenu } from './sys-menu.entity';
@@ -57,13 +57,13 @@ export class MenuAdminService {
 
   async create(dto: CreateMenuDto, caller: LoginUser): Promise<SysMenu> {
     await this.check(dto);
-    return this.menus.save(this.menus.create({ ...this.fields(dto), menuKey: null, createBy: caller.userName }));
+    return this.nameFreeOr(dto, () => this.menus.save(this.menus.create({ ...this.fields(dto), menuKey: null, createBy: caller.userName })));
   }
 
   async update(dto: UpdateMenuDto, caller: LoginUser): Promise<void> {
     await this.detail(dto.menuId);
     await this.check(dto, dto.menuId);
-    await this.menus.update({ menuId: dto.menuId }, { ...this.fields(dto), updateBy: caller.userName });
+    await this.nameFreeOr(dto, () => this.menus.update({ menuId: dto.menuId }, { ...this.fields(dto), updateBy: caller.userName }));
   }
 
   async remove(menuId: string): Promise<void> {
@@ -94,7 +94,7 @@ export class MenuAdminService {
     };
   }
 
-  /** Rules beyond field formats: route paths, links, the parent, and unique names among siblings. */
+  /** Rules beyond field formats: route paths, links, the parent (unique names among siblings: nameFreeOr). */
   private async check(dto: CreateMenuDto, selfId?: string): Promise<void> {
     if (dto.menuType !== 'F') {
       if (!dto.path) throw new ServiceException('menu.pathRequired');
@@ -124,11 +124,16 @@ export class MenuAdminService {
         if (cycle.length) throw new ServiceException('menu.parentSelf');
       }
     }
-    const sibling = await this.menus.query(
-      'SELECT 1 FROM sys_menu WHERE parent_id = $1 AND menu_name = $2 AND ($3::bigint IS NULL OR menu_id <> $3)',
-      [dto.parentId, dto.menuName, selfId ?? null],
-    );
-    if (sibling.length) throw new ServiceException('menu.nameTaken', { menuName: dto.menuName });
+  }
+
+  /** Runs a write, turning a clash with a sibling's name (unique index `uq_sys_menu_name`) into its message. */
+  private async nameFreeOr<T>(dto: CreateMenuDto, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (uniqueViolationOf(err) === 'uq_sys_menu_name') throw new ServiceException('menu.nameTaken', { menuName: dto.menuName });
+      throw err;
+    }
   }
 
   private async localize(rows: SysMenu[], language: Language): Promise<SysMenu[]> {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
+import { uniqueViolationOf } from '../../database/sql-helpers';
 import type { CreatePostDto, PostQueryDto, UpdatePostDto } from './post.dto';
 import { SysPost } from './sys-post.entity';
 
@@ -39,10 +40,9 @@ export class PostService {
   }
 
   async create(caller: LoginUser, dto: CreatePostDto): Promise<SysPost> {
-    return this.dataSource.transaction(async (m) => {
-      await this.assertUnique(m, dto);
-      return m.save(
-        m.create(SysPost, {
+    return this.uniqueOr(dto, () =>
+      this.dataSource.getRepository(SysPost).save(
+        this.dataSource.getRepository(SysPost).create({
           postCode: dto.postCode,
           postName: dto.postName,
           postSort: dto.postSort,
@@ -51,15 +51,14 @@ export class PostService {
           createBy: caller.userName,
           updateBy: caller.userName,
         }),
-      );
-    });
+      ),
+    );
   }
 
   async update(caller: LoginUser, dto: UpdatePostDto): Promise<SysPost> {
-    return this.dataSource.transaction(async (m) => {
+    return this.uniqueOr(dto, () => this.dataSource.transaction(async (m) => {
       const post = await m.findOne(SysPost, { where: { postId: dto.postId } });
       if (!post) throw ServiceException.notFound('post.notFound');
-      await this.assertUnique(m, dto, dto.postId);
       Object.assign(post, {
         postCode: dto.postCode,
         postName: dto.postName,
@@ -69,7 +68,7 @@ export class PostService {
         updateBy: caller.userName,
       });
       return m.save(post);
-    });
+    }));
   }
 
   /** Deletes the posts, all or none: refused, naming the post, when any is held by a (not deleted) user. */
@@ -91,15 +90,15 @@ export class PostService {
     });
   }
 
-  /** Serialises post writes so two saves of the same name cannot both pass the check. */
-  private async assertUnique(m: EntityManager, dto: CreatePostDto, exceptId?: string): Promise<void> {
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('sys_post'))`);
-    const others = (field: 'post_code' | 'post_name', value: string) => {
-      const qb = m.getRepository(SysPost).createQueryBuilder('p').where(`p.${field} = :value`, { value });
-      if (exceptId) qb.andWhere('p.post_id <> :exceptId', { exceptId });
-      return qb.getExists();
-    };
-    if (await others('post_code', dto.postCode)) throw new ServiceException('post.codeTaken', { postName: dto.postName, postCode: dto.postCode });
-    if (await others('post_name', dto.postName)) throw new ServiceException('post.nameTaken', { postName: dto.postName });
+  /** Runs a write, turning a clash with another post's code or name (unique indexes) into its message. */
+  private async uniqueOr<T>(dto: CreatePostDto, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      const constraint = uniqueViolationOf(err);
+      if (constraint === 'sys_post_post_code_key') throw new ServiceException('post.codeTaken', { postName: dto.postName, postCode: dto.postCode });
+      if (constraint === 'uq_sys_post_name') throw new ServiceException('post.nameTaken', { postName: dto.postName });
+      throw err;
+    }
   }
 }

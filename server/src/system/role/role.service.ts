@@ -5,7 +5,7 @@ import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
-import { escapeLike } from '../../database/sql-helpers';
+import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
 import { paginate } from '../../common/paging/paginate';
 import { SysUser } from '../user/sys-user.entity';
 import { AccessService } from './access.service';
@@ -50,8 +50,7 @@ export class RoleService {
   }
 
   async create(dto: CreateRoleDto, caller: LoginUser): Promise<SysRole> {
-    return this.dataSource.transaction(async (m) => {
-      await this.checkUnique(m, dto);
+    return this.uniqueOr(dto, () => this.dataSource.transaction(async (m) => {
       const role = await m.save(
         m.create(SysRole, {
           roleName: dto.roleName,
@@ -67,13 +66,12 @@ export class RoleService {
       );
       await this.replaceMenus(m, role.roleId, dto.menuIds ?? []);
       return role;
-    });
+    }));
   }
 
   async update(dto: UpdateRoleDto, caller: LoginUser): Promise<void> {
     const role = await this.editable(dto.roleId);
-    await this.dataSource.transaction(async (m) => {
-      await this.checkUnique(m, dto, dto.roleId);
+    await this.uniqueOr(dto, () => this.dataSource.transaction(async (m) => {
       await m.update(SysRole, { roleId: dto.roleId }, {
         roleName: dto.roleName,
         roleKey: dto.roleKey,
@@ -85,7 +83,7 @@ export class RoleService {
         updateBy: caller.userName,
       });
       if (dto.menuIds) await this.replaceMenus(m, dto.roleId, dto.menuIds);
-    });
+    }));
     await this.refreshHolders([dto.roleId]);
   }
 
@@ -157,11 +155,16 @@ export class RoleService {
     return role;
   }
 
-  private async checkUnique(m: EntityManager, dto: { roleName: string; roleKey: string }, exceptId?: string): Promise<void> {
-    const taken = async (column: string, value: string) =>
-      (await m.query(`SELECT 1 FROM sys_role WHERE del_flag = '0' AND ${column} = $1 AND ($2::bigint IS NULL OR role_id <> $2)`, [value, exceptId ?? null])).length > 0;
-    if (await taken('role_name', dto.roleName)) throw new ServiceException('role.nameTaken', { roleName: dto.roleName });
-    if (await taken('role_key', dto.roleKey)) throw new ServiceException('role.keyTaken', { roleName: dto.roleName });
+  /** Runs a write, turning a clash with another live role's name or key (unique indexes) into its message. */
+  private async uniqueOr<T>(dto: { roleName: string }, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      const constraint = uniqueViolationOf(err);
+      if (constraint === 'uq_sys_role_name') throw new ServiceException('role.nameTaken', { roleName: dto.roleName });
+      if (constraint === 'uq_sys_role_key') throw new ServiceException('role.keyTaken', { roleName: dto.roleName });
+      throw err;
+    }
   }
 
   private async replaceMenus(m: EntityManager, roleId: string, menuIds: string[]): Promise<void> {

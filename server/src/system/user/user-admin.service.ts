@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
-import { escapeLike } from '../../database/sql-helpers';
+import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
 import { detectImageType } from '../../storage/image-type';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { paginate } from '../../common/paging/paginate';
@@ -82,8 +82,7 @@ export class UserAdminService {
   async create(dto: CreateUserDto, caller: LoginUser): Promise<SysUser> {
     const policy = await this.policy.active();
     this.policy.checkPassword(policy, dto.password, dto);
-    return this.dataSource.transaction(async (m) => {
-      await this.checkUnique(m, { userName: dto.userName, email: dto.email, phonenumber: dto.phonenumber });
+    return this.uniqueOr(dto.userName, () => this.dataSource.transaction(async (m) => {
       await this.checkReferences(m, dto, caller);
       const user = await m.save(
         m.create(SysUser, {
@@ -104,14 +103,13 @@ export class UserAdminService {
       await this.replaceLinks(m, user.userId, dto.roleIds ?? [], dto.postIds ?? []);
       const { password: _hidden, ...rest } = user;
       return rest as SysUser;
-    });
+    }));
   }
 
   async update(dto: UpdateUserDto, caller: LoginUser): Promise<void> {
     const target = await this.editable(dto.userId, caller);
     if (dto.status === '1' && dto.userId === caller.id) throw new ServiceException('user.cannotDisableSelf');
-    await this.dataSource.transaction(async (m) => {
-      await this.checkUnique(m, { userName: target.userName, email: dto.email, phonenumber: dto.phonenumber }, dto.userId);
+    await this.uniqueOr(target.userName, () => this.dataSource.transaction(async (m) => {
       await this.checkReferences(m, dto, caller);
       await m.update(SysUser, { userId: dto.userId }, {
         nickName: dto.nickName,
@@ -124,7 +122,7 @@ export class UserAdminService {
         updateBy: caller.userName,
       });
       await this.replaceLinks(m, dto.userId, dto.roleIds, dto.postIds);
-    });
+    }));
     // Roles or status changed: the user signs in again to pick them up.
     await this.sessions.closeAllOf(dto.userId);
   }
@@ -177,6 +175,8 @@ export class UserAdminService {
       let updated = 0;
       const problems: string[] = [];
       for (const row of rows) {
+        // A row refused by a unique index rolls back to here and the import goes on to report every bad row.
+        await m.query('SAVEPOINT import_row');
         const [existing] = await m.query(`SELECT user_id FROM sys_user WHERE lower(user_name) = lower($1) AND del_flag = '0'`, [row.userName]);
         try {
           await this.checkReferences(m, { deptId: row.deptId }, caller);
@@ -184,18 +184,19 @@ export class UserAdminService {
           const fields = { nickName: row.nickName, deptId: row.deptId ?? null, email: row.email ?? '', phonenumber: row.phonenumber ?? '', sex: row.sex ?? '2', status: row.status ?? '0' };
           if (existing) {
             await this.editable(String(existing.user_id), caller);
-            await this.checkUnique(m, { userName: row.userName, email: row.email, phonenumber: row.phonenumber }, String(existing.user_id));
             await m.update(SysUser, { userId: String(existing.user_id) }, { ...fields, updateBy: caller.userName });
             updated++;
           } else {
-            await this.checkUnique(m, { userName: row.userName, email: row.email, phonenumber: row.phonenumber });
             await m.insert(SysUser, { ...fields, userName: row.userName, password: hash, pwdUpdateTime: new Date(), forceModifyPwd: true, createBy: caller.userName });
             created++;
           }
+          await m.query('RELEASE SAVEPOINT import_row');
         } catch (err) {
-          if (!(err instanceof ServiceException)) throw err;
-          const message = t(err.messageKey, err.args);
-          problems.push(err.messageKey === 'user.import.exists' ? message : t('user.import.rowError', { line: row.line, message }));
+          const failure = err instanceof ServiceException ? err : this.uniqueFailure(err, row.userName);
+          if (!failure) throw err;
+          await m.query('ROLLBACK TO SAVEPOINT import_row');
+          const message = t(failure.messageKey, failure.args);
+          problems.push(failure.messageKey === 'user.import.exists' ? message : t('user.import.rowError', { line: row.line, message }));
         }
       }
       if (problems.length) throw new ServiceException('user.import.failed', { count: problems.length, details: problems.slice(0, 20).join('；') });
@@ -217,16 +218,15 @@ export class UserAdminService {
   }
 
   async updateProfile(dto: UpdateProfileDto, caller: LoginUser): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      await this.checkUnique(m, { userName: caller.userName, email: dto.email, phonenumber: dto.phonenumber }, caller.id);
-      await m.update(SysUser, { userId: caller.id }, {
+    await this.uniqueOr(caller.userName, () =>
+      this.users.update({ userId: caller.id }, {
         nickName: dto.nickName,
         email: dto.email ?? '',
         phonenumber: dto.phonenumber ?? '',
         ...(dto.sex ? { sex: dto.sex } : {}),
         updateBy: caller.userName,
-      });
-    });
+      }),
+    );
   }
 
   async updatePassword(dto: UpdatePasswordDto, caller: LoginUser): Promise<void> {
@@ -278,12 +278,19 @@ export class UserAdminService {
     return user;
   }
 
-  private async checkUnique(m: EntityManager, values: { userName: string; email?: string; phonenumber?: string }, exceptId?: string): Promise<void> {
-    const clash = async (sql: string, value: string) =>
-      (await m.query(`SELECT 1 FROM sys_user WHERE del_flag = '0' AND ${sql} AND ($2::bigint IS NULL OR user_id <> $2)`, [value, exceptId ?? null])).length > 0;
-    if (!exceptId && (await clash('lower(user_name) = lower($1)', values.userName))) throw new ServiceException('user.userNameTaken', { userName: values.userName });
-    if (values.email && (await clash('lower(email) = lower($1)', values.email))) throw new ServiceException('user.emailTaken', { userName: values.userName });
-    if (values.phonenumber && (await clash('phonenumber = $1', values.phonenumber))) throw new ServiceException('user.phoneTaken', { userName: values.userName });
+  /** Runs a write, turning a clash with another live user's name, email or phone (unique indexes) into its message. */
+  private async uniqueOr<T>(userName: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      throw this.uniqueFailure(err, userName) ?? err;
+    }
+  }
+
+  private uniqueFailure(err: unknown, userName: string): ServiceException | undefined {
+    const key = { uq_sys_user_name: 'user.userNameTaken', uq_sys_user_email: 'user.emailTaken', uq_sys_user_phone: 'user.phoneTaken' } as const;
+    const constraint = uniqueViolationOf(err) as keyof typeof key | undefined;
+    return constraint && key[constraint] ? new ServiceException(key[constraint], { userName }) : undefined;
   }
 
   private async checkReferences(m: EntityManager, dto: { deptId?: string; roleIds?: string[]; postIds?: string[] }, caller: LoginUser): Promise<void> {
