@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 import { fakeOpenAiServer, type SeenRequest } from './gateway/test-fixtures';
+import { api, expectMessage } from '../../test/helpers/api';
 
 const API_KEY = 'sk-admin-test-key-987654';
 let t: TestApp;
@@ -14,8 +15,7 @@ let fakeUrl: string;
 const seen: SeenRequest[] = [];
 const fake = fakeOpenAiServer(seen);
 
-const api = (method: 'get' | 'put' | 'post' | 'delete', url: string, token = admin) =>
-  request(t.server)[method](`/prod-api${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', 'zh-CN');
+const http = api(() => t, { token: () => admin });
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
@@ -33,90 +33,90 @@ afterAll(async () => {
 
 describe('AI providers in the back office', () => {
   it('tells staff where generation would go: the provider of LLM_BASE_URL, without its key', async () => {
-    const summary = await api('get', '/ai/provider/summary');
+    const summary = await http.get('/ai/provider/summary');
     expect(summary.body.data).toEqual({ enabled: 0, env: { baseUrl: fakeUrl, model: 'fast' } });
     expect(JSON.stringify(summary.body)).not.toContain(API_KEY);
     expect((await request(t.server).get('/prod-api/ai/tools')).body.data.providerReady).toBe(true);
   });
 
   it('adds, edits (keeping the write-only key), tests, disables and deletes a provider', async () => {
-    const created = await api('post', '/ai/provider').send({ providerName: 'DeepSeek', baseUrl: `${fakeUrl}/`, apiKey: API_KEY, model: 'fast', maxTokens: 2048, temperature: 0.3, timeoutMs: 5000, concurrency: 2, priority: 1 });
+    const created = await http.post('/ai/provider').send({ providerName: 'DeepSeek', baseUrl: `${fakeUrl}/`, apiKey: API_KEY, model: 'fast', maxTokens: 2048, temperature: 0.3, timeoutMs: 5000, concurrency: 2, priority: 1 });
     expect(created.body).toMatchObject({ code: 200, data: { providerName: 'DeepSeek', baseUrl: fakeUrl, apiKeySet: true, maxTokens: 2048, status: '0' } });
     expect(JSON.stringify(created.body)).not.toContain(API_KEY);
     const id = created.body.data.providerId;
-    const edited = await api('put', '/ai/provider').send({ ...created.body.data, model: 'slow-chunks', apiKey: '' });
+    const edited = await http.put('/ai/provider').send({ ...created.body.data, model: 'slow-chunks', apiKey: '' });
     expect(edited.body.data).toMatchObject({ model: 'slow-chunks', apiKeySet: true });
 
-    const tested = await api('post', `/ai/provider/${id}/test`);
+    const tested = await http.post(`/ai/provider/${id}/test`);
     expect(tested.body.code).toBe(200);
-    expect(tested.body.msg).toMatch(/^连接正常：slow-chunks，首字 \d+ 毫秒$/);
+    expectMessage(tested, 'zh-CN', /^连接正常：slow-chunks，首字 \d+ 毫秒$/);
     expect(tested.body.data.reply).toBe('第一段第二段第三段第四段');
     expect(seen.at(-1)).toMatchObject({ authorization: `Bearer ${API_KEY}`, body: { model: 'slow-chunks', max_tokens: 64 } });
 
-    await api('put', '/ai/provider').send({ ...edited.body.data, model: 'broken' });
-    const failed = await api('post', `/ai/provider/${id}/test`);
+    await http.put('/ai/provider').send({ ...edited.body.data, model: 'broken' });
+    const failed = await http.post(`/ai/provider/${id}/test`);
     expect(failed.status).toBe(503);
-    expect(failed.body.msg).toBe('AI 服务调用失败：DeepSeek: HTTP 500: The server had an error while processing your request');
+    expectMessage(failed, 'zh-CN', 'AI 服务调用失败：DeepSeek: HTTP 500: The server had an error while processing your request');
 
-    expect((await api('put', '/ai/provider/changeStatus').send({ providerId: id, status: '1' })).body.code).toBe(200);
-    expect((await api('get', '/ai/provider/summary')).body.data.enabled).toBe(0);
-    expect((await api('delete', `/ai/provider/${id}`)).body.code).toBe(200);
-    expect((await api('get', `/ai/provider/${id}`)).status).toBe(404);
+    expect((await http.put('/ai/provider/changeStatus').send({ providerId: id, status: '1' })).body.code).toBe(200);
+    expect((await http.get('/ai/provider/summary')).body.data.enabled).toBe(0);
+    expect((await http.delete(`/ai/provider/${id}`)).body.code).toBe(200);
+    expect((await http.get(`/ai/provider/${id}`)).status).toBe(404);
   });
 
   it('refuses bad settings with their messages', async () => {
-    const bad = await api('post', '/ai/provider').send({ providerName: 'x', baseUrl: 'ftp://user:pw@host', model: 'm' });
+    const bad = await http.post('/ai/provider').send({ providerName: 'x', baseUrl: 'ftp://user:pw@host', model: 'm' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('服务地址须以 http:// 或 https:// 开头，且不能包含账号密码或查询参数');
-    expect((await api('post', '/ai/provider').send({ providerName: 'x', baseUrl: fakeUrl, model: 'm', temperature: 3 })).status).toBe(400);
+    expectMessage(bad, 'zh-CN', '服务地址须以 http:// 或 https:// 开头，且不能包含账号密码或查询参数');
+    expect((await http.post('/ai/provider').send({ providerName: 'x', baseUrl: fakeUrl, model: 'm', temperature: 3 })).status).toBe(400);
   });
 });
 
 describe('AI writing pages (the tool catalog) in the back office', () => {
   it('lists the seeded catalog and edits a tool: name, fields, template, status, sort, levels, quotas', async () => {
-    const list = await api('get', '/ai/tool/list?pageSize=100');
+    const list = await http.get('/ai/tool/list?pageSize=100');
     expect(list.body.data.total).toBe(55);
-    const tool = (await api('get', `/ai/tool/${list.body.data.rows[0].toolId}`)).body.data;
+    const tool = (await http.get(`/ai/tool/${list.body.data.rows[0].toolId}`)).body.data;
     expect(tool).toMatchObject({ slug: 'aixsxz', status: '0', memberLevels: [], dailyQuota: 0 });
-    const saved = await api('put', '/ai/tool').send({ ...tool, toolName: '小说创作', promptTemplate: '写小说《{{title}}》{{#if genre}}，题材{{genre}}{{/if}}', sort: 5, memberLevels: [2, 3], dailyQuota: 10, levelQuotas: [{ level: 3, quota: 20 }] });
+    const saved = await http.put('/ai/tool').send({ ...tool, toolName: '小说创作', promptTemplate: '写小说《{{title}}》{{#if genre}}，题材{{genre}}{{/if}}', sort: 5, memberLevels: [2, 3], dailyQuota: 10, levelQuotas: [{ level: 3, quota: 20 }] });
     expect(saved.body.data).toMatchObject({ toolName: '小说创作', sort: 5, memberLevels: [2, 3], dailyQuota: 10, levelQuotas: [{ level: 3, quota: 20 }] });
     expect((await request(t.server).get('/prod-api/ai/tools/aixsxz')).body.data.name).toBe('小说创作');
 
-    const unclosed = await api('put', '/ai/tool').send({ ...tool, promptTemplate: '{{#if title}}x' });
-    expect(unclosed.body.msg).toBe('提示词模板有误：{{#if title}} is not closed');
-    const unknown = await api('put', '/ai/tool').send({ ...tool, promptTemplate: '{{secret}}' });
-    expect(unknown.body.msg).toBe('提示词模板引用了不存在的字段「secret」');
-    const badField = await api('put', '/ai/tool').send({ ...tool, fields: [{ name: '1x', label: 'x', type: 'text', required: true }] });
-    expect(badField.body.msg).toBe('字段名须以字母开头，只含字母、数字和下划线（最多 30 个字符）');
+    const unclosed = await http.put('/ai/tool').send({ ...tool, promptTemplate: '{{#if title}}x' });
+    expectMessage(unclosed, 'zh-CN', '提示词模板有误：{{#if title}} is not closed');
+    const unknown = await http.put('/ai/tool').send({ ...tool, promptTemplate: '{{secret}}' });
+    expectMessage(unknown, 'zh-CN', '提示词模板引用了不存在的字段「secret」');
+    const badField = await http.put('/ai/tool').send({ ...tool, fields: [{ name: '1x', label: 'x', type: 'text', required: true }] });
+    expectMessage(badField, 'zh-CN', '字段名须以字母开头，只含字母、数字和下划线（最多 30 个字符）');
 
-    expect((await api('put', '/ai/tool/changeStatus').send({ toolId: tool.toolId, status: '1' })).body.code).toBe(200);
+    expect((await http.put('/ai/tool/changeStatus').send({ toolId: tool.toolId, status: '1' })).body.code).toBe(200);
     expect((await request(t.server).get('/prod-api/ai/tools/aixsxz')).status).toBe(404);
     expect((await request(t.server).get('/prod-api/ai/tools')).body.data.tools).toHaveLength(54);
   });
 
   it('previews an unsaved template against the configured provider', async () => {
     const [{ tool_id }] = await ds.query(`SELECT tool_id FROM ai_tool WHERE slug = 'aiwnxz'`);
-    const onlyPrompt = await api('post', '/ai/tool/preview').send({ toolId: tool_id, fields: { title: '春天', coreContent: '踏青' }, promptTemplate: '题目：{{title}}{{#if tone}}（{{tone}}）{{/if}}', promptOnly: true });
+    const onlyPrompt = await http.post('/ai/tool/preview').send({ toolId: tool_id, fields: { title: '春天', coreContent: '踏青' }, promptTemplate: '题目：{{title}}{{#if tone}}（{{tone}}）{{/if}}', promptOnly: true });
     expect(onlyPrompt.body.data).toMatchObject({ prompt: '题目：春天（正式严谨）', output: '' });
-    const preview = await api('post', '/ai/tool/preview').send({ toolId: tool_id, fields: { title: '春天', coreContent: '踏青' } });
+    const preview = await http.post('/ai/tool/preview').send({ toolId: tool_id, fields: { title: '春天', coreContent: '踏青' } });
     expect(preview.body.data).toMatchObject({ output: '你好，世界！', providerName: 'LLM_BASE_URL', model: 'fast' });
     expect(seen.at(-1)?.body.messages[0].content).toContain('标题：春天');
-    const invalid = await api('post', '/ai/tool/preview').send({ toolId: tool_id, fields: { title: 'a'.repeat(201), coreContent: 'x' } });
-    expect(invalid.body.msg).toBe('标题长度不能超过 200 个字符');
+    const invalid = await http.post('/ai/tool/preview').send({ toolId: tool_id, fields: { title: 'a'.repeat(201), coreContent: 'x' } });
+    expectMessage(invalid, 'zh-CN', '标题长度不能超过 200 个字符');
   });
 
   it('exports the usage log and keeps the screens to staff with the AI permissions', async () => {
-    const exported = await api('post', '/ai/usage/list').set('cc-export', '1').send({});
+    const exported = await http.post('/ai/usage/list').set('cc-export', '1').send({});
     expect(exported.status).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     await createRole(t.app, 'no_ai', ['system.post']);
     await createStaffUser(t.app, { userName: 'noai', password: 'NoAi20260', roles: ['no_ai'] });
     const token = await tokenOf(t.app, 'noai', 'NoAi20260');
-    for (const url of ['/ai/provider/list', '/ai/provider/summary', '/ai/tool/list', '/ai/usage/list']) expect((await api('get', url, token)).status, url).toBe(403);
+    for (const url of ['/ai/provider/list', '/ai/provider/summary', '/ai/tool/list', '/ai/usage/list']) expect((await http.as(token).get(url)).status, url).toBe(403);
     await createRole(t.app, 'ai_tools', ['ai.tool']);
     await createStaffUser(t.app, { userName: 'aitools', password: 'AiTools2026', roles: ['ai_tools'] });
     const tools = await tokenOf(t.app, 'aitools', 'AiTools2026');
-    expect((await api('get', '/ai/provider/summary', tools)).status).toBe(200);
-    expect((await api('get', '/ai/provider/list', tools)).status).toBe(403);
+    expect((await http.as(tools).get('/ai/provider/summary')).status).toBe(200);
+    expect((await http.as(tools).get('/ai/provider/list')).status).toBe(403);
   });
 });

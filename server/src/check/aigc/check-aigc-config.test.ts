@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser } from '../../../test/helpers/binary';
@@ -8,6 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { fakeCompletionsServer, type Seen } from '../engine/aigc/test-fixtures';
 import { PARAGRAPHS } from '../engine/match/test-fixtures';
 import { CheckTaskModule } from '../task/check-task.module';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 const API_KEY = 'sk-zhiwen-aigc-0123456789';
 let t: TestApp;
@@ -17,20 +17,19 @@ const seen: Seen[] = [];
 const fake = fakeCompletionsServer(seen);
 let fakeUrl: string;
 
-const api = (method: 'get' | 'put' | 'post', url: string, token = admin) =>
-  request(t.server)[method](`/prod-api${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', 'zh-CN');
+const http = api(() => t, { token: () => admin });
 
 /** Checks a short paper and answers the model named in its report. */
 async function checkedModel(): Promise<{ backend: string; name: string; version: string }> {
-  const res = await api('post', '/check/task').attach('file', Buffer.from(`${PARAGRAPHS[2]}\n\n${PARAGRAPHS[3]}`, 'utf8'), 'paper.txt');
+  const res = await http.post('/check/task').attach('file', Buffer.from(`${PARAGRAPHS[2]}\n\n${PARAGRAPHS[3]}`, 'utf8'), 'paper.txt');
   const taskId = res.body.data.taskId;
   const end = Date.now() + 60_000;
   while (Date.now() < end) {
-    const task = (await api('get', `/check/task/${taskId}`)).body.data;
+    const task = (await http.get(`/check/task/${taskId}`)).body.data;
     if (task.status === 'done') break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const json = await api('get', `/check/task/${taskId}/report/json`).buffer(true).parse(binaryParser);
+  const json = await http.get(`/check/task/${taskId}/report/json`).buffer(true).parse(binaryParser);
   return JSON.parse(json.body.toString('utf8')).aigc.model;
 }
 
@@ -48,13 +47,13 @@ afterAll(async () => {
 
 describe('AIGC scoring settings', () => {
   it('starts on the offline model, which reports name checks with', async () => {
-    expect((await api('get', '/check/aigc/config')).body.data).toMatchObject({ backend: 'offline', apiKeySet: false });
-    expect((await api('post', '/check/aigc/config/test').send({})).body.msg).toBe('当前使用离线模型，无需测试连接');
+    expect((await http.get('/check/aigc/config')).body.data).toMatchObject({ backend: 'offline', apiKeySet: false });
+    expectMessage(await http.post('/check/aigc/config/test').send({}), 'zh-CN', '当前使用离线模型，无需测试连接');
     expect(await checkedModel()).toMatchObject({ backend: 'offline' });
   });
 
   it('keeps an LLM-logprob server with its key sealed, tests it, and checks score through it', async () => {
-    const saved = await api('put', '/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', apiKey: API_KEY, timeoutMs: 5000 });
+    const saved = await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', apiKey: API_KEY, timeoutMs: 5000 });
     expect(saved.body).toMatchObject({ code: 200, msg: 'AIGC 检测设置已保存', data: { backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', apiKeySet: true } });
     expect(JSON.stringify(saved.body)).not.toContain(API_KEY);
     const [{ api_key }] = await ds.query(`SELECT api_key FROM check_aigc_config`);
@@ -64,44 +63,44 @@ describe('AIGC scoring settings', () => {
     expect(JSON.stringify(logged)).not.toContain(API_KEY);
 
     // The fake server finds text with 机器 fluent (AI-like) and other text surprising.
-    const fluent = await api('post', '/check/aigc/config/test').send({ text: '机器生成的文本通常非常流畅。' });
+    const fluent = await http.post('/check/aigc/config/test').send({ text: '机器生成的文本通常非常流畅。' });
     expect(fluent.body.code).toBe(200);
-    expect(fluent.body.msg).toMatch(/^连接正常，样例得分 0\.\d{3}$/);
-    const surprising = await api('post', '/check/aigc/config/test').send({ text: '人写的文字常有出人意料之处。' });
+    expectMessage(fluent, 'zh-CN', /^连接正常，样例得分 0\.\d{3}$/);
+    const surprising = await http.post('/check/aigc/config/test').send({ text: '人写的文字常有出人意料之处。' });
     expect(fluent.body.data.score).toBeGreaterThan(surprising.body.data.score);
     expect(seen.at(-1)).toMatchObject({ path: '/v1/completions', authorization: `Bearer ${API_KEY}`, body: { model: 'qwen2.5-7b', echo: true } });
 
     expect(await checkedModel()).toMatchObject({ backend: 'logprob', name: 'fast-detectgpt-analytic', version: 'qwen2.5-7b' });
     // Saving without a key keeps the stored one.
-    await api('put', '/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b' });
-    expect((await api('get', '/check/aigc/config')).body.data.apiKeySet).toBe(true);
+    await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b' });
+    expect((await http.get('/check/aigc/config')).body.data.apiKeySet).toBe(true);
   });
 
   it('scores with the offline model when the server fails, and says why the test failed', async () => {
-    await api('put', '/check/aigc/config').send({ backend: 'logprob', baseUrl: 'http://127.0.0.1:9', model: 'qwen2.5-7b' });
-    const test = await api('post', '/check/aigc/config/test').send({});
+    await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: 'http://127.0.0.1:9', model: 'qwen2.5-7b' });
+    const test = await http.post('/check/aigc/config/test').send({});
     expect(test.body.code).toBe(500);
-    expect(test.body.msg).toMatch(/^连接测试失败：/);
+    expectMessage(test, 'zh-CN', /^连接测试失败：/);
     expect(test.body.msg).not.toContain(API_KEY);
     expect(await checkedModel()).toMatchObject({ backend: 'offline' });
   });
 
   it('refuses bad settings with their message and changes nothing', async () => {
-    const before = (await api('get', '/check/aigc/config')).body.data;
-    const noModel = await api('put', '/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: ' ' });
+    const before = (await http.get('/check/aigc/config')).body.data;
+    const noModel = await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: ' ' });
     expect(noModel.status).toBe(400);
-    expect(noModel.body.msg).toContain('请填写模型名称');
-    const badUrl = await api('put', '/check/aigc/config').send({ backend: 'logprob', baseUrl: 'ftp://user:pw@host', model: 'm' });
-    expect(badUrl.body.msg).toContain('服务地址须以 http:// 或 https:// 开头');
-    expect((await api('put', '/check/aigc/config').send({ backend: 'gpu' })).status).toBe(400);
-    expect((await api('get', '/check/aigc/config')).body.data).toEqual(before);
+    expectMessage(noModel, 'zh-CN', expect.stringContaining('请填写模型名称'));
+    const badUrl = await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: 'ftp://user:pw@host', model: 'm' });
+    expectMessage(badUrl, 'zh-CN', expect.stringContaining('服务地址须以 http:// 或 https:// 开头'));
+    expect((await http.put('/check/aigc/config').send({ backend: 'gpu' })).status).toBe(400);
+    expect((await http.get('/check/aigc/config')).body.data).toEqual(before);
   });
 
   it('is for staff with the AIGC settings permissions only', async () => {
     await createRole(t.app, 'no_aigc', ['system.post']);
     await createStaffUser(t.app, { userName: 'noaigc', password: 'NoAigc2026', roles: ['no_aigc'] });
     const token = await tokenOf(t.app, 'noaigc', 'NoAigc2026');
-    expect((await api('get', '/check/aigc/config', token)).status).toBe(403);
-    expect((await api('put', '/check/aigc/config', token).send({ backend: 'offline' })).status).toBe(403);
+    expect((await http.as(token).get('/check/aigc/config')).status).toBe(403);
+    expect((await http.as(token).put('/check/aigc/config').send({ backend: 'offline' })).status).toBe(403);
   });
 });

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_TYPES, CHECK_TYPE_CODES, checkFee } from '@zhiwen/shared';
@@ -8,6 +7,7 @@ import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staf
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { checkProductSeed } from '../../database/seeds/check-product.seed';
 import { CheckProductModule } from './check-product.module';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = (method: 'get' | 'post' | 'put' | 'delete', path: string, token = admin, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api/check/product${path}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
+const http = api(() => t, { token: () => admin, base: '/prod-api/check/product' });
 
 const product = (extra: Record<string, unknown> = {}) => ({ productName: '测试产品', price: 500, priceMode: 'per_thousand', pathUrl: '/test1', sort: 20, checkType: 'bkysb', ...extra });
 
@@ -36,39 +35,39 @@ describe('check products', () => {
   });
 
   it('adds, reads, filters, changes and deletes a product', async () => {
-    const created = await api('post', '').send(product({ description: '说明', image: '/img/a.png' }));
+    const created = await http.post('').send(product({ description: '说明', image: '/img/a.png' }));
     expect(created.body.code, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data.productId as string;
-    expect((await api('get', `/${id}`)).body.data).toMatchObject({ productName: '测试产品', price: 500, priceMode: 'per_thousand', pathUrl: '/test1', status: '0', checkType: 'bkysb', description: '说明', image: '/img/a.png' });
-    const aigc = await api('get', '/list?checkType=aigc');
+    expect((await http.get(`/${id}`)).body.data).toMatchObject({ productName: '测试产品', price: 500, priceMode: 'per_thousand', pathUrl: '/test1', status: '0', checkType: 'bkysb', description: '说明', image: '/img/a.png' });
+    const aigc = await http.get('/list?checkType=aigc');
     expect(aigc.body.data.rows.map((p: { pathUrl: string }) => p.pathUrl)).toEqual(['/aigc']);
-    expect((await api('get', '/list?productName=测试')).body.data.total).toBe(1);
-    const changed = await api('put', '').send(product({ productId: id, price: 800, status: '1' }));
+    expect((await http.get('/list?productName=测试')).body.data.total).toBe(1);
+    const changed = await http.put('').send(product({ productId: id, price: 800, status: '1' }));
     expect(changed.body.code).toBe(200);
     expect((await ds.query(`SELECT price, status, update_by FROM check_product WHERE product_id = $1`, [id]))[0]).toEqual({ price: 800, status: '1', update_by: 'admin' });
-    expect((await api('get', '/list?status=1')).body.data.rows.map((p: { productId: string }) => p.productId)).toEqual([id]);
-    expect((await api('delete', `/${id}`)).body.code).toBe(200);
-    const gone = await api('get', `/${id}`);
+    expect((await http.get('/list?status=1')).body.data.rows.map((p: { productId: string }) => p.productId)).toEqual([id]);
+    expect((await http.delete(`/${id}`)).body.code).toBe(200);
+    const gone = await http.get(`/${id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body.msg).toBe('检测产品不存在');
+    expectMessage(gone, 'zh-CN', '检测产品不存在');
   });
 
   it('refuses a path used by another product, a bad path, an unknown type and a fractional price', async () => {
-    const taken = await api('post', '').send(product({ pathUrl: '/aigc' }));
+    const taken = await http.post('').send(product({ pathUrl: '/aigc' }));
     expect(taken.status).toBe(400);
-    expect(taken.body.msg).toBe('保存检测产品“测试产品”失败，访问路径“/aigc”已被其他产品使用');
-    const badPath = await api('post', '', admin, 'en').send(product({ pathUrl: 'no-slash' }));
-    expect(badPath.body.msg).toBe('The path must start with / and contain only lower-case letters, digits, underscores and dashes');
-    const badType = await api('post', '').send(product({ pathUrl: '/x1', checkType: 'nope' }));
+    expectMessage(taken, 'zh-CN', '保存检测产品“测试产品”失败，访问路径“/aigc”已被其他产品使用');
+    const badPath = await http.lang('en').post('').send(product({ pathUrl: 'no-slash' }));
+    expectMessage(badPath, 'en', 'The path must start with / and contain only lower-case letters, digits, underscores and dashes');
+    const badType = await http.post('').send(product({ pathUrl: '/x1', checkType: 'nope' }));
     expect(badType.status).toBe(400);
-    const badPrice = await api('post', '', admin, 'zh-TW').send(product({ pathUrl: '/x2', price: 1.5 }));
+    const badPrice = await http.lang('zh-TW').post('').send(product({ pathUrl: '/x2', price: 1.5 }));
     expect(badPrice.status).toBe(400);
-    expect(badPrice.body.msg).toContain('價格（分）');
+    expectMessage(badPrice, 'zh-TW', expect.stringContaining('價格（分）'));
     expect((await ds.query(`SELECT count(*)::int AS n FROM check_product WHERE path_url IN ('no-slash', '/x1', '/x2')`))[0].n).toBe(0);
   });
 
   it('exports the list and keeps export behind its own permission', async () => {
-    const file = await api('post', '/list').set('cc-export', '1').buffer(true).parse(binaryParser);
+    const file = await http.post('/list').set('cc-export', '1').buffer(true).parse(binaryParser);
     expect(file.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.body as unknown as ArrayBuffer);
@@ -81,9 +80,9 @@ describe('check products', () => {
     await ds.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT $1, menu_id FROM sys_menu WHERE menu_key = 'check.product'`, [roleId]);
     await createStaffUser(t.app, { userName: 'productviewer', password: 'Viewer123', roles: ['product_viewer'] });
     const viewer = await tokenOf(t.app, 'productviewer', 'Viewer123');
-    expect((await api('get', '/list', viewer)).body.code).toBe(200);
-    expect((await api('post', '/list', viewer).set('cc-export', '1')).status).toBe(403);
-    expect((await api('post', '', viewer).send(product({ pathUrl: '/v1' }))).status).toBe(403);
+    expect((await http.as(viewer).get('/list')).body.code).toBe(200);
+    expect((await http.as(viewer).post('/list').set('cc-export', '1')).status).toBe(403);
+    expect((await http.as(viewer).post('').send(product({ pathUrl: '/v1' }))).status).toBe(403);
   });
 
   it('prices a paper per thousand characters, rounding up', () => {

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { strFromU8, unzipSync } from 'fflate';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser } from '../../../test/helpers/binary';
@@ -9,6 +8,7 @@ import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { fakeOpenAiServer, paragraphOf, type SeenRequest } from '../../ai/gateway/test-fixtures';
 import { PARAGRAPHS } from '../engine/match/test-fixtures';
+import { api } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -19,8 +19,7 @@ const seen: SeenRequest[] = [];
 let llmDown = true;
 const fake = fakeOpenAiServer(seen, { failRewrite: (paragraph) => llmDown && paragraph.includes(PARAGRAPHS[1].slice(0, 12)) });
 
-const api = (method: 'get' | 'post' | 'put', url: string, token: string) =>
-  request(t.server)[method](`/prod-api${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', 'zh-CN');
+const http = api(() => t);
 
 /** Three paragraphs copied from the library's source, and one of the author's own words. */
 const PAPER = `关于若干问题的研究\n\n第一章 绪论\n${PARAGRAPHS[0]}\n\n${PARAGRAPHS[1]}\n\n第二章 分析\n${PARAGRAPHS[2]}\n\n${PARAGRAPHS[4]}`;
@@ -28,7 +27,7 @@ const PAPER = `关于若干问题的研究\n\n第一章 绪论\n${PARAGRAPHS[0]}
 async function waitFor(orderNo: string, until: (o: Record<string, any>) => boolean): Promise<Record<string, any>> {
   const end = Date.now() + 90_000;
   for (;;) {
-    const res = await api('get', `/check/orders/${orderNo}`, member);
+    const res = await http.as(member).get(`/check/orders/${orderNo}`);
     if (until(res.body.data) || Date.now() > end) return res.body.data;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -41,10 +40,10 @@ beforeAll(async () => {
   ds = t.app.get(DataSource);
   admin = await tokenOf(t.app);
   member = await memberTokenOf(t.app, 'rewrite_member');
-  const library = await api('post', '/check/library', admin).send({ libraryName: '改写测试库', libraryCode: 'rewrite_ref', sort: 9 });
+  const library = await http.as(admin).post('/check/library').send({ libraryName: '改写测试库', libraryCode: 'rewrite_ref', sort: 9 });
   const libraryId = library.body.data.libraryId;
   const source = `${PARAGRAPHS[0]}\n\n${PARAGRAPHS[1]}\n\n${PARAGRAPHS[2]}`;
-  await api('post', '/check/document/upload', admin).field('libraryId', libraryId).attach('file', Buffer.from(source, 'utf8'), '来源.txt');
+  await http.as(admin).post('/check/document/upload').field('libraryId', libraryId).attach('file', Buffer.from(source, 'utf8'), '来源.txt');
   const end = Date.now() + 30_000;
   while (Date.now() < end) {
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM check_document WHERE library_id = $1 AND status = 'indexed'`, [libraryId]);
@@ -62,12 +61,12 @@ describe('full-text rewrite (/qwjc)', () => {
   it('rewrites the flagged paragraphs through the LLM, survives a failure mid-way without charging again, and delivers a .docx', async () => {
     await ds.query(`UPDATE check_product SET price = 1000, price_mode = 'fixed' WHERE path_url = '/qwjc'`);
     const [{ product_id }] = await ds.query(`SELECT product_id FROM check_product WHERE path_url = '/qwjc'`);
-    const created = await api('post', '/check/orders', member).field('productId', String(product_id)).field('title', '待降重论文').attach('file', Buffer.from(PAPER, 'utf8'), '论文.txt');
+    const created = await http.as(member).post('/check/orders').field('productId', String(product_id)).field('title', '待降重论文').attach('file', Buffer.from(PAPER, 'utf8'), '论文.txt');
     expect(created.body.code, JSON.stringify(created.body)).toBe(200);
     const { orderNo } = created.body.data;
     expect(created.body.data).toMatchObject({ kind: 'rewrite', totalFee: 1000, status: 'created' });
     const [{ order_id }] = await ds.query(`SELECT order_id FROM check_order WHERE order_no = $1`, [orderNo]);
-    expect((await api('put', `/check/order/${order_id}/confirmPayment`, admin).send({ reason: '转账' })).body.code).toBe(200);
+    expect((await http.as(admin).put(`/check/order/${order_id}/confirmPayment`).send({ reason: '转账' })).body.code).toBe(200);
 
     // One paragraph's LLM calls all fail: the others are kept, the order fails with a message that offers to continue.
     const failed = await waitFor(orderNo, (o) => ['done', 'failed'].includes(o.status));
@@ -83,7 +82,7 @@ describe('full-text rewrite (/qwjc)', () => {
 
     // The LLM is back: continuing rewrites only the failed paragraph; the order is the same one, charged once.
     llmDown = false;
-    const resumed = await api('post', `/check/orders/${orderNo}/resume`, member);
+    const resumed = await http.as(member).post(`/check/orders/${orderNo}/resume`);
     expect(resumed.body.code, JSON.stringify(resumed.body)).toBe(200);
     const done = await waitFor(orderNo, (o) => ['done', 'failed'].includes(o.status));
     expect(done).toMatchObject({ status: 'done', totalFee: 1000, progress: 100, reports: ['html', 'docx'] });
@@ -97,7 +96,7 @@ describe('full-text rewrite (/qwjc)', () => {
     const [{ calls }] = await ds.query(`SELECT count(*)::int AS calls FROM ai_usage_log WHERE tool_slug = 'check-qwjc'`);
     expect(calls).toBe(seen.length);
 
-    const docx = await api('get', `/check/reports/${orderNo}?format=docx`, member).buffer(true).parse(binaryParser);
+    const docx = await http.as(member).get(`/check/reports/${orderNo}?format=docx`).buffer(true).parse(binaryParser);
     expect(docx.status).toBe(200);
     expect(docx.headers['content-type']).toContain('wordprocessingml');
     const xml = strFromU8(unzipSync(new Uint8Array(docx.body as Buffer))['word/document.xml']);

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser } from '../../../test/helpers/binary';
@@ -8,6 +7,7 @@ import { PARAGRAPHS } from '../engine/match/test-fixtures';
 import { CheckLibraryModule } from '../library/check-library.module';
 import { CheckTaskModule } from './check-task.module';
 import { CheckTaskService } from './check-task.service';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -15,8 +15,7 @@ let admin: string;
 let libraryId: string;
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-const api = (method: Method, url: string, token = admin, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api${url}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
+const http = api(() => t, { token: () => admin });
 
 /** A source of the reference library: two paragraphs of the fixtures. */
 const SOURCE = `${PARAGRAPHS[0]}\n\n${PARAGRAPHS[1]}`;
@@ -25,7 +24,7 @@ const OWN = `${PARAGRAPHS[4]}\n\n${PARAGRAPHS[5]}`;
 const PAPER = `关于比对库的一项研究\n\n摘要\n${PARAGRAPHS[3]}\n\n第一章 绪论\n${OWN}\n\n第二章 相关工作\n${PARAGRAPHS[1]}\n\n参考文献\n[1] 张三. ${PARAGRAPHS[0].slice(0, 60)}[J]. 学报, 2020.`;
 
 const submit = (text: string, fields: Record<string, string> = {}, token = admin, lang = 'zh-CN') => {
-  let req = api('post', '/check/task', token, lang);
+  let req = http.as(token).lang(lang).post('/check/task');
   for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
   return req.attach('file', Buffer.from(text, 'utf8'), '论文.txt');
 };
@@ -34,7 +33,7 @@ const submit = (text: string, fields: Record<string, string> = {}, token = admin
 async function finished(taskId: string): Promise<Record<string, any>> {
   const end = Date.now() + 60_000;
   for (;;) {
-    const res = await api('get', `/check/task/${taskId}`);
+    const res = await http.get(`/check/task/${taskId}`);
     if (!['queued', 'running'].includes(res.body.data.status) || Date.now() > end) return res.body.data;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -44,9 +43,9 @@ beforeAll(async () => {
   t = await startTestApp({ imports: [CheckLibraryModule, CheckTaskModule] });
   ds = t.app.get(DataSource);
   admin = await tokenOf(t.app);
-  const library = await api('post', '/check/library').send({ libraryName: '测试参考库', libraryCode: 'task_ref', sort: 9 });
+  const library = await http.post('/check/library').send({ libraryName: '测试参考库', libraryCode: 'task_ref', sort: 9 });
   libraryId = library.body.data.libraryId;
-  await api('post', '/check/document/upload').field('libraryId', libraryId).attach('file', Buffer.from(SOURCE, 'utf8'), '来源论文.txt');
+  await http.post('/check/document/upload').field('libraryId', libraryId).attach('file', Buffer.from(SOURCE, 'utf8'), '来源论文.txt');
   const end = Date.now() + 30_000;
   while (Date.now() < end) {
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM check_document WHERE library_id = $1 AND status = 'indexed'`, [libraryId]);
@@ -60,7 +59,7 @@ describe('check tasks', () => {
   it('queues a paper at once, then checks it against the libraries and keeps the reports', async () => {
     const res = await submit(PAPER, { title: '比对测试', author: '李四' });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.msg).toBe('已提交检测，正在排队');
+    expectMessage(res, 'zh-CN', '已提交检测，正在排队');
     expect(res.body.data).toMatchObject({ title: '比对测试', status: 'queued', progress: 0, libraryKinds: ['reference', 'cms', 'self'] });
     const task = await finished(res.body.data.taskId);
     expect(task).toMatchObject({ status: 'done', progress: 100, stage: 'done', errorMessage: '' });
@@ -71,30 +70,30 @@ describe('check tasks', () => {
     expect(task.aigcScore).toBeGreaterThanOrEqual(0);
     expect(task.aigcScore).toBeLessThanOrEqual(1);
 
-    const json = await api('get', `/check/task/${task.taskId}/report/json`).buffer(true).parse(binaryParser);
+    const json = await http.get(`/check/task/${task.taskId}/report/json`).buffer(true).parse(binaryParser);
     const report = JSON.parse(json.body.toString('utf8'));
     expect(report.sources.map((s: { title: string }) => s.title)).toEqual(['来源论文']);
     expect(report.summary.excludedChars).toBeGreaterThan(0);
 
-    const html = await api('get', `/check/task/${task.taskId}/report/html`);
+    const html = await http.get(`/check/task/${task.taskId}/report/html`);
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.headers['content-security-policy']).toContain('sandbox');
     expect(html.text).toContain('比对测试');
     expect(html.text).toContain('来源论文');
-    const full = await api('get', `/check/task/${task.taskId}/report/full`);
+    const full = await http.get(`/check/task/${task.taskId}/report/full`);
     expect(full.text).toContain(PARAGRAPHS[1].slice(0, 12));
-    const pdf = await api('get', `/check/task/${task.taskId}/report/pdf`).buffer(true).parse(binaryParser);
+    const pdf = await http.get(`/check/task/${task.taskId}/report/pdf`).buffer(true).parse(binaryParser);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('fails an unreadable paper with a clear message in the caller language and no report', async () => {
-    const res = await api('post', '/check/task', admin, 'en').attach('file', Buffer.from('PK\u0003\u0004 not really a docx'), 'broken.docx');
+    const res = await http.lang('en').post('/check/task').attach('file', Buffer.from('PK\u0003\u0004 not really a docx'), 'broken.docx');
     const task = await finished(res.body.data.taskId);
     expect(task.status).toBe('failed');
-    const zh = await api('get', `/check/task/${task.taskId}`);
+    const zh = await http.get(`/check/task/${task.taskId}`);
     expect(zh.body.data.errorMessage).toMatch(/损坏|无法/);
-    const report = await api('get', `/check/task/${task.taskId}/report/html`);
+    const report = await http.get(`/check/task/${task.taskId}/report/html`);
     expect(report.body).toMatchObject({ code: 500, msg: '检测尚未完成，暂无报告' });
   });
 
@@ -136,30 +135,30 @@ describe('check tasks', () => {
 
   it('runs a finished check again, deletes checks, and refuses bad input without changing anything', async () => {
     const task = await finished((await submit(PAPER)).body.data.taskId);
-    const rerun = await api('post', `/check/task/${task.taskId}/rerun`);
+    const rerun = await http.post(`/check/task/${task.taskId}/rerun`);
     expect(rerun.body).toMatchObject({ code: 200, msg: '已重新提交检测' });
     expect((await finished(task.taskId)).status).toBe('done');
 
     const before = (await ds.query(`SELECT count(*)::int AS n FROM check_task`))[0].n;
-    expect((await api('post', '/check/task')).body).toMatchObject({ code: 500, msg: '请选择要检测的论文' });
+    expect((await http.post('/check/task')).body).toMatchObject({ code: 500, msg: '请选择要检测的论文' });
     expect((await submit(PAPER, { libraryKinds: 'reference,nowhere' })).status).toBe(400);
     expect((await ds.query(`SELECT count(*)::int AS n FROM check_task`))[0].n).toBe(before);
 
-    expect((await api('delete', `/check/task/${task.taskId}`)).body.code).toBe(200);
-    expect((await api('get', `/check/task/${task.taskId}`)).status).toBe(404);
+    expect((await http.delete(`/check/task/${task.taskId}`)).body.code).toBe(200);
+    expect((await http.get(`/check/task/${task.taskId}`)).status).toBe(404);
   });
 
   it('lists and exports checks only for staff with the check permissions', async () => {
-    const list = await api('get', '/check/task/list?status=done&pageSize=5');
+    const list = await http.get('/check/task/list?status=done&pageSize=5');
     expect(list.body.data.total).toBeGreaterThan(0);
     expect(list.body.data.rows.every((r: { status: string }) => r.status === 'done')).toBe(true);
-    const exported = await api('post', '/check/task/list').set('cc-export', '1').buffer(true).parse(binaryParser);
+    const exported = await http.post('/check/task/list').set('cc-export', '1').buffer(true).parse(binaryParser);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
 
     await createRole(t.app, 'no_checks', ['system.post']);
     await createStaffUser(t.app, { userName: 'nochecks', password: 'NoChecks2026', roles: ['no_checks'] });
     const token = await tokenOf(t.app, 'nochecks', 'NoChecks2026');
-    expect((await api('get', '/check/task/list', token)).status).toBe(403);
+    expect((await http.as(token).get('/check/task/list')).status).toBe(403);
     expect((await submit(PAPER, {}, token)).status).toBe(403);
   });
 });

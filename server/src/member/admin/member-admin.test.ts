@@ -1,19 +1,17 @@
 import ExcelJS from 'exceljs';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser } from '../../../test/helpers/binary';
 import { memberLogin, memberTokenOf } from '../../../test/helpers/member';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
 let admin: string;
 
-const api = (method: 'get' | 'post' | 'put' | 'delete', path: string, token = admin) =>
-  request(t.server)[method](`/prod-api${path}`).set('Authorization', `Bearer ${token}`);
-const asMember = (path: string, token: string) => request(t.server).get(`/prod-api${path}`).set('Authorization', `Bearer ${token}`);
+const http = api(() => t, { token: () => admin });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -24,42 +22,42 @@ afterAll(() => t?.close());
 
 describe('members screen', () => {
   it('adds a member with at least one of user name, phone, email; each unique; the member can sign in', async () => {
-    const none = await api('post', '/cms/member').send({ nickName: '无名', password: 'Secret123' });
+    const none = await http.post('/cms/member').send({ nickName: '无名', password: 'Secret123' });
     expect(none.status).toBe(400);
-    expect(none.body.msg).toBe('用户名、手机号码、邮箱至少填写一项');
-    const badName = await api('post', '/cms/member').send({ userName: '_under', password: 'Secret123' });
-    expect(badName.body.msg).toBe('用户名必须以字母开头，只能包含字母、数字和下划线');
-    const badMail = await api('post', '/cms/member').send({ email: 'x@', password: 'Secret123' });
-    expect(badMail.body.msg).toBe('邮箱格式不正确，请输入正确的邮箱地址');
-    const short = await api('post', '/cms/member').send({ phonenumber: '13800000000', password: '12345' });
-    expect(short.body.msg).toBe('密码长度必须介于 6 和 64 个字符之间');
+    expectMessage(none, 'zh-CN', '用户名、手机号码、邮箱至少填写一项');
+    const badName = await http.post('/cms/member').send({ userName: '_under', password: 'Secret123' });
+    expectMessage(badName, 'zh-CN', '用户名必须以字母开头，只能包含字母、数字和下划线');
+    const badMail = await http.post('/cms/member').send({ email: 'x@', password: 'Secret123' });
+    expectMessage(badMail, 'zh-CN', '邮箱格式不正确，请输入正确的邮箱地址');
+    const short = await http.post('/cms/member').send({ phonenumber: '13800000000', password: '12345' });
+    expectMessage(short, 'zh-CN', '密码长度必须介于 6 和 64 个字符之间');
 
-    const byPhone = await api('post', '/cms/member').send({ phonenumber: '13800000000', nickName: '手机会员', password: 'Secret123', birthday: '2000-01-02' });
+    const byPhone = await http.post('/cms/member').send({ phonenumber: '13800000000', nickName: '手机会员', password: 'Secret123', birthday: '2000-01-02' });
     expect(byPhone.status).toBe(201);
     expect(byPhone.body.data).toMatchObject({ userName: '', phonenumber: '13800000000', source: 'admin', level: 1, exp: 0, wechatBound: false, birthday: '2000-01-02' });
     expect(byPhone.body.data.password).toBeUndefined();
     expect((await memberLogin(t.app, '13800000000', 'Secret123')).body.code).toBe(200);
 
-    const taken = await api('post', '/cms/member').send({ userName: 'phone_two', phonenumber: '13800000000', password: 'Secret123' });
-    expect(taken.body.msg).toBe('手机号码“13800000000”已被其他会员使用');
-    const created = await api('post', '/cms/member').send({ userName: 'frank', email: 'frank@example.com', password: 'Secret123' });
+    const taken = await http.post('/cms/member').send({ userName: 'phone_two', phonenumber: '13800000000', password: 'Secret123' });
+    expectMessage(taken, 'zh-CN', '手机号码“13800000000”已被其他会员使用');
+    const created = await http.post('/cms/member').send({ userName: 'frank', email: 'frank@example.com', password: 'Secret123' });
     expect(created.body.code).toBe(200);
-    const takenMail = await api('post', '/cms/member').send({ userName: 'frank2', email: 'FRANK@example.com', password: 'Secret123' });
-    expect(takenMail.body.msg).toBe('邮箱“FRANK@example.com”已被其他会员使用');
+    const takenMail = await http.post('/cms/member').send({ userName: 'frank2', email: 'FRANK@example.com', password: 'Secret123' });
+    expectMessage(takenMail, 'zh-CN', '邮箱“FRANK@example.com”已被其他会员使用');
   });
 
   it('lists and filters members, and exports them', async () => {
     await memberTokenOf(t.app, 'grace');
-    const all = await api('get', '/cms/member/list?orderByColumn=memberId&isAsc=asc');
+    const all = await http.get('/cms/member/list?orderByColumn=memberId&isAsc=asc');
     expect(all.body.data.rows.map((m: { nickName: string }) => m.nickName)).toEqual(['手机会员', 'frank', 'grace']);
     expect(JSON.stringify(all.body)).not.toMatch(/argon2|password|openid/i);
-    expect((await api('get', '/cms/member/list?userName=RAC')).body.data.rows.map((m: { userName: string }) => m.userName)).toEqual(['grace']);
-    expect((await api('get', '/cms/member/list?source=register')).body.data.total).toBe(1);
-    expect((await api('get', '/cms/member/list?phonenumber=1380')).body.data.total).toBe(1);
-    const bad = await api('get', '/cms/member/list?orderByColumn=password');
-    expect(bad.body.msg).toBe('不支持按 password 排序');
+    expect((await http.get('/cms/member/list?userName=RAC')).body.data.rows.map((m: { userName: string }) => m.userName)).toEqual(['grace']);
+    expect((await http.get('/cms/member/list?source=register')).body.data.total).toBe(1);
+    expect((await http.get('/cms/member/list?phonenumber=1380')).body.data.total).toBe(1);
+    const bad = await http.get('/cms/member/list?orderByColumn=password');
+    expectMessage(bad, 'zh-CN', '不支持按 password 排序');
 
-    const res = await api('post', '/cms/member/list').set('cc-export', '1').send({ source: 'register' }).buffer(true).parse(binaryParser);
+    const res = await http.post('/cms/member/list').set('cc-export', '1').send({ source: 'register' }).buffer(true).parse(binaryParser);
     expect(res.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.body as unknown as ArrayBuffer);
@@ -72,49 +70,49 @@ describe('members screen', () => {
 
   it('edits a member, resets its password (ending its sessions), disables and enables it', async () => {
     const token = await memberTokenOf(t.app, 'heidi', 'Heidi1234');
-    const heidi = (await api('get', '/cms/member/list?userName=heidi')).body.data.rows[0];
-    const edited = await api('put', '/cms/member').send({ ...heidi, nickName: '海蒂', email: 'heidi@example.com' });
+    const heidi = (await http.get('/cms/member/list?userName=heidi')).body.data.rows[0];
+    const edited = await http.put('/cms/member').send({ ...heidi, nickName: '海蒂', email: 'heidi@example.com' });
     expect(edited.body.code).toBe(200);
-    expect((await api('get', `/cms/member/${heidi.memberId}`)).body.data).toMatchObject({ nickName: '海蒂', email: 'heidi@example.com', userName: 'heidi' });
-    const cleared = await api('put', '/cms/member').send({ memberId: heidi.memberId, nickName: 'x' });
-    expect(cleared.body.msg).toBe('用户名、手机号码、邮箱至少填写一项');
+    expect((await http.get(`/cms/member/${heidi.memberId}`)).body.data).toMatchObject({ nickName: '海蒂', email: 'heidi@example.com', userName: 'heidi' });
+    const cleared = await http.put('/cms/member').send({ memberId: heidi.memberId, nickName: 'x' });
+    expectMessage(cleared, 'zh-CN', '用户名、手机号码、邮箱至少填写一项');
 
-    const reset = await api('put', '/cms/member/resetPwd').send({ memberId: heidi.memberId, password: 'Heidi5678' });
+    const reset = await http.put('/cms/member/resetPwd').send({ memberId: heidi.memberId, password: 'Heidi5678' });
     expect(reset.body.code).toBe(200);
-    expect((await asMember('/member/info', token)).status).toBe(401);
-    expect((await memberLogin(t.app, 'heidi', 'Heidi1234')).body.msg).toBe('密码错误，还可尝试 4 次');
+    expect((await http.as(token).get('/member/info')).status).toBe(401);
+    expectMessage(await memberLogin(t.app, 'heidi', 'Heidi1234'), 'zh-CN', '密码错误，还可尝试 4 次');
     const again = (await memberLogin(t.app, 'heidi', 'Heidi5678')).body.data;
 
-    const off = await api('put', '/cms/member/changeStatus').send({ memberId: heidi.memberId, status: '1' });
+    const off = await http.put('/cms/member/changeStatus').send({ memberId: heidi.memberId, status: '1' });
     expect(off.body.code).toBe(200);
-    expect((await asMember('/member/info', again)).status).toBe(401);
-    expect((await memberLogin(t.app, 'heidi', 'Heidi5678')).body.msg).toBe('账号已停用，请联系管理员');
-    expect((await api('put', '/cms/member/changeStatus').send({ memberId: heidi.memberId, status: '0' })).body.code).toBe(200);
+    expect((await http.as(again).get('/member/info')).status).toBe(401);
+    expectMessage(await memberLogin(t.app, 'heidi', 'Heidi5678'), 'zh-CN', '账号已停用，请联系管理员');
+    expect((await http.put('/cms/member/changeStatus').send({ memberId: heidi.memberId, status: '0' })).body.code).toBe(200);
     expect((await memberLogin(t.app, 'heidi', 'Heidi5678')).body.code).toBe(200);
   });
 
   it('unlocks a member locked by wrong passwords when its password is reset', async () => {
     await memberTokenOf(t.app, 'ivan', 'Ivan12345');
     for (let i = 0; i < 5; i++) await memberLogin(t.app, 'ivan', 'bad-pass');
-    expect((await memberLogin(t.app, 'ivan', 'Ivan12345')).body.msg).toMatch(/^账号已锁定/);
-    const ivan = (await api('get', '/cms/member/list?userName=ivan')).body.data.rows[0];
+    expectMessage(await memberLogin(t.app, 'ivan', 'Ivan12345'), 'zh-CN', /^账号已锁定/);
+    const ivan = (await http.get('/cms/member/list?userName=ivan')).body.data.rows[0];
     expect(ivan.lockEndTime).not.toBeNull();
-    await api('put', '/cms/member/resetPwd').send({ memberId: ivan.memberId, password: 'Ivan67890' });
+    await http.put('/cms/member/resetPwd').send({ memberId: ivan.memberId, password: 'Ivan67890' });
     expect((await memberLogin(t.app, 'ivan', 'Ivan67890')).body.code).toBe(200);
-    const logs = await api('get', '/monitor/logininfor/list?realm=member&userName=ivan');
+    const logs = await http.get('/monitor/logininfor/list?realm=member&userName=ivan');
     expect(logs.body.data.total).toBeGreaterThanOrEqual(7);
     expect(logs.body.data.rows.every((r: { realm: string }) => r.realm === 'member')).toBe(true);
-    expect((await api('get', '/monitor/logininfor/list?realm=staff&userName=ivan')).body.data.total).toBe(0);
+    expect((await http.get('/monitor/logininfor/list?realm=staff&userName=ivan')).body.data.total).toBe(0);
   });
 
   it('deletes members: gone from the list, signed out, their names free again', async () => {
     const token = await memberTokenOf(t.app, 'judy');
-    const judy = (await api('get', '/cms/member/list?userName=judy')).body.data.rows[0];
-    expect((await api('delete', `/cms/member/${judy.memberId}`)).body.code).toBe(200);
-    expect((await api('get', `/cms/member/${judy.memberId}`)).status).toBe(404);
-    expect((await asMember('/member/info', token)).status).toBe(401);
-    expect((await memberLogin(t.app, 'judy', 'Member123')).body.msg).toBe('用户不存在或密码错误');
-    expect((await api('delete', `/cms/member/${judy.memberId}`)).body.msg).toBe('会员不存在');
+    const judy = (await http.get('/cms/member/list?userName=judy')).body.data.rows[0];
+    expect((await http.delete(`/cms/member/${judy.memberId}`)).body.code).toBe(200);
+    expect((await http.get(`/cms/member/${judy.memberId}`)).status).toBe(404);
+    expect((await http.as(token).get('/member/info')).status).toBe(401);
+    expectMessage(await memberLogin(t.app, 'judy', 'Member123'), 'zh-CN', '用户不存在或密码错误');
+    expectMessage(await http.delete(`/cms/member/${judy.memberId}`), 'zh-CN', '会员不存在');
     await memberTokenOf(t.app, 'judy');
   });
 
@@ -126,9 +124,9 @@ describe('members screen', () => {
     );
     await createStaffUser(t.app, { userName: 'viewer1', password: 'Viewer123', roles: ['member_viewer'] });
     const viewer = await tokenOf(t.app, 'viewer1', 'Viewer123');
-    expect((await api('get', '/cms/member/list', viewer)).status).toBe(200);
-    expect((await api('post', '/cms/member', viewer).send({ userName: 'nope1', password: 'Secret123' })).status).toBe(403);
-    expect((await api('get', '/cms/member/level/list', viewer)).status).toBe(403);
-    expect((await api('get', '/system/wechat/list', viewer)).status).toBe(403);
+    expect((await http.as(viewer).get('/cms/member/list')).status).toBe(200);
+    expect((await http.as(viewer).post('/cms/member').send({ userName: 'nope1', password: 'Secret123' })).status).toBe(403);
+    expect((await http.as(viewer).get('/cms/member/level/list')).status).toBe(403);
+    expect((await http.as(viewer).get('/system/wechat/list')).status).toBe(403);
   });
 });

@@ -9,6 +9,7 @@ import { OperLogModule } from '../operlog/oper-log.module';
 import { OperLogService } from '../operlog/oper-log.service';
 import { LoginLogModule } from './login-log.module';
 import { binaryParser } from '../../../test/helpers/binary';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -21,11 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = (token = admin) => ({
-  get: (url: string) => request(t.server).get(url).set('Authorization', `Bearer ${token}`),
-  post: (url: string) => request(t.server).post(url).set('Authorization', `Bearer ${token}`),
-  delete: (url: string) => request(t.server).delete(url).set('Authorization', `Bearer ${token}`),
-});
+const http = api(() => t, { token: () => admin, base: '' });
 const rowsOf = (res: request.Response) => res.body.data.rows as Array<{ infoId: string; userName: string; status: string; msg: string; ipaddr: string; browser: string }>;
 
 describe('list', () => {
@@ -36,14 +33,14 @@ describe('list', () => {
   });
 
   it('shows sign-ins and failures, newest first, with address and browser', async () => {
-    const res = await api().get('/prod-api/monitor/logininfor/list').query({ userName: 'loguser' }).expect(200);
+    const res = await http.get('/prod-api/monitor/logininfor/list').query({ userName: 'loguser' }).expect(200);
     expect(res.body.data.total).toBe(2);
     expect(rowsOf(res).map((r) => [r.status, r.msg])).toEqual([
       ['0', '登录成功'],
       ['1', '密码错误，还可尝试 4 次'],
     ]);
     expect(rowsOf(res)[0].ipaddr).toMatch(/127\.0\.0\.1$/);
-    const all = await api().get('/prod-api/monitor/logininfor/list').expect(200);
+    const all = await http.get('/prod-api/monitor/logininfor/list').expect(200);
     expect(all.body.data.total).toBeGreaterThanOrEqual(3); // admin's own sign-in too
     const ids = rowsOf(all).map((r) => Number(r.infoId));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -51,20 +48,20 @@ describe('list', () => {
 
   it('filters by account, status, address and time', async () => {
     const names = async (query: Record<string, string>) =>
-      rowsOf(await api().get('/prod-api/monitor/logininfor/list').query(query).expect(200)).map((r) => `${r.userName}:${r.status}`);
+      rowsOf(await http.get('/prod-api/monitor/logininfor/list').query(query).expect(200)).map((r) => `${r.userName}:${r.status}`);
     expect(await names({ userName: 'LOGU', status: '1' })).toEqual(['loguser:1']);
     expect(await names({ userName: 'loguser', ipaddr: '127.0.0.1' })).toHaveLength(2);
     expect(await names({ userName: 'loguser', ipaddr: '10.9.9.9' })).toEqual([]);
     const [{ today }] = await ds.query(`SELECT to_char(now(), 'YYYY-MM-DD') AS today`);
     expect(await names({ userName: 'loguser', beginTime: today, endTime: today })).toHaveLength(2);
     expect(await names({ userName: 'loguser', endTime: '2000-01-01' })).toEqual([]);
-    const bad = await api().get('/prod-api/monitor/logininfor/list').query({ beginTime: 'yesterday' });
+    const bad = await http.get('/prod-api/monitor/logininfor/list').query({ beginTime: 'yesterday' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('开始时间格式不正确');
+    expectMessage(bad, 'zh-CN', '开始时间格式不正确');
   });
 
   it('exports as .xlsx', async () => {
-    const res = await api()
+    const res = await http
       .post('/prod-api/monitor/logininfor/list')
       .set('cc-export', '1')
       .set('Accept-Language', 'en')
@@ -87,13 +84,13 @@ describe('delete and clean', () => {
   it('deletes a comma list of entries, then everything', async () => {
     await login(t.app, 'nobody-1', 'whatever1');
     await login(t.app, 'nobody-2', 'whatever1');
-    const [a, b] = rowsOf(await api().get('/prod-api/monitor/logininfor/list').query({ userName: 'nobody-' }));
-    await api().delete(`/prod-api/monitor/logininfor/${a.infoId},${b.infoId}`).expect(200);
-    expect((await api().get('/prod-api/monitor/logininfor/list').query({ userName: 'nobody-' })).body.data.total).toBe(0);
-    expect((await api().delete('/prod-api/monitor/logininfor/abc')).status).toBe(400);
+    const [a, b] = rowsOf(await http.get('/prod-api/monitor/logininfor/list').query({ userName: 'nobody-' }));
+    await http.delete(`/prod-api/monitor/logininfor/${a.infoId},${b.infoId}`).expect(200);
+    expect((await http.get('/prod-api/monitor/logininfor/list').query({ userName: 'nobody-' })).body.data.total).toBe(0);
+    expect((await http.delete('/prod-api/monitor/logininfor/abc')).status).toBe(400);
 
-    await api().delete('/prod-api/monitor/logininfor/clean').expect(200);
-    expect((await api().get('/prod-api/monitor/logininfor/list')).body.data.total).toBe(0);
+    await http.delete('/prod-api/monitor/logininfor/clean').expect(200);
+    expect((await http.get('/prod-api/monitor/logininfor/list')).body.data.total).toBe(0);
     await t.app.get(OperLogService).flush();
     const [log] = await ds.query(`SELECT title, business_type FROM sys_oper_log WHERE method = 'LoginLogController.clean'`);
     expect(log).toEqual({ title: '登录日志', business_type: 9 });
@@ -105,9 +102,9 @@ describe('unlock', () => {
     await createStaffUser(t.app, { userName: 'lockme', password: 'Lockme123' });
     for (let i = 0; i < 5; i++) await login(t.app, 'lockme', `wrong-${i}`);
     const locked = await login(t.app, 'lockme', 'Lockme123');
-    expect(locked.body.msg).toMatch(/^账号已锁定/);
+    expectMessage(locked, 'zh-CN', /^账号已锁定/);
 
-    await api().get('/prod-api/monitor/logininfor/unlock/lockme').expect(200);
+    await http.get('/prod-api/monitor/logininfor/unlock/lockme').expect(200);
     const [user] = await ds.query(`SELECT lock_end_time FROM sys_user WHERE user_name = 'lockme'`);
     expect(user.lock_end_time).toBeNull();
     const again = await login(t.app, 'lockme', 'Lockme123');
@@ -121,17 +118,17 @@ describe('unlock', () => {
     const userId = await createStaffUser(t.app, { userName: 'counted', password: 'Counted123' });
     for (let i = 0; i < 3; i++) await login(t.app, 'counted', `wrong-${i}`);
     expect(await t.app.get<KvStore>(KV_STORE).get(`login-failures:${userId}`)).toBe('3');
-    await api().get('/prod-api/monitor/logininfor/unlock/COUNTED').expect(200);
+    await http.get('/prod-api/monitor/logininfor/unlock/COUNTED').expect(200);
     expect(await t.app.get<KvStore>(KV_STORE).get(`login-failures:${userId}`)).toBeNull();
-    expect((await login(t.app, 'counted', 'wrong-again')).body.msg).toBe('密码错误，还可尝试 4 次');
+    expectMessage(await login(t.app, 'counted', 'wrong-again'), 'zh-CN', '密码错误，还可尝试 4 次');
   });
 
   it('answers 400 with a localized message for an unknown account', async () => {
-    const en = await api().get('/prod-api/monitor/logininfor/unlock/ghost').set('Accept-Language', 'en');
+    const en = await http.get('/prod-api/monitor/logininfor/unlock/ghost').set('Accept-Language', 'en');
     expect(en.status).toBe(400);
     expect(en.body).toEqual({ code: 500, msg: 'User "ghost" does not exist' });
-    const zh = await api().get('/prod-api/monitor/logininfor/unlock/ghost');
-    expect(zh.body.msg).toBe('用户“ghost”不存在');
+    const zh = await http.get('/prod-api/monitor/logininfor/unlock/ghost');
+    expectMessage(zh, 'zh-CN', '用户“ghost”不存在');
   });
 });
 
@@ -144,10 +141,10 @@ describe('permissions', () => {
     );
     await createStaffUser(t.app, { userName: 'llviewer', password: 'Viewer123', roles: ['loginlog-viewer'] });
     const viewer = await tokenOf(t.app, 'llviewer', 'Viewer123');
-    expect((await api(viewer).get('/prod-api/monitor/logininfor/list')).status).toBe(200);
-    expect((await api(viewer).post('/prod-api/monitor/logininfor/list').set('cc-export', '1').send({})).status).toBe(403);
-    expect((await api(viewer).delete('/prod-api/monitor/logininfor/1')).status).toBe(403);
-    expect((await api(viewer).delete('/prod-api/monitor/logininfor/clean')).status).toBe(403);
-    expect((await api(viewer).get('/prod-api/monitor/logininfor/unlock/admin')).status).toBe(403);
+    expect((await http.as(viewer).get('/prod-api/monitor/logininfor/list')).status).toBe(200);
+    expect((await http.as(viewer).post('/prod-api/monitor/logininfor/list').set('cc-export', '1').send({})).status).toBe(403);
+    expect((await http.as(viewer).delete('/prod-api/monitor/logininfor/1')).status).toBe(403);
+    expect((await http.as(viewer).delete('/prod-api/monitor/logininfor/clean')).status).toBe(403);
+    expect((await http.as(viewer).get('/prod-api/monitor/logininfor/unlock/admin')).status).toBe(403);
   });
 });
