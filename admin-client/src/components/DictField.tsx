@@ -2,13 +2,13 @@ import { FunctionField, useTranslate, type FunctionFieldProps } from 'react-admi
 
 export interface DictChoice {
   id: string;
-  /** i18n key of the label. */
+  /** i18n key of the label (or the label itself for choices loaded from the server, with `translateChoice={false}`). */
   name: string;
 }
 
 /** A dictionary value shown by its label; numbers and strings match alike (operlog sends `businessType: 1`). */
-export function DictField(props: Omit<FunctionFieldProps, 'render'> & { source: string; choices: readonly DictChoice[] }) {
-  const { choices, ...rest } = props;
+export function DictField(props: Omit<FunctionFieldProps, 'render'> & { source: string; choices: readonly DictChoice[]; translateChoice?: boolean }) {
+  const { choices, translateChoice = true, ...rest } = props;
   const translate = useTranslate();
   return (
     <FunctionField
@@ -17,7 +17,8 @@ export function DictField(props: Omit<FunctionFieldProps, 'render'> & { source: 
         const value = record?.[props.source];
         if (value === undefined || value === null || value === '') return '';
         const choice = choices.find((c) => c.id === String(value));
-        return choice ? translate(choice.name) : String(value);
+        if (!choice) return String(value);
+        return translateChoice ? translate(choice.name) : choice.name;
       }}
     />
   );

@@ -1,13 +1,15 @@
 /**
- * Choices of the server's dictionaries, labelled by i18n keys (`app.dict.*`) so they follow the UI language.
+ * Choices of fixed value sets, labelled by i18n keys (`app.dict.*`) so they follow the UI language. These are values
+ * the server's DTOs accept from a fixed list (code depends on them), so staff adding an entry to the matching
+ * dictionary would not make it valid. Dictionaries the server validates against its table (staff may add entries)
+ * are loaded instead: `useDict(type)` (`GET /system/dict/data/type/{type}`, cached per type and language).
  * Ids are the dictionary values as strings (DictField also matches numeric values).
  */
 const choices = (prefix: string, values: readonly string[]) => values.map((id) => ({ id, name: `app.dict.${prefix}_${id}` }));
 
-/** sys_notice_type */
-export const NOTICE_TYPE = choices('notice_type', ['1', '2']);
-/** sys_notice_status */
-export const NOTICE_STATUS = choices('notice_status', ['0', '1']);
+/** Loaded with useDict: the notice's type and state (staff may add types). */
+export const NOTICE_TYPE_DICT = 'sys_notice_type';
+export const NOTICE_STATUS_DICT = 'sys_notice_status';
 /** sys_yes_no */
 export const YES_NO = choices('yes_no', ['Y', 'N']);
 /** sys_normal_disable */

@@ -1,6 +1,7 @@
 import { PAGING, type PageResult } from '@zhiwen/shared';
 import type { DataProvider, GetListParams, Identifier } from 'ra-core';
 import { DETAIL_RESOURCES, SCREEN_API_PATHS, SCREENS } from '../screens/registry';
+import { changesDicts, dictStore } from './dicts';
 import { httpClient, type HttpClient } from './httpClient';
 
 export interface DataProviderOptions {
@@ -10,6 +11,8 @@ export interface DataProviderOptions {
   apiPaths?: Record<string, string>;
   /** List URL of a resource whose list is not `<path>/list` (e.g. a role's users: `system/role/authUser/allocatedList`). */
   listPaths?: Record<string, string>;
+  /** Called after a successful create, update or delete of a resource (e.g. to drop cached dictionaries). */
+  onWrite?: (resource: string) => void;
 }
 
 // Rows are whatever the server sends; react-admin's generic record types are satisfied with `any`.
@@ -22,6 +25,10 @@ type Row = any;
  * update `PUT system/user`, delete `DELETE system/user/1` or `DELETE system/user/1,2`.
  */
 export function createDataProvider(http: HttpClient = httpClient, options: DataProviderOptions = {}): DataProvider {
+  const wrote = <T>(resource: string, result: T): T => {
+    options.onWrite?.(resource);
+    return result;
+  };
   const primaryKey = (resource: string) => options.primaryKeys?.[resource] ?? 'id';
 
   // react-admin needs an `id` on every record.
@@ -94,28 +101,29 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
         result.data && typeof result.data === 'object'
           ? result.data
           : { ...params.data, id: result.data ?? (params.data as Row).id };
-      return { data: toRecord(resource, created) };
+      return wrote(resource, { data: toRecord(resource, created) });
     },
 
-    update: async (resource, params) => ({
-      data: await update(resource, params.id, params.data, params.previousData),
-    }),
+    update: async (resource, params) =>
+      wrote(resource, {
+        data: await update(resource, params.id, params.data, params.previousData),
+      }),
 
     updateMany: async (resource, params) => {
       await Promise.all(params.ids.map((id) => update(resource, id, params.data, {})));
-      return { data: params.ids };
+      return wrote(resource, { data: params.ids });
     },
 
     delete: async (resource, params) => {
       await http.delete(path(resource, encodeURIComponent(String(params.id))));
-      return { data: params.previousData ?? ({ id: params.id } as Row) };
+      return wrote(resource, { data: params.previousData ?? ({ id: params.id } as Row) });
     },
 
     deleteMany: async (resource, params) => {
       if (params.ids.length) {
         await http.delete(path(resource, params.ids.map((id) => encodeURIComponent(String(id))).join(',')));
       }
-      return { data: params.ids };
+      return wrote(resource, { data: params.ids });
     },
   };
 }
@@ -124,4 +132,7 @@ export const dataProvider = createDataProvider(httpClient, {
   primaryKeys: Object.fromEntries([...SCREENS, ...DETAIL_RESOURCES].map((s) => [s.resource, s.primaryKey])),
   apiPaths: SCREEN_API_PATHS,
   listPaths: Object.fromEntries(DETAIL_RESOURCES.filter((d) => d.listPath).map((d) => [d.resource, d.listPath!])),
+  onWrite: (resource) => {
+    if (changesDicts(resource)) dictStore.invalidate();
+  },
 });
