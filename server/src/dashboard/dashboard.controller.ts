@@ -1,6 +1,7 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { LoginUser } from '../auth/login-user';
 import { SignedIn } from '../auth/permission';
 import { ApiEnvelope } from '../common/http/api-envelope.decorator';
 import { DashboardDto } from './dashboard.dto';
@@ -21,7 +22,7 @@ export class DashboardController {
       'AI generations and tokens (ai:usage:list), new members (cms:member:view), content published (cms:content:view); sections the caller lacks are absent',
   })
   @ApiEnvelope(DashboardDto)
-  figures(@Req() req: Request): Promise<DashboardDto> {
-    return this.dashboard.figures(req.user!);
+  figures(@CurrentUser() user: LoginUser): Promise<DashboardDto> {
+    return this.dashboard.figures(user);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LoginUser } from '../auth/login-user';
 import { hasPermission } from '../auth/permission';
+import type { Permission } from '../auth/permissions';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import { CheckOrderService } from '../check/order/check-order.service';
 import { CmsContentStatsService } from '../cms/content/cms-content-stats.service';
@@ -14,7 +15,7 @@ export const DASHBOARD_PERMISSIONS = {
   ai: 'ai:usage:list',
   members: 'cms:member:view',
   content: 'cms:content:view',
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /**
  * The back-office home's figures. Each module counts its own tables (its service's `dailyStats`); this only decides

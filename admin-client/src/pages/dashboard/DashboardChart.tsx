@@ -19,7 +19,10 @@ export default function DashboardChart({ spec, days }: { spec: ChartSpec; days: 
     data: s.data,
     valueFormatter: (v: number | null) => (v == null ? '' : spec.money ? v.toFixed(2) : String(v)),
   }));
-  const margin = { left: 8, right: 16, top: 16, bottom: 8 };
+  const margin = { left: 8, right: 24, top: 16, bottom: 8 };
+  // A chart of zeros still gets a readable axis (0 to 1) instead of a collapsed one.
+  const empty = spec.series.every((s) => s.data.every((v) => !v));
+  const yAxis = [{ min: 0, ...(empty && { max: 1 }), tickMinStep: spec.money ? undefined : 1, width: 56 }];
   return (
     <ChartsLocalizationProvider localeText={{ noData: translate('app.dashboard.no_data'), loading: translate('app.dashboard.chart_loading') }}>
       {spec.kind === 'bar' ? (
@@ -27,7 +30,7 @@ export default function DashboardChart({ spec, days }: { spec: ChartSpec; days: 
           height={HEIGHT}
           margin={margin}
           xAxis={[{ scaleType: 'band', data: labels }]}
-          yAxis={[{ tickMinStep: 1, width: 48 }]}
+          yAxis={yAxis}
           series={series}
           hideLegend={series.length < 2}
           grid={{ horizontal: true }}
@@ -37,7 +40,7 @@ export default function DashboardChart({ spec, days }: { spec: ChartSpec; days: 
           height={HEIGHT}
           margin={margin}
           xAxis={[{ scaleType: 'point', data: labels }]}
-          yAxis={[{ tickMinStep: spec.money ? undefined : 1, width: 56 }]}
+          yAxis={yAxis}
           series={series.map((s) => ({ ...s, area: true, showMark: false }))}
           hideLegend={series.length < 2}
           grid={{ horizontal: true }}
