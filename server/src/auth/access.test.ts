@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-d
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 import { memberTokenOf } from '../../test/helpers/member';
 import { createRole, createStaffUser, tokenOf } from '../../test/helpers/staff';
+import { api } from '../../test/helpers/api';
 
 /** Routes anyone may call. Adding one here is a security decision. */
 const PUBLIC = new Set([
@@ -82,10 +83,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (method: string, path: string, token?: string) => {
-  const req = request(t.server)[method.toLowerCase() as 'get'](path);
-  return token ? req.set('Authorization', `Bearer ${token}`) : req;
-};
+const http = api(() => t, { base: '' });
 
 describe('deny by default', () => {
   it('finds the routes to check in the OpenAPI document', () => {
@@ -96,7 +94,7 @@ describe('deny by default', () => {
   it('answers 401 without a token on every route that is not public', async () => {
     for (const r of routes) {
       const key = `${r.method} ${r.path}`;
-      const res = await call(r.method, r.path).set(r.exportTwin ? { 'cc-export': '1' } : {});
+      const res = await http.request(r.method, r.path).set(r.exportTwin ? { 'cc-export': '1' } : {});
       if (PUBLIC.has(key)) expect(res.status, key).not.toBe(401);
       else {
         expect(res.status, key).toBe(401);
@@ -110,7 +108,7 @@ describe('deny by default', () => {
     for (const r of routes) {
       const key = `${r.method} ${r.path}`;
       if (PUBLIC.has(key) || key === 'POST /prod-api/logout') continue;
-      const res = await call(r.method, r.path, token).set(r.exportTwin ? { 'cc-export': '1' } : {});
+      const res = await http.as(token).request(r.method, r.path).set(r.exportTwin ? { 'cc-export': '1' } : {});
       if (SIGNED_IN.has(key)) expect([401, 403], key).not.toContain(res.status);
       else if (MEMBER.has(key)) expect(res.status, key).toBe(401);
       else {
@@ -127,19 +125,19 @@ describe('realms', () => {
     for (const r of routes) {
       const key = `${r.method} ${r.path}`;
       if (PUBLIC.has(key)) continue;
-      const res = await call(r.method, r.path, token).set(r.exportTwin ? { 'cc-export': '1' } : {});
+      const res = await http.as(token).request(r.method, r.path).set(r.exportTwin ? { 'cc-export': '1' } : {});
       if (MEMBER.has(key)) expect([401, 403], key).not.toContain(res.status);
       else expect({ key, status: res.status, code: res.body.code }).toEqual({ key, status: 401, code: 401 });
     }
     // The member session is still alive after all that.
-    expect((await call('GET', '/prod-api/member/info', token)).status).toBe(200);
+    expect((await http.as(token).get('/prod-api/member/info')).status).toBe(200);
   });
 });
 
 describe('route tree', () => {
   it('gives the super administrator every top-level directory', async () => {
     const token = await tokenOf(t.app);
-    const res = await call('GET', '/prod-api/getRouters', token);
+    const res = await http.as(token).get('/prod-api/getRouters');
     const top = res.body.data.map((r: { path: string }) => r.path);
     expect(top).toEqual(expect.arrayContaining(['/system', '/monitor', '/cms', '/check', '/ai', '/tool']));
     const system = res.body.data.find((r: { path: string }) => r.path === '/system');
@@ -152,16 +150,16 @@ describe('route tree', () => {
 
   it("gives a restricted role only its own screens, titled in the caller's language", async () => {
     const token = await tokenOf(t.app, 'useradmin1', 'Useradmin1');
-    const res = await call('GET', '/prod-api/getRouters', token).set('Accept-Language', 'en');
+    const res = await http.as(token).get('/prod-api/getRouters').set('Accept-Language', 'en');
     expect(res.body.data).toHaveLength(1);
     expect(res.body.data[0]).toMatchObject({ path: '/system', meta: { title: 'System' } });
     expect(res.body.data[0].children.map((c: { path: string; meta: { title: string } }) => [c.path, c.meta.title])).toEqual([['user', 'Users']]);
-    const tw = await call('GET', '/prod-api/getRouters', token).set('Accept-Language', 'zh-TW');
+    const tw = await http.as(token).get('/prod-api/getRouters').set('Accept-Language', 'zh-TW');
     expect(tw.body.data[0].children[0].meta.title).toBe('使用者管理');
-    const info = await call('GET', '/prod-api/getInfo', token);
+    const info = await http.as(token).get('/prod-api/getInfo');
     expect(info.body.data.permissions).toEqual(expect.arrayContaining(['system:user:list', 'system:user:add', 'system:user:resetPwd']));
     expect(info.body.data.permissions).not.toContain('system:role:list');
-    expect((await call('GET', '/prod-api/monitor/online/list', token)).status).toBe(403);
+    expect((await http.as(token).get('/prod-api/monitor/online/list')).status).toBe(403);
   });
 });
 
@@ -169,15 +167,15 @@ describe('online users', () => {
   it('lists open sessions and forces one offline at its next request', async () => {
     const admin = await tokenOf(t.app);
     const victim = await tokenOf(t.app, 'useradmin1', 'Useradmin1');
-    const list = await call('GET', '/prod-api/monitor/online/list?userName=useradmin', admin);
+    const list = await http.as(admin).get('/prod-api/monitor/online/list?userName=useradmin');
     expect(list.body.data.total).toBeGreaterThanOrEqual(1);
     const session = list.body.data.rows[0];
     expect(session).toMatchObject({ userName: 'useradmin1', deptName: '智文科技' });
     expect(JSON.stringify(list.body)).not.toContain('permissions');
-    expect((await call('GET', '/prod-api/getInfo', victim)).status).toBe(200);
-    const forced = await call('DELETE', `/prod-api/monitor/online/${session.tokenId}`, admin);
+    expect((await http.as(victim).get('/prod-api/getInfo')).status).toBe(200);
+    const forced = await http.as(admin).delete(`/prod-api/monitor/online/${session.tokenId}`);
     expect(forced.body.code).toBe(200);
-    const after = await call('GET', '/prod-api/getInfo', victim);
+    const after = await http.as(victim).get('/prod-api/getInfo');
     expect(after.status).toBe(401);
   });
 });

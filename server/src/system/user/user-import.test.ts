@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { login, tokenOf } from '../../../test/helpers/staff';
 import { binaryParser } from '../../../test/helpers/binary';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -18,11 +19,8 @@ async function sheet(rows: string[][], header = ['登录名称', '用户昵称',
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const upload = (file: Buffer, fields: Record<string, string>, name = 'users.xlsx') => {
-  const req = request(t.server).post('/prod-api/system/user/importData').set('Authorization', `Bearer ${admin}`).attach('file', file, name);
-  for (const [k, v] of Object.entries(fields)) req.field(k, v);
-  return req;
-};
+const http = api(() => t, { token: () => admin });
+const upload = (file: Buffer, fields: Record<string, string>, name = 'users.xlsx') => http.upload('/system/user/importData', { data: file, name }, fields);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -67,14 +65,14 @@ describe('importing users from Excel', () => {
     ]);
     const res = await upload(file, { password: 'Firstpw2026' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('导入失败，2 行有误，未导入任何数据：第 3 行：用户名长度必须介于 2 和 20 个字符之间；第 4 行：邮箱格式不正确，请输入正确的邮箱地址');
+    expectMessage(res, 'zh-CN', '导入失败，2 行有误，未导入任何数据：第 3 行：用户名长度必须介于 2 和 20 个字符之间；第 4 行：邮箱格式不正确，请输入正确的邮箱地址');
     expect(await ds.query(`SELECT 1 FROM sys_user WHERE user_name IN ('import3', 'import4')`)).toEqual([]);
   });
 
   it('treats existing accounts as errors unless updates are asked for, then updates them', async () => {
     const file = await sheet([['import2', '改过的名字', '', '', '']]);
     const refused = await upload(file, { password: 'Firstpw2026' });
-    expect(refused.body.msg).toBe('导入失败，1 行有误，未导入任何数据：第 2 行：账号“import2”已存在');
+    expectMessage(refused, 'zh-CN', '导入失败，1 行有误，未导入任何数据：第 2 行：账号“import2”已存在');
     await new Promise((r) => setTimeout(r, 1100));
     const res = await upload(file, { password: 'Firstpw2026', updateSupport: 'true' });
     expect(res.body.data).toEqual({ created: 0, updated: 1 });
@@ -82,10 +80,10 @@ describe('importing users from Excel', () => {
   });
 
   it('refuses files that are not Excel workbooks, sheets without the headers, and a weak first password', async () => {
-    expect((await upload(Buffer.from('userName,nickName\nabc,def'), { password: 'Firstpw2026' }, 'users.xlsx')).body.msg).toBe('请上传 Excel 文件（.xlsx）');
-    expect((await upload(await sheet([['a1', 'b']], ['foo', 'bar']), { password: 'Firstpw2026' })).body.msg).toBe('导入文件的表头不正确，请使用导入模板');
-    expect((await upload(await sheet([['import9', '九']]), { password: 'abcdefgh' })).body.msg).toBe('密码必须同时包含字母和数字');
-    const noFile = await request(t.server).post('/prod-api/system/user/importData').set('Authorization', `Bearer ${admin}`).field('password', 'Firstpw2026');
-    expect(noFile.body.msg).toBe('请上传 Excel 文件（.xlsx）');
+    expectMessage(await upload(Buffer.from('userName,nickName\nabc,def'), { password: 'Firstpw2026' }, 'users.xlsx'), 'zh-CN', '请上传 Excel 文件（.xlsx）');
+    expectMessage(await upload(await sheet([['a1', 'b']], ['foo', 'bar']), { password: 'Firstpw2026' }), 'zh-CN', '导入文件的表头不正确，请使用导入模板');
+    expectMessage(await upload(await sheet([['import9', '九']]), { password: 'abcdefgh' }), 'zh-CN', '密码必须同时包含字母和数字');
+    const noFile = await http.upload('/system/user/importData', null, { password: 'Firstpw2026' });
+    expectMessage(noFile, 'zh-CN', '请上传 Excel 文件（.xlsx）');
   });
 });
