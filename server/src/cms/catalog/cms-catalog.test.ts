@@ -1,10 +1,10 @@
-import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { addPublishPipes, startCmsTestApp } from '../../../test/helpers/cms';
 import type { FileStorage } from '../../storage/storage';
 import type { TestApp } from '../../../test/helpers/test-app';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -20,12 +20,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-const api = (method: Method, path: string, token = admin, lang = 'zh-CN', site = siteId) =>
-  request(t.server)[method](`/prod-api/cms/catalog${path}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang).set('CurrentSite', site);
+const http = api(() => t, { token: () => admin, base: '/prod-api/cms/catalog', headers: { CurrentSite: () => siteId } });
 
 /** Adds a catalog as `token` and returns it (fails the test when refused). */
 async function add(body: Record<string, unknown>, token = admin, site = siteId) {
-  const res = await api('post', '', token, 'zh-CN', site).send(body);
+  const res = await http.as(token).with({ headers: { CurrentSite: site } }).post('').send(body);
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { catalogId: string; path: string; ancestors: string; treeLevel: number; sortFlag: string; parentId: string };
 }
@@ -68,21 +67,21 @@ describe('cms catalogs', () => {
     const about = await add({ name: '关于', alias: 'about', catalogType: 'link', redirectUrl: 'https://example.com/about' });
     expect(about.sortFlag).toBe('2');
 
-    const got = await api('get', `/${tech.catalogId}`);
+    const got = await http.get(`/${tech.catalogId}`);
     expect(got.body.data).toMatchObject({ name: '科技', pageSize: 20, catalogType: 'common', visible: true, staticFlag: true });
     expect(got.body.data.publishPipeProps).toEqual({ pc: { indexTemplate: '', listTemplate: 'list.template.html', detailTemplate: 'article/detail.template.html' } });
 
-    const list = await api('get', `?parentId=${news.catalogId}`);
+    const list = await http.get(`?parentId=${news.catalogId}`);
     expect(list.body.data.rows.map((c: { alias: string }) => c.alias)).toEqual(['tech']);
-    expect((await api('get', '?name=abou')).body.data.total).toBe(1);
+    expect((await http.get('?name=abou')).body.data.total).toBe(1);
 
-    expect((await api('get', '/getCatalogTypes', admin, 'en')).body.data).toEqual([
+    expect((await http.lang('en').get('/getCatalogTypes')).body.data).toEqual([
       { id: 'common', name: 'Common' },
       { id: 'link', name: 'Link' },
     ]);
-    expect((await api('get', '/getContentTypes')).body.data.map((o: { name: string }) => o.name)).toEqual(['文章', '图集', '音频', '视频']);
+    expect((await http.get('/getContentTypes')).body.data.map((o: { name: string }) => o.name)).toEqual(['文章', '图集', '音频', '视频']);
 
-    const batch = await api('post', '/batchAdd').send({ parentId: about.catalogId, names: ['Sports', '体育', 'Sports'] });
+    const batch = await http.post('/batchAdd').send({ parentId: about.catalogId, names: ['Sports', '体育', 'Sports'] });
     expect(batch.body.code, JSON.stringify(batch.body)).toBe(200);
     expect(batch.body.data.map((c: { alias: string; path: string }) => [c.alias, c.path])).toEqual([
       ['sports', 'about/sports/'],
@@ -108,13 +107,13 @@ describe('cms catalogs', () => {
       [{ name: '', alias: 'x10' }, 'en', 'The catalog name is required and may have at most 100 characters'],
     ];
     for (const [body, lang, msg] of cases) {
-      const res = await api('post', '', admin, lang).send(body);
+      const res = await http.lang(lang).post('').send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.msg).toBe(msg);
     }
     const foreign = await add({ name: 'F', alias: 'foreign' }, admin, otherSiteId);
-    const wrongParent = await api('post', '', admin, 'en').send({ name: 'X', alias: 'x11', parentId: foreign.catalogId });
-    expect(wrongParent.body.msg).toBe('The parent catalog does not exist or belongs to another site');
+    const wrongParent = await http.lang('en').post('').send({ name: 'X', alias: 'x11', parentId: foreign.catalogId });
+    expectMessage(wrongParent, 'en', 'The parent catalog does not exist or belongs to another site');
     // Another site may reuse the alias and path.
     await add({ name: 'N', alias: 'news' }, admin, otherSiteId);
     expect((await ds.query(`SELECT count(*)::int AS n FROM cms_catalog WHERE site_id = $1`, [siteId]))[0].n).toBe(before);
@@ -125,15 +124,15 @@ describe('cms catalogs', () => {
     const b = await add({ name: 'B', alias: 'editb', parentId: a.catalogId });
     const c = await add({ name: 'C', alias: 'editc', parentId: b.catalogId });
     const custom = await add({ name: 'D', alias: 'editd', parentId: a.catalogId, path: 'elsewhere/' });
-    const res = await api('put', '').send({ catalogId: a.catalogId, name: 'A2', alias: 'renamed', path: '', visible: false });
+    const res = await http.put('').send({ catalogId: a.catalogId, name: 'A2', alias: 'renamed', path: '', visible: false });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'A2', alias: 'renamed', path: 'renamed/', visible: false });
     expect((await row(b.catalogId)).path).toBe('renamed/editb/');
     expect((await row(c.catalogId)).path).toBe('renamed/editb/editc/');
     expect((await row(custom.catalogId)).path).toBe('elsewhere/');
     // A path clash refuses the whole change.
-    const clash = await api('put', '').send({ catalogId: b.catalogId, name: 'B', alias: 'editb', path: 'elsewhere/' });
-    expect(clash.body.msg).toBe('保存栏目“B”失败，路径“elsewhere/”已被本站其他栏目使用');
+    const clash = await http.put('').send({ catalogId: b.catalogId, name: 'B', alias: 'editb', path: 'elsewhere/' });
+    expectMessage(clash, 'zh-CN', '保存栏目“B”失败，路径“elsewhere/”已被本站其他栏目使用');
     expect((await row(b.catalogId)).path).toBe('renamed/editb/');
   });
 
@@ -146,14 +145,14 @@ describe('cms catalogs', () => {
     const cy = await content(y.catalogId, 'draft', `${x.catalogId},${y.catalogId}`);
     const cz = await content(z.catalogId, 'published', `${x.catalogId},${y.catalogId},${z.catalogId}`);
 
-    const into = await api('post', `/move/${x.catalogId}/${z.catalogId}`, admin, 'en');
+    const into = await http.lang('en').post(`/move/${x.catalogId}/${z.catalogId}`);
     expect(into.status).toBe(400);
-    expect(into.body.msg).toBe('A catalog cannot be moved into itself or one of its sub-catalogs');
-    expect((await api('post', `/move/${x.catalogId}/${x.catalogId}`)).status).toBe(400);
+    expectMessage(into, 'en', 'A catalog cannot be moved into itself or one of its sub-catalogs');
+    expect((await http.post(`/move/${x.catalogId}/${x.catalogId}`)).status).toBe(400);
 
     // Pages published under the old folder go; the catalog is published again under the new one.
     await storage.put('site/catmain/pc/mvx/mvy/index.html', Buffer.from('old page'));
-    const moved = await api('post', `/move/${y.catalogId}/${dest.catalogId}`);
+    const moved = await http.post(`/move/${y.catalogId}/${dest.catalogId}`);
     expect(moved.body.code, JSON.stringify(moved.body)).toBe(200);
     expect(await storage.get('site/catmain/pc/mvx/mvy/index.html')).toBeNull();
     const [{ n: queued }] = await ds.query(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_type = 'catalog' AND target_id = $1`, [y.catalogId]);
@@ -164,7 +163,7 @@ describe('cms catalogs', () => {
     expect(await ancestors(cy)).toBe(`${dest.catalogId},${y.catalogId}`);
     expect(await ancestors(cz)).toBe(`${dest.catalogId},${y.catalogId},${z.catalogId}`);
 
-    const top = await api('post', `/move/${z.catalogId}/0`);
+    const top = await http.post(`/move/${z.catalogId}/0`);
     expect(top.body.data).toMatchObject({ parentId: '0', ancestors: '', treeLevel: 1, path: 'mvz/' });
     expect(await ancestors(cz)).toBe(z.catalogId);
   });
@@ -173,44 +172,44 @@ describe('cms catalogs', () => {
     const p = await add({ name: 'P', alias: 'sortp' });
     const [a, b, c] = [await add({ name: 'a', alias: 'sorta', parentId: p.catalogId }), await add({ name: 'b', alias: 'sortb', parentId: p.catalogId }), await add({ name: 'c', alias: 'sortc', parentId: p.catalogId })];
     const order = async () => (await ds.query(`SELECT alias FROM cms_catalog WHERE parent_id = $1 ORDER BY sort_flag`, [p.catalogId])).map((r: { alias: string }) => r.alias);
-    expect((await api('put', '/sort').send({ catalogId: c.catalogId, sort: 1 })).body.code).toBe(200);
+    expect((await http.put('/sort').send({ catalogId: c.catalogId, sort: 1 })).body.code).toBe(200);
     expect(await order()).toEqual(['sorta', 'sortc', 'sortb']);
-    await api('put', '/sort').send({ catalogId: a.catalogId, sort: -2 });
+    await http.put('/sort').send({ catalogId: a.catalogId, sort: -2 });
     expect(await order()).toEqual(['sortc', 'sortb', 'sorta']);
-    await api('put', '/sort').send({ catalogId: b.catalogId, sort: 5 });
+    await http.put('/sort').send({ catalogId: b.catalogId, sort: 5 });
     expect(await order()).toEqual(['sortb', 'sortc', 'sorta']);
-    expect((await api('put', '/sort').send({ catalogId: b.catalogId, sort: 0 })).status).toBe(400);
+    expect((await http.put('/sort').send({ catalogId: b.catalogId, sort: 0 })).status).toBe(400);
   });
 
   it('shows and hides a catalog', async () => {
     const v = await add({ name: 'V', alias: 'visv' });
-    expect((await api('put', '/visible').send({ catalogId: v.catalogId, visible: false })).body.code).toBe(200);
+    expect((await http.put('/visible').send({ catalogId: v.catalogId, visible: false })).body.code).toBe(200);
     expect((await row(v.catalogId)).visible).toBe(false);
-    await api('put', '/visible').send({ catalogId: v.catalogId, visible: 'Y' });
+    await http.put('/visible').send({ catalogId: v.catalogId, visible: 'Y' });
     expect((await row(v.catalogId)).visible).toBe(true);
   });
 
   it('refuses to delete a catalog with sub-catalogs or live content, then deletes it with its recycled content', async () => {
     const parent = await add({ name: '父', alias: 'delparent' });
     const child = await add({ name: '子', alias: 'delchild', parentId: parent.catalogId });
-    const withChildren = await api('delete', `/${parent.catalogId}`);
+    const withChildren = await http.delete(`/${parent.catalogId}`);
     expect(withChildren.status).toBe(400);
-    expect(withChildren.body.msg).toBe('栏目“父”下还有子栏目，请先删除或移走子栏目');
+    expectMessage(withChildren, 'zh-CN', '栏目“父”下还有子栏目，请先删除或移走子栏目');
     const live = await content(child.catalogId, 'draft');
-    const withContent = await api('delete', `/${child.catalogId}`, admin, 'en');
-    expect(withContent.body.msg).toBe('Catalog "子" still holds 1 content items: delete or move them first');
+    const withContent = await http.lang('en').delete(`/${child.catalogId}`);
+    expectMessage(withContent, 'en', 'Catalog "子" still holds 1 content items: delete or move them first');
     await ds.query(`UPDATE cms_content SET status = 'deleted', status_before_delete = 'draft' WHERE content_id = $1`, [live]);
     await ds.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ('role', 1, $1)`, [`Catalog:Edit:${child.catalogId}`]);
     await storage.put('site/catmain/pc/delparent/delchild/index.html', Buffer.from('old page'));
     await storage.put('site/catmain/pc/delparent/index.html', Buffer.from('parent page'));
-    expect((await api('delete', `/${child.catalogId}`)).body.code).toBe(200);
+    expect((await http.delete(`/${child.catalogId}`)).body.code).toBe(200);
     // Its published folder goes, its parent's pages stay.
     expect(await storage.list('site/catmain/pc/delparent')).toEqual(['site/catmain/pc/delparent/index.html']);
     expect(await row(child.catalogId)).toBeUndefined();
     expect((await ds.query(`SELECT count(*)::int AS n FROM cms_content WHERE content_id = $1`, [live]))[0].n).toBe(0);
     expect((await ds.query(`SELECT count(*)::int AS n FROM sys_permission WHERE permission = $1`, [`Catalog:Edit:${child.catalogId}`]))[0].n).toBe(0);
-    expect((await api('delete', `/${parent.catalogId}`)).body.code).toBe(200);
-    expect((await api('get', `/${parent.catalogId}`)).status).toBe(404);
+    expect((await http.delete(`/${parent.catalogId}`)).body.code).toBe(200);
+    expect((await http.get(`/${parent.catalogId}`)).status).toBe(404);
   });
 
   it('clears a catalog into the recycle bin, keeping each status to restore', async () => {
@@ -219,7 +218,7 @@ describe('cms catalogs', () => {
     const draft = await content(k.catalogId, 'draft');
     const recycled = await content(k.catalogId, 'deleted');
     await ds.query(`UPDATE cms_content SET status_before_delete = 'offline', delete_time = '2020-01-01' WHERE content_id = $1`, [recycled]);
-    const res = await api('post', '/clear').send({ catalogId: k.catalogId });
+    const res = await http.post('/clear').send({ catalogId: k.catalogId });
     expect(res.body.data).toEqual({ count: 2 });
     const rows = await ds.query(`SELECT content_id::text AS id, status, status_before_delete AS before, delete_time FROM cms_content WHERE catalog_id = $1 ORDER BY content_id`, [k.catalogId]);
     expect(rows.map((r: { id: string; status: string; before: string }) => [r.id, r.status, r.before])).toEqual([
@@ -237,12 +236,12 @@ describe('cms catalogs', () => {
 
   it('publishes a catalog through the publisher, with Catalog:Publish', async () => {
     const p = await add({ name: 'Pub', alias: 'pub' });
-    const res = await api('post', '/publish').send({ catalogId: p.catalogId, publishChild: true });
+    const res = await http.post('/publish').send({ catalogId: p.catalogId, publishChild: true });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     const [task] = await ds.query(`SELECT task_type, target_id::text, site_id::text, create_by FROM cms_publish_task WHERE task_id = $1`, [res.body.data.taskId]);
     expect(task).toEqual({ task_type: 'catalog', target_id: p.catalogId, site_id: siteId, create_by: 'admin' });
     const user = await limitedUser(`Catalog:View:${p.catalogId}`);
-    expect((await api('post', '/publish', user.token).send({ catalogId: p.catalogId })).status).toBe(403);
+    expect((await http.as(user.token).post('/publish').send({ catalogId: p.catalogId })).status).toBe(403);
   });
 
   it('merges catalogs into a target, deleting the emptied sources without sub-catalogs', async () => {
@@ -253,8 +252,8 @@ describe('cms catalogs', () => {
     const c1 = await content(s1.catalogId, 'published');
     const c2 = await content(s1.catalogId, 'deleted');
     const c3 = await content(s2.catalogId, 'draft');
-    expect((await api('post', '/merge', admin, 'en').send({ catalogId: target.catalogId, mergeCatalogIds: [target.catalogId] })).body.msg).toBe('A catalog cannot be merged into itself');
-    const res = await api('post', '/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [s1.catalogId, s2.catalogId] });
+    expectMessage(await http.lang('en').post('/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [target.catalogId] }), 'en', 'A catalog cannot be merged into itself');
+    const res = await http.post('/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [s1.catalogId, s2.catalogId] });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ moved: 3, deleted: [s1.catalogId] });
     const moved = await ds.query(`SELECT catalog_id::text, catalog_ancestors FROM cms_content WHERE content_id = ANY($1::bigint[])`, [[c1, c2, c3]]);
@@ -279,16 +278,16 @@ describe('cms catalogs', () => {
     const tasksOf = async () => (await ds.query(`SELECT task_type FROM cms_publish_task WHERE target_id = $1 AND task_type IN ('content', 'unpublish') ORDER BY task_id`, [locked])).map((r: { task_type: string }) => r.task_type);
     const before = [[locked, source.catalogId, 'published'], [draft, source.catalogId, 'draft']];
 
-    const merge = await api('post', '/merge', admin, 'en').send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
+    const merge = await http.lang('en').post('/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
     expect(merge.status).toBe(400);
-    expect(merge.body.msg).toBe(`The content "Locked story" (ID ${locked}) is locked by user "otheruser", so nothing was changed; ask them to unlock it first`);
+    expectMessage(merge, 'en', `The content "Locked story" (ID ${locked}) is locked by user "otheruser", so nothing was changed; ask them to unlock it first`);
     expect(await state()).toEqual(before);
     expect(await row(source.catalogId)).toBeDefined();
     expect((await row(source.catalogId)).content_count).toBe(2);
 
-    const clear = await api('post', '/clear').send({ catalogId: source.catalogId });
+    const clear = await http.post('/clear').send({ catalogId: source.catalogId });
     expect(clear.status).toBe(400);
-    expect(clear.body.msg).toBe(`内容“Locked story”（编号 ${locked}）已被用户“otheruser”锁定，本次操作未做任何更改；请联系其解锁后再操作`);
+    expectMessage(clear, 'zh-CN', `内容“Locked story”（编号 ${locked}）已被用户“otheruser”锁定，本次操作未做任何更改；请联系其解锁后再操作`);
     expect(await state()).toEqual(before);
     // Nothing was logged and no page was taken down.
     expect(await logOf()).toEqual([]);
@@ -299,7 +298,7 @@ describe('cms catalogs', () => {
     await ds.query(`UPDATE cms_content SET lock_user = 'admin' WHERE content_id = $1`, [locked]);
     // The same call by the same user within a second is refused as a repeated submission; this one is a new merge.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const merged = await api('post', '/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
+    const merged = await http.post('/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
     expect(merged.body.data, JSON.stringify(merged.body)).toEqual({ moved: 2, deleted: [source.catalogId] });
     expect(await state()).toEqual([[locked, target.catalogId, 'published'], [draft, target.catalogId, 'draft']]);
     expect(await logOf()).toEqual(['move', 'move']);
@@ -308,7 +307,7 @@ describe('cms catalogs', () => {
     expect(await tasksOf()).toEqual(['unpublish', 'content']);
 
     // Clearing goes through the same delete as the content screen: each item logged, the lock holder's lock kept.
-    expect((await api('post', '/clear').send({ catalogId: target.catalogId })).body.data).toEqual({ count: 2 });
+    expect((await http.post('/clear').send({ catalogId: target.catalogId })).body.data).toEqual({ count: 2 });
     expect(await state()).toEqual([[locked, target.catalogId, 'deleted'], [draft, target.catalogId, 'deleted']]);
     expect(await logOf()).toEqual(['move', 'move', 'delete', 'delete']);
     expect(await tasksOf()).toEqual(['unpublish', 'content', 'unpublish']);
@@ -317,12 +316,12 @@ describe('cms catalogs', () => {
   it('keeps extended settings and copies templates to the descendants', async () => {
     const e = await add({ name: 'E', alias: 'ext', publishPipeProps: { pc: { listTemplate: 'a.template.html' }, h5: { listTemplate: 'b.template.html' } } });
     const e1 = await add({ name: 'E1', alias: 'ext1', parentId: e.catalogId, publishPipeProps: { pc: { listTemplate: 'old.template.html' }, amp: { listTemplate: 'amp.template.html' } } });
-    expect((await api('put', `/extends/${e.catalogId}`).send({ contentPageSize: 30, showAuthor: true, note: 'x' })).body.code).toBe(200);
-    expect((await api('get', `/extends?catalogId=${e.catalogId}`)).body.data).toEqual({ contentPageSize: 30, showAuthor: true, note: 'x' });
-    expect((await api('put', `/extends/${e.catalogId}`).send({ 'bad key': 1 })).status).toBe(400);
-    expect((await api('put', `/extends/${e.catalogId}`).send({ nested: { a: 1 } })).status).toBe(400);
+    expect((await http.put(`/extends/${e.catalogId}`).send({ contentPageSize: 30, showAuthor: true, note: 'x' })).body.code).toBe(200);
+    expect((await http.get(`/extends?catalogId=${e.catalogId}`)).body.data).toEqual({ contentPageSize: 30, showAuthor: true, note: 'x' });
+    expect((await http.put(`/extends/${e.catalogId}`).send({ 'bad key': 1 })).status).toBe(400);
+    expect((await http.put(`/extends/${e.catalogId}`).send({ nested: { a: 1 } })).status).toBe(400);
 
-    const applied = await api('put', '/apply_children/publish_pipe').send({ catalogId: e.catalogId, publishPipeCodes: ['pc'] });
+    const applied = await http.put('/apply_children/publish_pipe').send({ catalogId: e.catalogId, publishPipeCodes: ['pc'] });
     expect(applied.body.data).toEqual({ updated: 1 });
     const props = (await ds.query(`SELECT publish_pipe_props FROM cms_catalog WHERE catalog_id = $1`, [e1.catalogId]))[0].publish_pipe_props;
     expect(props).toEqual({
@@ -338,7 +337,7 @@ describe('cms catalogs', () => {
     const d = await add({ name: 'PD', alias: 'permd' });
     const user = await limitedUser(`Catalog:View:${a.catalogId}`, `Catalog:View:${c.catalogId}`, `Catalog:Move:${c.catalogId}`, `Catalog:View:${d.catalogId}`);
 
-    const tree = await api('get', '/treeData', user.token);
+    const tree = await http.as(user.token).get('/treeData');
     expect(tree.body.code, JSON.stringify(tree.body)).toBe(200);
     expect(tree.body.data.siteName).toBe('Main');
     const shape = (nodes: Array<{ name: string; children: unknown[] }>): unknown => nodes.map((n) => [n.name, shape(n.children as never)]);
@@ -348,21 +347,21 @@ describe('cms catalogs', () => {
       ['PD', []],
     ]);
     expect(tree.body.data.rows[0].children[0].parentId).toBe(a.catalogId);
-    expect((await api('get', '/tree', user.token)).body.data.rows.length).toBe(2);
-    expect((await api('get', `/tree?siteId=${otherSiteId}`, user.token)).status).toBe(403);
-    expect((await api('get', '?pageSize=100', user.token)).body.data.rows.map((r: { alias: string }) => r.alias).sort()).toEqual(['perma', 'permc', 'permd']);
+    expect((await http.as(user.token).get('/tree')).body.data.rows.length).toBe(2);
+    expect((await http.as(user.token).get(`/tree?siteId=${otherSiteId}`)).status).toBe(403);
+    expect((await http.as(user.token).get('?pageSize=100')).body.data.rows.map((r: { alias: string }) => r.alias).sort()).toEqual(['perma', 'permc', 'permd']);
 
-    expect((await api('get', `/${b.catalogId}`, user.token)).status).toBe(403);
-    expect((await api('get', `/${c.catalogId}`, user.token)).status).toBe(200);
-    const edit = await api('put', '', user.token).send({ catalogId: c.catalogId, name: 'hack', alias: 'permc' });
+    expect((await http.as(user.token).get(`/${b.catalogId}`)).status).toBe(403);
+    expect((await http.as(user.token).get(`/${c.catalogId}`)).status).toBe(200);
+    const edit = await http.as(user.token).put('').send({ catalogId: c.catalogId, name: 'hack', alias: 'permc' });
     expect(edit.status).toBe(403);
-    expect((await api('delete', `/${c.catalogId}`, user.token)).status).toBe(403);
+    expect((await http.as(user.token).delete(`/${c.catalogId}`)).status).toBe(403);
     // Move needs Catalog:Move on both ends (the user holds it on C only).
-    expect((await api('post', `/move/${c.catalogId}/${d.catalogId}`, user.token)).status).toBe(403);
-    expect((await api('put', '/sort', user.token).send({ catalogId: c.catalogId, sort: 1 })).status).toBe(403);
-    expect((await api('put', '/visible', user.token).send({ catalogId: c.catalogId, visible: false })).status).toBe(403);
-    expect((await api('post', '/clear', user.token).send({ catalogId: c.catalogId })).status).toBe(403);
-    expect((await api('post', '', user.token).send({ name: 'N', alias: 'permnew' })).status).toBe(403);
+    expect((await http.as(user.token).post(`/move/${c.catalogId}/${d.catalogId}`)).status).toBe(403);
+    expect((await http.as(user.token).put('/sort').send({ catalogId: c.catalogId, sort: 1 })).status).toBe(403);
+    expect((await http.as(user.token).put('/visible').send({ catalogId: c.catalogId, visible: false })).status).toBe(403);
+    expect((await http.as(user.token).post('/clear').send({ catalogId: c.catalogId })).status).toBe(403);
+    expect((await http.as(user.token).post('').send({ name: 'N', alias: 'permnew' })).status).toBe(403);
     expect((await row(c.catalogId)).parent_id).toBe(b.catalogId);
     expect((await ds.query(`SELECT name FROM cms_catalog WHERE catalog_id = $1`, [c.catalogId]))[0].name).toBe('PC');
   });
@@ -374,12 +373,12 @@ describe('cms catalogs', () => {
     expect(held.map((r: { permission: string }) => r.permission.split(':')[1]).sort()).toEqual(
       ['AddContent', 'Delete', 'DeleteContent', 'Edit', 'EditContent', 'Move', 'Publish', 'PublishContent', 'ShowHide', 'Sort', 'View'].sort(),
     );
-    const tree = await api('get', '/treeData', user.token);
+    const tree = await http.as(user.token).get('/treeData');
     expect(tree.body.data.rows.map((n: { name: string }) => n.name)).toEqual(['Mine']);
-    expect((await api('put', '', user.token).send({ catalogId: mine.catalogId, name: 'Mine2', alias: 'mine' })).body.code).toBe(200);
+    expect((await http.as(user.token).put('').send({ catalogId: mine.catalogId, name: 'Mine2', alias: 'mine' })).body.code).toBe(200);
     const child = await add({ name: 'Child', alias: 'minechild', parentId: mine.catalogId }, user.token);
-    expect((await api('post', `/move/${child.catalogId}/0`, user.token)).body.code).toBe(200);
-    expect((await api('delete', `/${child.catalogId}`, user.token)).body.code).toBe(200);
+    expect((await http.as(user.token).post(`/move/${child.catalogId}/0`)).body.code).toBe(200);
+    expect((await http.as(user.token).delete(`/${child.catalogId}`)).body.code).toBe(200);
 
     // The screen's button permission is needed too: a role without cms:catalog:remove cannot delete.
     await createRole(t.app, 'catalog_viewer_only', []);
@@ -387,7 +386,7 @@ describe('cms catalogs', () => {
     const viewerId = await createStaffUser(t.app, { userName: 'catviewer', password: 'Catalog123', roles: ['catalog_viewer_only'] });
     await grant(viewerId, `Site:View:${siteId}`, `Catalog:View:${mine.catalogId}`, `Catalog:Delete:${mine.catalogId}`);
     const viewer = await tokenOf(t.app, 'catviewer', 'Catalog123');
-    expect((await api('get', `/${mine.catalogId}`, viewer)).status).toBe(200);
-    expect((await api('delete', `/${mine.catalogId}`, viewer)).status).toBe(403);
+    expect((await http.as(viewer).get(`/${mine.catalogId}`)).status).toBe(200);
+    expect((await http.as(viewer).delete(`/${mine.catalogId}`)).status).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsPublishService } from './cms-publish.service';
 import { serveSiteFiles } from './serve-site-files';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -24,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = (method: 'get' | 'delete', path: string, token = admin) =>
-  request(t.server)[method](`/prod-api/cms${path}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', 'en');
+const http = api(() => t, { token: () => admin, lang: 'en', base: '/prod-api/cms' });
 
 const one = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> => (await ds.query(sql, params))[0] as T;
 
@@ -291,17 +291,17 @@ describe('publish tasks and preview over HTTP', () => {
 
   it('counts waiting tasks, clears them, and a cleared task does nothing when its job comes', async () => {
     await settle((await ds.query(`SELECT task_id FROM cms_publish_task`)).map((r: { task_id: string }) => r.task_id));
-    expect((await api('get', '/publish/taskCount')).body).toMatchObject({ code: 200, data: 0 });
+    expect((await http.get('/publish/taskCount')).body).toMatchObject({ code: 200, data: 0 });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await one<{ task_id: string }>(`INSERT INTO cms_publish_task (site_id, task_type, target_id) VALUES ($1, 'index', $1) RETURNING task_id`, [f.siteId])).task_id);
-    expect((await api('get', '/publish/taskCount')).body.data).toBe(3);
-    const listed = await api('get', '/publish/tasks?pageSize=2').set('CurrentSite', f.siteId);
+    expect((await http.get('/publish/taskCount')).body.data).toBe(3);
+    const listed = await http.get('/publish/tasks?pageSize=2').set('CurrentSite', f.siteId);
     expect(listed.body.data.total).toBeGreaterThanOrEqual(3);
     expect(listed.body.data.rows).toHaveLength(2);
     expect(listed.body.data.rows[0]).toMatchObject({ taskId: String(ids[2]), taskType: 'index', status: 'pending', progress: 0 });
 
-    expect((await api('delete', '/publish/clear')).body.code).toBe(200);
-    expect((await api('get', '/publish/taskCount')).body.data).toBe(0);
+    expect((await http.delete('/publish/clear')).body.code).toBe(200);
+    expect((await http.get('/publish/taskCount')).body.data).toBe(0);
     expect(await one(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_id = ANY($1::bigint[])`, [ids])).toEqual({ n: 0 });
     await publisher.execute({ tasks: [{ taskId: String(ids[0]) }] });
     expect(await page(f, 'index.html')).toBeNull();
@@ -309,7 +309,7 @@ describe('publish tasks and preview over HTTP', () => {
 
   it('runs a queued task to the end through the job queue', async () => {
     const taskId = await publisher.publishIndex(f.siteId, 'admin');
-    expect((await api('get', '/publish/taskCount')).body.data).toBeGreaterThanOrEqual(0);
+    expect((await http.get('/publish/taskCount')).body.data).toBeGreaterThanOrEqual(0);
     const [task] = await settle([taskId]);
     expect(task).toMatchObject({ status: 'done', progress: 1, total: 1 });
     expect(await page(f, 'index.html')).toContain('<nav>');
@@ -318,37 +318,37 @@ describe('publish tasks and preview over HTTP', () => {
   it('previews home, list and detail pages as sandboxed HTML without writing them', async () => {
     await ds.query(`UPDATE cms_content SET title = 'Preview only' WHERE content_id = $1`, [f.draft]);
     const before = await storage.list(`site/${f.path}`);
-    const detail = await api('get', `/preview?type=content&id=${f.draft}&pipe=pc`);
+    const detail = await http.get(`/preview?type=content&id=${f.draft}&pipe=pc`);
     expect(detail.status).toBe(200);
     expect(detail.headers['content-type']).toContain('text/html');
     expect(detail.headers['content-security-policy']).toMatch(/^sandbox;/);
     expect(detail.text).toContain('<h1>Preview only</h1><article><p>Body of Draft article</p></article>');
-    const list = await api('get', `/preview?type=catalog&id=${f.news}&pipe=pc&page=3`);
+    const list = await http.get(`/preview?type=catalog&id=${f.news}&pipe=pc&page=3`);
     expect(list.text).toContain('Article 25<');
     expect(list.text).not.toContain('Article 11<');
-    expect((await api('get', `/preview?type=site&id=${f.siteId}&pipe=pc`)).text).toContain('<nav>');
+    expect((await http.get(`/preview?type=site&id=${f.siteId}&pipe=pc`)).text).toContain('<nav>');
     expect(await storage.list(`site/${f.path}`)).toEqual(before);
 
-    const broken = await api('get', `/preview?type=catalog&id=${f.broken}&pipe=pc`);
+    const broken = await http.get(`/preview?type=catalog&id=${f.broken}&pipe=pc`);
     expect(broken.status).toBe(400);
-    expect(broken.body.msg).toContain('Preview failed: template syntax');
-    expect((await api('get', `/preview?type=content&id=${f.draft}&pipe=nope`)).status).toBe(404);
-    expect((await api('get', `/preview?type=content&id=999999999&pipe=pc`)).status).toBe(404);
-    expect((await api('get', `/preview?type=page&id=1&pipe=pc`)).status).toBe(400);
+    expectMessage(broken, 'en', expect.stringContaining('Preview failed: template syntax'));
+    expect((await http.get(`/preview?type=content&id=${f.draft}&pipe=nope`)).status).toBe(404);
+    expect((await http.get(`/preview?type=content&id=999999999&pipe=pc`)).status).toBe(404);
+    expect((await http.get(`/preview?type=page&id=1&pipe=pc`)).status).toBe(400);
   });
 
   it('needs a CMS screen and the site view permission', async () => {
     await createRole(t.app, 'pub_content_viewer', ['cms.content']);
     const userId = await createStaffUser(t.app, { userName: 'pub_viewer', password: 'Viewer12345', roles: ['pub_content_viewer'] });
     const viewer = await tokenOf(t.app, 'pub_viewer', 'Viewer12345');
-    expect((await api('get', '/publish/taskCount', viewer)).body.code).toBe(200);
-    expect((await api('delete', '/publish/clear', viewer)).status).toBe(403);
-    expect((await api('get', `/preview?type=content&id=${f.articles[0]}&pipe=pc`, viewer)).status).toBe(403);
+    expect((await http.as(viewer).get('/publish/taskCount')).body.code).toBe(200);
+    expect((await http.as(viewer).delete('/publish/clear')).status).toBe(403);
+    expect((await http.as(viewer).get(`/preview?type=content&id=${f.articles[0]}&pipe=pc`)).status).toBe(403);
     await ds.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ('user', $1, $2)`, [userId, `Site:View:${f.siteId}`]);
-    expect((await api('get', `/preview?type=content&id=${f.articles[0]}&pipe=pc`, viewer)).text).toContain('<h1>Article 1</h1>');
+    expect((await http.as(viewer).get(`/preview?type=content&id=${f.articles[0]}&pipe=pc`)).text).toContain('<h1>Article 1</h1>');
 
     await createStaffUser(t.app, { userName: 'pub_nobody', password: 'Nobody12345' });
     const nobody = await tokenOf(t.app, 'pub_nobody', 'Nobody12345');
-    expect((await api('get', '/publish/taskCount', nobody)).status).toBe(403);
+    expect((await http.as(nobody).get('/publish/taskCount')).status).toBe(403);
   });
 });

@@ -1,5 +1,4 @@
 import { unzipSync, zipSync, strToU8 } from 'fflate';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { binaryParser } from '../../../test/helpers/binary';
@@ -7,6 +6,7 @@ import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staf
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsTemplateService } from '../template/cms-template.service';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -22,11 +22,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-const api = (method: Method, path: string, token = admin, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api${path}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang);
+const http = api(() => t, { token: () => admin });
 
 const createSite = async (body: Record<string, unknown>, token = admin) => {
-  const res = await api('post', '/cms/site', token).send(body);
+  const res = await http.as(token).post('/cms/site').send(body);
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data.siteId as string;
 };
@@ -51,7 +50,7 @@ let creatorId: string;
 describe('sites', () => {
   it('creates a site with pipes pc and h5 and the default theme, and grants its creator', async () => {
     siteA = await createSite({ name: '演示站点', path: 'demoA', sort: 1, staticSuffix: 'shtml', description: '说明', seoTitle: 'Demo' });
-    const site = (await api('get', `/cms/site/${siteA}`)).body.data;
+    const site = (await http.get(`/cms/site/${siteA}`)).body.data;
     expect(site).toMatchObject({ name: '演示站点', path: 'demoA', staticSuffix: 'shtml', sort: 1, seoTitle: 'Demo', createBy: 'admin' });
     expect(site.publishPipes.map((p: { pipeCode: string; pipeName: string; siteUrl: string }) => [p.pipeCode, p.pipeName, p.siteUrl])).toEqual([
       ['pc', 'PC端', '/site/demoA/pc/'],
@@ -71,26 +70,26 @@ describe('sites', () => {
     const held: Array<{ permission: string }> = await ds.query(`SELECT permission FROM sys_permission WHERE owner_type = 'user' AND owner_id = $1 ORDER BY permission`, [creatorId]);
     expect(held.map((r) => r.permission)).toEqual(['AddCatalog', 'Delete', 'Edit', 'Publish', 'View'].map((a) => `Site:${a}:${siteB}`));
     // The creator sees their own site only.
-    const list = await api('get', '/cms/site/list', creator);
+    const list = await http.as(creator).get('/cms/site/list');
     expect(list.body.data.rows.map((s: { siteId: string }) => s.siteId)).toEqual([siteB]);
   });
 
   it('refuses a bad or taken path with a clear message and leaves nothing behind, even when the theme fails', async () => {
     const before = await count(`SELECT count(*) AS n FROM cms_site`);
-    const bad = await api('post', '/cms/site').send({ name: '坏目录', path: 'demo-x' });
+    const bad = await http.post('/cms/site').send({ name: '坏目录', path: 'demo-x' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('站点目录不能为空，只能包含字母和数字，且不能超过 50 个字符');
-    const taken = await api('post', '/cms/site', admin, 'en').send({ name: 'Same folder', path: 'DEMOA' });
+    expectMessage(bad, 'zh-CN', '站点目录不能为空，只能包含字母和数字，且不能超过 50 个字符');
+    const taken = await http.lang('en').post('/cms/site').send({ name: 'Same folder', path: 'DEMOA' });
     expect(taken.status).toBe(400);
-    expect(taken.body.msg).toBe('The site folder "DEMOA" is used by another site (ignoring case)');
-    const suffix = await api('post', '/cms/site').send({ name: '后缀', path: 'suffix1', staticSuffix: 'php' });
-    expect(suffix.body.msg).toBe('静态文件类型只能是 html、shtml 或 htm');
+    expectMessage(taken, 'en', 'The site folder "DEMOA" is used by another site (ignoring case)');
+    const suffix = await http.post('/cms/site').send({ name: '后缀', path: 'suffix1', staticSuffix: 'php' });
+    expectMessage(suffix, 'zh-CN', '静态文件类型只能是 html、shtml 或 htm');
     expect(await count(`SELECT count(*) AS n FROM cms_site`)).toBe(before);
 
     const templates = t.app.get(CmsTemplateService);
     const spy = vi.spyOn(templates, 'installDefaultTheme').mockRejectedValueOnce(new Error('theme broken'));
     const permsBefore = await count(`SELECT count(*) AS n FROM sys_permission WHERE owner_id = $1`, [creatorId]);
-    const failed = await api('post', '/cms/site', creator).send({ name: '失败站点', path: 'failing' });
+    const failed = await http.as(creator).post('/cms/site').send({ name: '失败站点', path: 'failing' });
     spy.mockRestore();
     expect(failed.status).toBe(500);
     expect(await count(`SELECT count(*) AS n FROM cms_site`)).toBe(before);
@@ -98,7 +97,7 @@ describe('sites', () => {
     expect(await count(`SELECT count(*) AS n FROM sys_permission WHERE owner_id = $1`, [creatorId])).toBe(permsBefore);
     // The same folder is free again.
     const again = await createSite({ name: '重试站点', path: 'failing' });
-    expect((await api('delete', `/cms/site/${again}`)).body.code).toBe(200);
+    expect((await http.delete(`/cms/site/${again}`)).body.code).toBe(200);
   });
 
   it('resolves the current site from the header, falling back to the first site the caller may view', async () => {
@@ -108,7 +107,7 @@ describe('sites', () => {
     await grant(viewerId, `Site:View:${siteB}`);
 
     const current = (token: string, header?: string) => {
-      const req = api('get', '/cms/site/getCurrentSite', token);
+      const req = http.as(token).get('/cms/site/getCurrentSite');
       return header ? req.set('CurrentSite', header) : req;
     };
     expect((await current(viewer)).body.data).toEqual({ siteId: siteB, siteName: '第二站点' });
@@ -118,15 +117,15 @@ describe('sites', () => {
     expect((await current(admin, siteB)).body.data.siteId).toBe(siteB);
     expect((await current(admin)).body.data.siteId).toBe(siteA); // sort 1 before 2
 
-    const denied = await api('post', `/cms/site/setCurrentSite/${siteA}`, viewer);
+    const denied = await http.as(viewer).post(`/cms/site/setCurrentSite/${siteA}`);
     expect(denied.status).toBe(403);
-    const chosen = await api('post', `/cms/site/setCurrentSite/${siteB}`, viewer);
+    const chosen = await http.as(viewer).post(`/cms/site/setCurrentSite/${siteB}`);
     expect(chosen.body.data).toEqual({ siteId: siteB, siteName: '第二站点' });
 
-    const list = await api('get', '/cms/site/list', viewer);
+    const list = await http.as(viewer).get('/cms/site/list');
     expect(list.body.data).toMatchObject({ total: 1, rows: [{ siteId: siteB }] });
-    expect((await api('get', '/cms/site/list?siteName=演示')).body.data.rows.map((s: { siteId: string }) => s.siteId)).toEqual([siteA]);
-    expect((await api('get', `/cms/site/${siteA}`, viewer)).status).toBe(403);
+    expect((await http.get('/cms/site/list?siteName=演示')).body.data.rows.map((s: { siteId: string }) => s.siteId)).toEqual([siteA]);
+    expect((await http.as(viewer).get(`/cms/site/${siteA}`)).status).toBe(403);
     // No site at all: nothing current, and pipe screens say to create or choose one.
     const loner = await createStaffUser(t.app, { userName: 'nosites', password: 'Nosites123', roles: ['cms_site_viewer'] });
     expect(loner).toBeTruthy();
@@ -137,29 +136,29 @@ describe('sites', () => {
   it('edits a site and its per-pipe URL and home template; refuses a bad URL, an unknown pipe, a folder change and a viewer', async () => {
     const [{ path: home }] = await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc' ORDER BY path LIMIT 1`, [siteA]);
     const base = { siteId: siteA, name: '演示站点改', path: 'demoA' };
-    const ok = await api('put', '/cms/site').send({ ...base, resourceUrl: 'https://res.example.com', publishPipeProps: { pc: { url: 'https://www.example.com', indexTemplate: home }, h5: { url: '/m' } } });
+    const ok = await http.put('/cms/site').send({ ...base, resourceUrl: 'https://res.example.com', publishPipeProps: { pc: { url: 'https://www.example.com', indexTemplate: home }, h5: { url: '/m' } } });
     expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
     const row = (await ds.query(`SELECT name, resource_url, static_suffix, publish_pipe_props FROM cms_site WHERE site_id = $1`, [siteA]))[0];
     expect(row).toMatchObject({ name: '演示站点改', resource_url: 'https://res.example.com', static_suffix: 'shtml' });
     expect(row.publish_pipe_props).toMatchObject({ pc: { url: 'https://www.example.com/', indexTemplate: home }, h5: { url: '/m/' } });
-    const detail = (await api('get', `/cms/site/${siteA}`)).body.data;
+    const detail = (await http.get(`/cms/site/${siteA}`)).body.data;
     expect(detail.publishPipes[0]).toMatchObject({ pipeCode: 'pc', url: 'https://www.example.com/', siteUrl: 'https://www.example.com/', indexTemplate: home });
 
-    const badUrl = await api('put', '/cms/site').send({ ...base, publishPipeProps: { pc: { url: 'javascript:alert(1)' } } });
+    const badUrl = await http.put('/cms/site').send({ ...base, publishPipeProps: { pc: { url: 'javascript:alert(1)' } } });
     expect(badUrl.status).toBe(400);
-    expect(badUrl.body.msg).toBe('发布通道“pc”的访问地址必须以 http://、https:// 或 / 开头');
-    const unknown = await api('put', '/cms/site').send({ ...base, publishPipeProps: { app: { url: '/app' } } });
-    expect(unknown.body.msg).toBe('站点没有编码为“app”的发布通道');
-    const missingTemplate = await api('put', '/cms/site').send({ ...base, publishPipeProps: { pc: { indexTemplate: 'nope.template.html' } } });
-    expect(missingTemplate.body.msg).toBe('发布通道“pc”下没有模板“nope.template.html”');
-    const moved = await api('put', '/cms/site').send({ ...base, path: 'other' });
-    expect(moved.body.msg).toBe('站点目录创建后不能修改');
-    expect((await api('put', '/cms/site', viewer).send({ siteId: siteB, name: 'x', path: 'demoB' })).status).toBe(403);
+    expectMessage(badUrl, 'zh-CN', '发布通道“pc”的访问地址必须以 http://、https:// 或 / 开头');
+    const unknown = await http.put('/cms/site').send({ ...base, publishPipeProps: { app: { url: '/app' } } });
+    expectMessage(unknown, 'zh-CN', '站点没有编码为“app”的发布通道');
+    const missingTemplate = await http.put('/cms/site').send({ ...base, publishPipeProps: { pc: { indexTemplate: 'nope.template.html' } } });
+    expectMessage(missingTemplate, 'zh-CN', '发布通道“pc”下没有模板“nope.template.html”');
+    const moved = await http.put('/cms/site').send({ ...base, path: 'other' });
+    expectMessage(moved, 'zh-CN', '站点目录创建后不能修改');
+    expect((await http.as(viewer).put('/cms/site').send({ siteId: siteB, name: 'x', path: 'demoB' })).status).toBe(403);
     expect((await ds.query(`SELECT publish_pipe_props -> 'pc' ->> 'url' AS url FROM cms_site WHERE site_id = $1`, [siteA]))[0].url).toBe('https://www.example.com/');
   });
 
   it('round-trips extension settings, properties and default templates, and applies the defaults to catalogs', async () => {
-    expect((await api('get', `/cms/site/extends?siteId=${siteA}`)).body.data).toEqual({
+    expect((await http.get(`/cms/site/extends?siteId=${siteA}`)).body.data).toEqual({
       pageSize: 20,
       titleRepeatCheck: 'none',
       recycleKeepDays: 0,
@@ -167,40 +166,40 @@ describe('sites', () => {
       defaultDetailTemplate: '',
       defaultListTemplate: '',
     });
-    const saved = await api('post', `/cms/site/extends/${siteA}`).send({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true });
+    const saved = await http.post(`/cms/site/extends/${siteA}`).send({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
-    expect((await api('get', `/cms/site/extends?siteId=${siteA}`)).body.data).toMatchObject({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true });
-    const badSize = await api('post', `/cms/site/extends/${siteA}`).send({ pageSize: 0 });
-    expect(badSize.body.msg).toBe('列表每页条数必须是 1 到 200 之间的整数');
-    expect((await api('post', `/cms/site/extends/${siteA}`).send({ titleRepeatCheck: 'world' })).status).toBe(400);
-    expect((await api('get', `/cms/site/extends?siteId=${siteA}`, viewer)).status).toBe(403);
+    expect((await http.get(`/cms/site/extends?siteId=${siteA}`)).body.data).toMatchObject({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true });
+    const badSize = await http.post(`/cms/site/extends/${siteA}`).send({ pageSize: 0 });
+    expectMessage(badSize, 'zh-CN', '列表每页条数必须是 1 到 200 之间的整数');
+    expect((await http.post(`/cms/site/extends/${siteA}`).send({ titleRepeatCheck: 'world' })).status).toBe(400);
+    expect((await http.as(viewer).get(`/cms/site/extends?siteId=${siteA}`)).status).toBe(403);
 
     // Properties
-    const prop = await api('post', '/cms/site/prop').send({ siteId: siteA, propName: '热线', propCode: 'hotline', propValue: '400-800' });
+    const prop = await http.post('/cms/site/prop').send({ siteId: siteA, propName: '热线', propCode: 'hotline', propValue: '400-800' });
     expect(prop.body.code, JSON.stringify(prop.body)).toBe(200);
     const propertyId = prop.body.data.propertyId as string;
-    const dup = await api('post', '/cms/site/prop').send({ siteId: siteA, propName: '热线2', propCode: 'hotline' });
-    expect(dup.body.msg).toBe('站点已有编码为“hotline”的属性');
-    expect((await api('post', '/cms/site/prop').send({ siteId: siteA, propName: 'x', propCode: 'a-b' })).body.msg).toBe('属性编码不能为空，只能包含字母、数字和下划线，且不能超过 100 个字符');
-    expect((await api('put', '/cms/site/prop').send({ siteId: siteA, propertyId, propName: '服务热线', propCode: 'hotline', propValue: '400-900' })).body.code).toBe(200);
-    const props = await api('get', `/cms/site/prop/list?siteId=${siteA}`);
+    const dup = await http.post('/cms/site/prop').send({ siteId: siteA, propName: '热线2', propCode: 'hotline' });
+    expectMessage(dup, 'zh-CN', '站点已有编码为“hotline”的属性');
+    expectMessage(await http.post('/cms/site/prop').send({ siteId: siteA, propName: 'x', propCode: 'a-b' }), 'zh-CN', '属性编码不能为空，只能包含字母、数字和下划线，且不能超过 100 个字符');
+    expect((await http.put('/cms/site/prop').send({ siteId: siteA, propertyId, propName: '服务热线', propCode: 'hotline', propValue: '400-900' })).body.code).toBe(200);
+    const props = await http.get(`/cms/site/prop/list?siteId=${siteA}`);
     expect(props.body.data).toMatchObject({ total: 1, rows: [{ propName: '服务热线', propCode: 'hotline', propValue: '400-900' }] });
-    expect((await api('post', '/cms/site/prop', viewer).send({ siteId: siteB, propName: 'x', propCode: 'x' })).status).toBe(403);
-    expect((await api('delete', '/cms/site/prop').send([propertyId])).body.code).toBe(200);
-    expect((await api('get', `/cms/site/prop/list?siteId=${siteA}`)).body.data.total).toBe(0);
+    expect((await http.as(viewer).post('/cms/site/prop').send({ siteId: siteB, propName: 'x', propCode: 'x' })).status).toBe(403);
+    expect((await http.delete('/cms/site/prop').send([propertyId])).body.code).toBe(200);
+    expect((await http.get(`/cms/site/prop/list?siteId=${siteA}`)).body.data.total).toBe(0);
 
     // Default templates per pipe
     const [{ path: template }] = await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc' ORDER BY path LIMIT 1`, [siteA]);
-    const empty = await api('get', `/cms/site/default_template?siteId=${siteA}`);
+    const empty = await http.get(`/cms/site/default_template?siteId=${siteA}`);
     expect(empty.body.data).toEqual([
       { pipeCode: 'pc', pipeName: 'PC端', indexTemplate: '', listTemplate: '', detailTemplate: '' },
       { pipeCode: 'h5', pipeName: '移动端', indexTemplate: '', listTemplate: '', detailTemplate: '' },
     ]);
-    const setDefaults = await api('post', '/cms/site/default_template').send({ siteId: siteA, templates: [{ pipeCode: 'pc', listTemplate: template, detailTemplate: template }] });
+    const setDefaults = await http.post('/cms/site/default_template').send({ siteId: siteA, templates: [{ pipeCode: 'pc', listTemplate: template, detailTemplate: template }] });
     expect(setDefaults.body.code, JSON.stringify(setDefaults.body)).toBe(200);
-    expect((await api('get', `/cms/site/default_template?siteId=${siteA}`)).body.data[0]).toEqual({ pipeCode: 'pc', pipeName: 'PC端', indexTemplate: '', listTemplate: template, detailTemplate: template });
-    const missing = await api('post', '/cms/site/default_template').send({ siteId: siteA, templates: [{ pipeCode: 'pc', listTemplate: 'missing.template.html' }] });
-    expect(missing.body.msg).toBe('发布通道“pc”下没有模板“missing.template.html”');
+    expect((await http.get(`/cms/site/default_template?siteId=${siteA}`)).body.data[0]).toEqual({ pipeCode: 'pc', pipeName: 'PC端', indexTemplate: '', listTemplate: template, detailTemplate: template });
+    const missing = await http.post('/cms/site/default_template').send({ siteId: siteA, templates: [{ pipeCode: 'pc', listTemplate: 'missing.template.html' }] });
+    expectMessage(missing, 'zh-CN', '发布通道“pc”下没有模板“missing.template.html”');
     // The site URL settings survive saving defaults.
     expect((await ds.query(`SELECT publish_pipe_props -> 'pc' ->> 'url' AS url FROM cms_site WHERE site_id = $1`, [siteA]))[0].url).toBe('https://www.example.com/');
 
@@ -209,16 +208,16 @@ describe('sites', () => {
       `INSERT INTO cms_catalog (site_id, name, alias, path, publish_pipe_props) VALUES ($1, '专题', 'topic', 'topic/', '{"pc": {"listTemplate": "own.template.html"}}') RETURNING catalog_id`,
       [siteA],
     );
-    const applied = await api('post', '/cms/site/apply_default_template').send({ siteId: siteA });
+    const applied = await http.post('/cms/site/apply_default_template').send({ siteId: siteA });
     expect(applied.body.data).toEqual({ count: 2 });
-    expect(applied.body.msg).toBe('已为 2 个栏目设置默认模板');
+    expectMessage(applied, 'zh-CN', '已为 2 个栏目设置默认模板');
     const catalogs: Array<{ catalog_id: string; props: Record<string, Record<string, string>> }> = await ds.query(
       `SELECT catalog_id, publish_pipe_props AS props FROM cms_catalog WHERE catalog_id IN ($1, $2) ORDER BY catalog_id`,
       [bare, own],
     );
     expect(catalogs[0].props).toEqual({ pc: { listTemplate: template, detailTemplate: template } });
     expect(catalogs[1].props).toEqual({ pc: { listTemplate: 'own.template.html', detailTemplate: template } });
-    expect((await api('post', '/cms/site/apply_default_template').send({ siteId: siteA, catalogIds: [bare] })).body.data).toEqual({ count: 0 });
+    expect((await http.post('/cms/site/apply_default_template').send({ siteId: siteA, catalogIds: [bare] })).body.data).toEqual({ count: 0 });
   });
 
   it('counts catalogs, content by status, templates and resource files on the dashboard', async () => {
@@ -229,7 +228,7 @@ describe('sites', () => {
     await storage.put(`site/demoA/resources/202501/a1.png`, Buffer.from('png'));
     await storage.put(`site/demoA/resources/202502/b2.png`, Buffer.from('png'));
     const templateCount = await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1`, [siteA]);
-    const board = await api('get', `/cms/site/dashboard?siteId=${siteA}`);
+    const board = await http.get(`/cms/site/dashboard?siteId=${siteA}`);
     expect(board.body.data).toEqual({
       siteId: siteA,
       siteName: '演示站点改',
@@ -240,12 +239,12 @@ describe('sites', () => {
       publishPipeCount: 2,
       resourceCount: 2,
     });
-    expect((await api('get', `/cms/site/dashboard?siteId=${siteA}`, viewer)).status).toBe(403);
+    expect((await http.as(viewer).get(`/cms/site/dashboard?siteId=${siteA}`)).status).toBe(403);
   });
 
   it('exports the theme as a zip and imports one back, refusing unsafe entries', async () => {
     await storage.put(`cms/sites/${siteA}/assets/pc/css/site.css`, Buffer.from('body{}'));
-    const exported = await api('post', '/cms/site/exportTheme').send({ siteId: siteA }).buffer(true).parse(binaryParser);
+    const exported = await http.post('/cms/site/exportTheme').send({ siteId: siteA }).buffer(true).parse(binaryParser);
     expect(exported.status).toBe(200);
     expect(exported.headers['content-type']).toContain('application/zip');
     expect(decodeURIComponent(exported.headers['download-filename'])).toBe('demoA-theme.zip');
@@ -253,11 +252,11 @@ describe('sites', () => {
     const rows: Array<{ publish_pipe_code: string; path: string }> = await ds.query(`SELECT publish_pipe_code, path FROM cms_template WHERE site_id = $1 ORDER BY 1, 2`, [siteA]);
     for (const r of rows) expect(Object.keys(files)).toContain(`templates/${r.publish_pipe_code}/${r.path}`);
     expect(Buffer.from(files['assets/pc/css/site.css']).toString()).toBe('body{}');
-    expect((await api('post', '/cms/site/exportTheme', viewer).send({ siteId: siteB })).status).toBe(403);
+    expect((await http.as(viewer).post('/cms/site/exportTheme').send({ siteId: siteB })).status).toBe(403);
 
     // Into site B: the templates and assets of A plus a new template.
     const zip = Buffer.from(zipSync({ ...files, 'templates/pc/custom/extra.template.html': strToU8('<p>{{ site.name }}</p>') }));
-    const imported = await api('post', '/cms/site/importTheme').field('siteId', siteB).attach('file', zip, 'theme.zip');
+    const imported = await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', zip, 'theme.zip');
     expect(imported.body.code, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.data).toEqual({ templates: rows.length + 1, assets: 1 });
     expect(await fileText(`cms/sites/${siteB}/templates/pc/custom/extra.template.html`)).toBe('<p>{{ site.name }}</p>');
@@ -267,24 +266,24 @@ describe('sites', () => {
 
     const before = await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1`, [siteB]);
     const evil = Buffer.from(zipSync({ 'templates/pc/ok.template.html': strToU8('ok'), '../evil.template.html': strToU8('x') }));
-    const refused = await api('post', '/cms/site/importTheme').field('siteId', siteB).attach('file', evil, 'theme.zip');
+    const refused = await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', evil, 'theme.zip');
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe('主题压缩包中的文件路径“../evil.template.html”不安全');
+    expectMessage(refused, 'zh-CN', '主题压缩包中的文件路径“../evil.template.html”不安全');
     const outside = Buffer.from(zipSync({ 'templates/pc/ok.template.html': strToU8('ok'), 'other/x.txt': strToU8('x') }));
-    expect((await api('post', '/cms/site/importTheme').field('siteId', siteB).attach('file', outside, 'theme.zip')).body.msg).toContain('主题压缩包中的“other/x.txt”不合法');
+    expectMessage(await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', outside, 'theme.zip'), 'zh-CN', expect.stringContaining('主题压缩包中的“other/x.txt”不合法'));
     const notTemplate = Buffer.from(zipSync({ 'templates/pc/run.sh': strToU8('x') }));
-    expect((await api('post', '/cms/site/importTheme').field('siteId', siteB).attach('file', notTemplate, 'theme.zip')).status).toBe(400);
+    expect((await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', notTemplate, 'theme.zip')).status).toBe(400);
     const otherPipe = Buffer.from(zipSync({ 'templates/app/a.template.html': strToU8('x') }));
-    expect((await api('post', '/cms/site/importTheme').field('siteId', siteB).attach('file', otherPipe, 'theme.zip')).body.msg).toBe('主题压缩包中的“templates/app/a.template.html”属于站点没有的发布通道“app”');
-    const notZip = await api('post', '/cms/site/importTheme').field('siteId', siteB).attach('file', Buffer.from('plain text'), 'theme.zip');
-    expect(notZip.body.msg).toBe('主题文件必须是 zip 压缩包');
+    expectMessage(await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', otherPipe, 'theme.zip'), 'zh-CN', '主题压缩包中的“templates/app/a.template.html”属于站点没有的发布通道“app”');
+    const notZip = await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', Buffer.from('plain text'), 'theme.zip');
+    expectMessage(notZip, 'zh-CN', '主题文件必须是 zip 压缩包');
     expect(await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1`, [siteB])).toBe(before);
     expect(await fileText(`cms/sites/${siteB}/templates/pc/ok.template.html`)).toBeNull();
 
     // Replace: the pc pipe keeps only what the zip brings; the h5 pipe, absent from the zip, is left alone.
     const h5Before = await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'h5'`, [siteB]);
     const only = Buffer.from(zipSync({ 'templates/pc/index.template.html': strToU8('<h1>{{ site.name }}</h1>') }));
-    const replaced = await api('post', '/cms/site/importTheme').field('siteId', siteB).field('replace', 'true').attach('file', only, 'theme.zip');
+    const replaced = await http.post('/cms/site/importTheme').field('siteId', siteB).field('replace', 'true').attach('file', only, 'theme.zip');
     expect(replaced.body.code, JSON.stringify(replaced.body)).toBe(200);
     expect(await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc'`, [siteB])).toEqual([{ path: 'index.template.html' }]);
     expect(await storage.list(`cms/sites/${siteB}/templates/pc`)).toEqual([`cms/sites/${siteB}/templates/pc/index.template.html`]);
@@ -293,21 +292,21 @@ describe('sites', () => {
   });
 
   it('queues a site publish and lists the dynamic page types', async () => {
-    const queued = await api('post', '/cms/site/publish').send({ siteId: siteA });
+    const queued = await http.post('/cms/site/publish').send({ siteId: siteA });
     expect(queued.body.code, JSON.stringify(queued.body)).toBe(200);
     const task = (await ds.query(`SELECT site_id, task_type FROM cms_publish_task WHERE task_id = $1`, [queued.body.data.taskId]))[0];
     expect(task).toEqual({ site_id: siteA, task_type: 'site' });
-    expect((await api('post', '/cms/site/publish', viewer).send({ siteId: siteB })).status).toBe(403);
+    expect((await http.as(viewer).post('/cms/site/publish').send({ siteId: siteB })).status).toBe(403);
 
-    const types = await api('get', '/cms/dynamicPageTypes', admin, 'en');
+    const types = await http.lang('en').get('/cms/dynamicPageTypes');
     expect(types.body.data.find((p: { type: string }) => p.type === 'search')).toMatchObject({ name: 'Search page', requestPath: '/_search' });
   });
 
   it('deletes a site with its rows, grants and stored files', async () => {
     await storage.put(`site/demoB/pc/index.html`, Buffer.from('<html></html>'));
     expect(await fileText(`cms/sites/${siteB}/templates/pc/index.template.html`)).not.toBeNull();
-    expect((await api('delete', `/cms/site/${siteB}`, viewer)).status).toBe(403);
-    const removed = await api('delete', `/cms/site/${siteB}`, creator);
+    expect((await http.as(viewer).delete(`/cms/site/${siteB}`)).status).toBe(403);
+    const removed = await http.as(creator).delete(`/cms/site/${siteB}`);
     expect(removed.body.code, JSON.stringify(removed.body)).toBe(200);
     expect(await count(`SELECT count(*) AS n FROM cms_site WHERE site_id = $1`, [siteB])).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM cms_publish_pipe WHERE site_id = $1`, [siteB])).toBe(0);
@@ -316,7 +315,7 @@ describe('sites', () => {
     expect(await fileText('site/demoB/pc/index.html')).toBeNull();
     expect(await storage.list('site/demoB')).toEqual([]);
     expect(await storage.list(`cms/sites/${siteB}`)).toEqual([]);
-    expect((await api('get', `/cms/site/${siteB}`)).status).toBe(404);
+    expect((await http.get(`/cms/site/${siteB}`)).status).toBe(404);
     // Site A and its files are untouched.
     expect(await storage.list('site/demoA/resources')).toHaveLength(2);
   });
