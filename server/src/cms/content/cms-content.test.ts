@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
@@ -6,6 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsContentJobsService } from './cms-content-jobs.service';
 import { CONTENT_STATUSES, type ContentStatus } from './cms-content.entity';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -44,13 +44,12 @@ async function catalog(name: string, alias: string, path: string, parentId = '0'
   return id;
 }
 
-const api = (method: 'get' | 'post' | 'put' | 'delete', path: string, token = admin, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api/cms/content${path}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang).set('CurrentSite', siteId);
+const http = api(() => t, { token: () => admin, base: '/prod-api/cms/content', headers: { CurrentSite: () => siteId } });
 
 let serial = 0;
 /** Adds an article through the API as `token`; answers its id. */
 async function addArticle(extra: Record<string, unknown> = {}, token = admin): Promise<string> {
-  const res = await api('post', '', token).send({ catalogId: news, contentType: 'article', title: `Article ${++serial}`, contentHtml: '<p>x</p>', ...extra });
+  const res = await http.as(token).post('').send({ catalogId: news, contentType: 'article', title: `Article ${++serial}`, contentHtml: '<p>x</p>', ...extra });
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data.contentId as string;
 }
@@ -97,7 +96,7 @@ describe('content editing', () => {
       '<script>alert(1)</script><img src="/site/x/resources/a.png" onerror="alert(1)" alt="a"><a href="javascript:alert(1)">bad</a>' +
       '<a href="https://example.com" target="_blank">good</a></p><style>p{}</style><iframe src="https://player.example.com/v/1"></iframe>' +
       '<iframe src="javascript:alert(1)"></iframe><table><tbody><tr><td colspan="2">cell</td></tr></tbody></table><ul><li>one</li></ul>';
-    const res = await api('post', '').send({
+    const res = await http.post('').send({
       catalogId: tech, contentType: 'article', title: '  Hello world  ', contentHtml: html, tags: ['a', ' a ', 'b'], keywords: ['k'],
       author: 'Ann', seoTitle: 'SEO', publishPipes: ['pc'], summary: 'Sum',
     });
@@ -114,71 +113,71 @@ describe('content editing', () => {
     }
     expect(stored.match(/<iframe/g)).toHaveLength(1);
 
-    const init = await api('get', `/init/${tech}/article/${id}`);
+    const init = await http.get(`/init/${tech}/article/${id}`);
     expect(init.body.data).toMatchObject({ contentId: id, catalogName: 'Tech', contentHtml: stored, author: 'Ann', relaContentIds: [] });
-    const fresh = await api('get', `/init/${news}/video/0`);
+    const fresh = await http.get(`/init/${news}/video/0`);
     expect(fresh.body.data).toMatchObject({ catalogId: news, contentType: 'video', status: 'draft', title: '', videos: [] });
 
-    const byParent = await api('get', `/list?catalogId=${news}&title=hello`);
+    const byParent = await http.get(`/list?catalogId=${news}&title=hello`);
     expect(byParent.body.data.rows.map((r: { contentId: string }) => r.contentId)).toEqual([id]);
     expect(byParent.body.data.rows[0].catalogName).toBe('Tech');
-    expect((await api('get', `/list?catalogId=${sports}&title=hello`)).body.data.total).toBe(0);
-    expect((await api('get', `/list?title=hello&status=published`)).body.data.total).toBe(0);
-    expect((await api('get', `/list?title=hello&author=an&contentType=article&createBy=admin`)).body.data.total).toBe(1);
+    expect((await http.get(`/list?catalogId=${sports}&title=hello`)).body.data.total).toBe(0);
+    expect((await http.get(`/list?title=hello&status=published`)).body.data.total).toBe(0);
+    expect((await http.get(`/list?title=hello&author=an&contentType=article&createBy=admin`)).body.data.total).toBe(1);
   });
 
   it('saves content: published becomes re_edit, archived cannot be edited, the type stays', async () => {
     const id = await row('published');
     const save = (extra: Record<string, unknown> = {}) =>
-      api('put', '').send({ contentId: id, catalogId: news, contentType: 'article', title: `Saved ${++serial}`, contentHtml: '<p>new</p>', ...extra });
+      http.put('').send({ contentId: id, catalogId: news, contentType: 'article', title: `Saved ${++serial}`, contentHtml: '<p>new</p>', ...extra });
     expect((await save()).body.code).toBe(200);
     expect(await statusOf(id)).toBe('re_edit');
     expect((await save()).body.code).toBe(200);
     expect(await statusOf(id)).toBe('re_edit');
     const typeChange = await save({ contentType: 'image', images: [{ path: 'resources/a.png' }] });
     expect(typeChange.status).toBe(400);
-    expect(typeChange.body.msg).toBe('不能修改内容的类型');
+    expectMessage(typeChange, 'zh-CN', '不能修改内容的类型');
     await ds.query(`UPDATE cms_content SET status = 'archived' WHERE content_id = $1`, [id]);
     const archived = await save();
     expect(archived.status).toBe(400);
-    expect(archived.body.msg).toMatch(/当前状态为“已归档”，不能编辑/);
+    expectMessage(archived, 'zh-CN', /当前状态为“已归档”，不能编辑/);
     await ds.query(`UPDATE cms_content SET status = 'draft' WHERE content_id = $1`, [id]);
     const linkWithoutUrl = await save({ linkFlag: true });
     expect(linkWithoutUrl.status).toBe(400);
-    expect(linkWithoutUrl.body.msg).toBe('链接内容须填写跳转地址');
+    expectMessage(linkWithoutUrl, 'zh-CN', '链接内容须填写跳转地址');
   });
 
   it('refuses content in a link catalog and bad fields', async () => {
-    const inLink = await api('post', '').send({ catalogId: link, contentType: 'article', title: 'x' });
+    const inLink = await http.post('').send({ catalogId: link, contentType: 'article', title: 'x' });
     expect(inLink.status).toBe(400);
-    expect(inLink.body.msg).toBe('链接栏目“Link”不能存放内容');
-    const badLogo = await api('post', '', admin, 'en').send({ catalogId: news, contentType: 'article', title: 'x', logo: 'javascript:alert(1)' });
-    expect(badLogo.body.msg).toBe('The path must be relative to the site or an address starting with http:// or https://');
-    const noTitle = await api('post', '').send({ catalogId: news, contentType: 'article', title: '   ' });
-    expect(noTitle.body.msg).toBe('标题不能为空，且不超过255个字符');
+    expectMessage(inLink, 'zh-CN', '链接栏目“Link”不能存放内容');
+    const badLogo = await http.lang('en').post('').send({ catalogId: news, contentType: 'article', title: 'x', logo: 'javascript:alert(1)' });
+    expectMessage(badLogo, 'en', 'The path must be relative to the site or an address starting with http:// or https://');
+    const noTitle = await http.post('').send({ catalogId: news, contentType: 'article', title: '   ' });
+    expectMessage(noTitle, 'zh-CN', '标题不能为空，且不超过255个字符');
   });
 
   it('validates image sets, audio and video embeds, keeping only the sanitized iframe', async () => {
     const base = { catalogId: news, title: `Media ${++serial}` };
-    expect((await api('post', '').send({ ...base, contentType: 'image', images: [] })).body.msg).toBe('图集至少需要一张图片');
-    const images = await api('post', '').send({ ...base, contentType: 'image', images: [{ path: 'resources/1.png', title: 'One' }, { path: 'https://cdn.example.com/2.jpg' }] });
+    expectMessage(await http.post('').send({ ...base, contentType: 'image', images: [] }), 'zh-CN', '图集至少需要一张图片');
+    const images = await http.post('').send({ ...base, contentType: 'image', images: [{ path: 'resources/1.png', title: 'One' }, { path: 'https://cdn.example.com/2.jpg' }] });
     expect(images.body.data.images).toEqual([{ path: 'resources/1.png', title: 'One', description: '' }, { path: 'https://cdn.example.com/2.jpg', title: '', description: '' }]);
-    const audio = await api('post', '').send({ ...base, title: `Audio ${++serial}`, contentType: 'audio', audios: [{ path: 'resources/a.mp3', duration: 61 }] });
+    const audio = await http.post('').send({ ...base, title: `Audio ${++serial}`, contentType: 'audio', audios: [{ path: 'resources/a.mp3', duration: 61 }] });
     expect(audio.body.data.audios).toEqual([{ path: 'resources/a.mp3', title: '', description: '', duration: 61 }]);
 
     const spec = '第三方视频嵌入代码不能为空，且其中的 iframe 必须有以 http:// 或 https:// 开头的 src 地址';
     for (const embedCode of ['', '   ', '<div>no frame</div>', '<iframe width="300"></iframe>', '<iframe src="javascript:alert(1)"></iframe>', '<iframe src="//x.com/v"></iframe>']) {
-      const bad = await api('post', '').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode }] });
+      const bad = await http.post('').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode }] });
       expect(bad.status, embedCode).toBe(400);
       expect(bad.body.msg).toBe(spec);
     }
-    const en = await api('post', '', admin, 'en').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode: '' }] });
-    expect(en.body.msg).toBe('The third-party video embed code cannot be empty and its iframe must have a src starting with http:// or https://');
-    const noPath = await api('post', '').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'local' }] });
-    expect(noPath.body.msg).toBe('本地视频须填写文件路径');
+    const en = await http.lang('en').post('').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode: '' }] });
+    expectMessage(en, 'en', 'The third-party video embed code cannot be empty and its iframe must have a src starting with http:// or https://');
+    const noPath = await http.post('').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'local' }] });
+    expectMessage(noPath, 'zh-CN', '本地视频须填写文件路径');
 
     const embed = 'Watch: <iframe src="https://player.example.com/v?id=1&t=2" width="640" onload="x()" allowfullscreen>fallback</iframe><script>alert(1)</script>';
-    const video = await api('post', '').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode: embed }, { path: 'resources/v.mp4' }] });
+    const video = await http.post('').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode: embed }, { path: 'resources/v.mp4' }] });
     expect(video.body.code, JSON.stringify(video.body)).toBe(200);
     expect(video.body.data.videos).toEqual([
       { type: 'share', path: '', embedCode: '<iframe src="https://player.example.com/v?id=1&amp;t=2" width="640" allowfullscreen></iframe>', title: '', description: '', duration: 0 },
@@ -187,7 +186,7 @@ describe('content editing', () => {
   });
 
   it('checks repeated titles per the site setting: none, site, catalog', async () => {
-    const add = (catalogId: string, title: string) => api('post', '').send({ catalogId, contentType: 'article', title, summary: String(++serial) });
+    const add = (catalogId: string, title: string) => http.post('').send({ catalogId, contentType: 'article', title, summary: String(++serial) });
     await ds.query(`UPDATE cms_site SET config_props = '{}' WHERE site_id = $1`, [siteId]);
     expect((await add(news, 'Same title')).body.code).toBe(200);
     expect((await add(news, 'Same title')).body.code).toBe(200);
@@ -195,17 +194,17 @@ describe('content editing', () => {
     await ds.query(`UPDATE cms_site SET config_props = '{"titleRepeatCheck":"site"}' WHERE site_id = $1`, [siteId]);
     const site = await add(sports, 'same TITLE');
     expect(site.status).toBe(400);
-    expect(site.body.msg).toBe('标题“same TITLE”在本站已被其他内容使用');
+    expectMessage(site, 'zh-CN', '标题“same TITLE”在本站已被其他内容使用');
 
     await ds.query(`UPDATE cms_site SET config_props = '{"titleRepeatCheck":"catalog"}' WHERE site_id = $1`, [siteId]);
     const other = await add(sports, 'Same title');
     expect(other.body.code).toBe(200);
     const same = await add(sports, 'Same title');
     expect(same.status).toBe(400);
-    expect(same.body.msg).toBe('标题“Same title”在栏目“Sports”中已被其他内容使用');
+    expectMessage(same, 'zh-CN', '标题“Same title”在栏目“Sports”中已被其他内容使用');
     // Saving content under its own title is no repeat; content in the recycle bin does not count.
     const id = other.body.data.contentId as string;
-    expect((await api('put', '').send({ contentId: id, catalogId: sports, contentType: 'article', title: 'Same title' })).body.code).toBe(200);
+    expect((await http.put('').send({ contentId: id, catalogId: sports, contentType: 'article', title: 'Same title' })).body.code).toBe(200);
     await ds.query(`UPDATE cms_content SET status = 'deleted' WHERE content_id = $1`, [id]);
     expect((await add(sports, 'Same title')).body.code).toBe(200);
     await ds.query(`UPDATE cms_site SET config_props = '{}' WHERE site_id = $1`, [siteId]);
@@ -214,11 +213,11 @@ describe('content editing', () => {
 
 describe('content statuses', () => {
   const actions = [
-    { name: 'publish', call: (id: string) => api('post', '/publish').send([id]), from: ['draft', 'to_publish', 're_edit', 'offline'], to: 'published' },
-    { name: 'to_publish', call: (id: string) => api('post', '/to_publish').send({ contentIds: [id] }), from: ['draft', 're_edit', 'offline'], to: 'to_publish' },
-    { name: 'offline', call: (id: string) => api('post', '/offline').send([id]), from: ['published', 're_edit', 'to_publish'], to: 'offline' },
-    { name: 'archive', call: (id: string) => api('post', '/archive').send([id]), from: ['published', 'offline'], to: 'archived' },
-    { name: 'delete', call: (id: string) => api('delete', '').send([id]), from: ['draft', 'to_publish', 'published', 're_edit', 'offline', 'archived'], to: 'deleted' },
+    { name: 'publish', call: (id: string) => http.post('/publish').send([id]), from: ['draft', 'to_publish', 're_edit', 'offline'], to: 'published' },
+    { name: 'to_publish', call: (id: string) => http.post('/to_publish').send({ contentIds: [id] }), from: ['draft', 're_edit', 'offline'], to: 'to_publish' },
+    { name: 'offline', call: (id: string) => http.post('/offline').send([id]), from: ['published', 're_edit', 'to_publish'], to: 'offline' },
+    { name: 'archive', call: (id: string) => http.post('/archive').send([id]), from: ['published', 'offline'], to: 'archived' },
+    { name: 'delete', call: (id: string) => http.delete('').send([id]), from: ['draft', 'to_publish', 'published', 're_edit', 'offline', 'archived'], to: 'deleted' },
   ] as const;
   const label: Record<string, string> = { draft: '初稿', to_publish: '待发布', published: '已发布', re_edit: '重新编辑', offline: '已下线', archived: '已归档', deleted: '已删除' };
 
@@ -233,7 +232,7 @@ describe('content statuses', () => {
           expect(await statusOf(id)).toBe(action.to);
         } else {
           expect(res.status).toBe(400);
-          expect(res.body.msg).toBe(`内容“${(await ds.query(`SELECT title FROM cms_content WHERE content_id = $1`, [id]))[0].title}”当前状态为“${label[from]}”，不能变为“${label[action.to]}”`);
+          expectMessage(res, 'zh-CN', `内容“${(await ds.query(`SELECT title FROM cms_content WHERE content_id = $1`, [id]))[0].title}”当前状态为“${label[from]}”，不能变为“${label[action.to]}”`);
           expect(await statusOf(id)).toBe(from);
         }
       });
@@ -244,7 +243,7 @@ describe('content statuses', () => {
     const future = await row('draft');
     const past = await row('draft', { publishDate: new Date('2020-01-02T03:04:05Z') });
     const before = Date.now();
-    expect((await api('post', '/publish').send({ contentIds: [future, past] })).body.code).toBe(200);
+    expect((await http.post('/publish').send({ contentIds: [future, past] })).body.code).toBe(200);
     const [f] = await ds.query(`SELECT publish_date FROM cms_content WHERE content_id = $1`, [future]);
     expect(new Date(f.publish_date).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(f.publish_date).getTime()).toBeLessThanOrEqual(Date.now());
@@ -252,51 +251,51 @@ describe('content statuses', () => {
     expect(new Date(p.publish_date).toISOString()).toBe('2020-01-02T03:04:05.000Z');
     expect(await tasksOf(future)).toEqual(['content']);
     // Taking it offline removes its page.
-    expect((await api('post', '/offline').send([future])).body.code).toBe(200);
+    expect((await http.post('/offline').send([future])).body.code).toBe(200);
     expect(await tasksOf(future)).toEqual(['content', 'unpublish']);
   });
 
   it('schedules only content with a future publish date; a batch with one bad item changes nothing', async () => {
     const dated = await row('draft');
     const undated = await row('draft', { publishDate: null });
-    const res = await api('post', '/to_publish').send([dated, undated]);
+    const res = await http.post('/to_publish').send([dated, undated]);
     expect(res.status).toBe(400);
-    expect(res.body.msg).toMatch(/须先设置晚于当前时间的发布时间/);
+    expectMessage(res, 'zh-CN', /须先设置晚于当前时间的发布时间/);
     expect(await statusOf(dated)).toBe('draft');
-    const missing = await api('post', '/publish').send([dated, '999999999']);
+    const missing = await http.post('/publish').send([dated, '999999999']);
     expect(missing.status).toBe(404);
     expect(await statusOf(dated)).toBe('draft');
-    expect((await api('post', '/publish').send([])).body.msg).toBe('请至少选择一条内容');
+    expectMessage(await http.post('/publish').send([]), 'zh-CN', '请至少选择一条内容');
   });
 
   it('round-trips the recycle bin: status restored, published content republished, then deleted for good', async () => {
     const id = await row('published', { title: 'Recycled one' });
     await ds.query(`INSERT INTO cms_article_detail (content_id, content_html) VALUES ($1, '<p>x</p>')`, [id]);
-    expect((await api('delete', '').send({ contentIds: [id] })).body.code).toBe(200);
+    expect((await http.delete('').send({ contentIds: [id] })).body.code).toBe(200);
     const [deleted] = await ds.query(`SELECT status, status_before_delete, delete_time FROM cms_content WHERE content_id = $1`, [id]);
     expect(deleted).toMatchObject({ status: 'deleted', status_before_delete: 'published' });
     expect(deleted.delete_time).not.toBeNull();
     expect(await tasksOf(id)).toEqual(['unpublish']);
-    expect((await api('get', '/list?title=Recycled')).body.data.total).toBe(0);
-    expect((await api('post', `/lock/${id}`)).status).toBe(404);
-    const bin = await api('get', '/recycle?title=Recycled');
+    expect((await http.get('/list?title=Recycled')).body.data.total).toBe(0);
+    expect((await http.post(`/lock/${id}`)).status).toBe(404);
+    const bin = await http.get('/recycle?title=Recycled');
     expect(bin.body.data.rows.map((r: { contentId: string }) => r.contentId)).toEqual([id]);
 
-    expect((await api('post', '/recycle/recover').send([id])).body.code).toBe(200);
+    expect((await http.post('/recycle/recover').send([id])).body.code).toBe(200);
     expect(await statusOf(id)).toBe('published');
     expect(await tasksOf(id)).toEqual(['unpublish', 'content']);
-    const notDeleted = await api('post', '/recycle/recover').send({ contentIds: [id] });
+    const notDeleted = await http.post('/recycle/recover').send({ contentIds: [id] });
     expect(notDeleted.status).toBe(400);
 
     const wasOffline = await row('deleted');
-    expect((await api('post', '/recycle/recover').send([wasOffline])).body.code).toBe(200);
+    expect((await http.post('/recycle/recover').send([wasOffline])).body.code).toBe(200);
     expect(await statusOf(wasOffline)).toBe('offline');
     expect(await tasksOf(wasOffline)).toEqual([]);
 
-    const notInBin = await api('delete', '/recycle').send([id]);
+    const notInBin = await http.delete('/recycle').send([id]);
     expect(notInBin.status).toBe(400);
-    expect((await api('delete', '').send([id])).body.code).toBe(200);
-    expect((await api('delete', '/recycle').send([id])).body.code).toBe(200);
+    expect((await http.delete('').send([id])).body.code).toBe(200);
+    expect((await http.delete('/recycle').send([id])).body.code).toBe(200);
     expect(await ds.query(`SELECT 1 FROM cms_content WHERE content_id = $1`, [id])).toEqual([]);
     expect(await ds.query(`SELECT 1 FROM cms_article_detail WHERE content_id = $1`, [id])).toEqual([]);
     const log = await ds.query(`SELECT action FROM cms_content_op_log WHERE content_id = $1 ORDER BY log_id`, [id]);
@@ -309,55 +308,55 @@ describe('content order, top flags and attributes', () => {
     const cat = await catalog('Sorted', 'sorted', 'sorted/');
     const [a, b, c, d] = [await row('draft', { catalogId: cat, sortFlag: 1000 }), await row('draft', { catalogId: cat, sortFlag: 2000 }),
       await row('draft', { catalogId: cat, sortFlag: 3000 }), await row('draft', { catalogId: cat, sortFlag: 4000 })];
-    const order = async () => (await api('get', `/list?catalogId=${cat}`)).body.data.rows.map((r: { contentId: string }) => r.contentId);
+    const order = async () => (await http.get(`/list?catalogId=${cat}`)).body.data.rows.map((r: { contentId: string }) => r.contentId);
     expect(await order()).toEqual([d, c, b, a]);
 
-    expect((await api('post', '/set_top').send({ contentIds: [b] })).body.code).toBe(200);
+    expect((await http.post('/set_top').send({ contentIds: [b] })).body.code).toBe(200);
     expect(await order()).toEqual([b, d, c, a]);
 
     // Non-top target: a goes just before c.
-    expect((await api('post', '/sort').send({ contentId: a, targetId: c })).body.code).toBe(200);
+    expect((await http.post('/sort').send({ contentId: a, targetId: c })).body.code).toBe(200);
     expect(await order()).toEqual([b, d, a, c]);
     // Moving down: d goes just before c.
-    expect((await api('post', '/sort').send({ contentId: d, targetId: c })).body.code).toBe(200);
+    expect((await http.post('/sort').send({ contentId: d, targetId: c })).body.code).toBe(200);
     expect(await order()).toEqual([b, a, d, c]);
 
     // Top target: c becomes top, just above b.
-    expect((await api('post', '/sort').send({ contentId: c, targetId: b })).body.code).toBe(200);
+    expect((await http.post('/sort').send({ contentId: c, targetId: b })).body.code).toBe(200);
     expect(await order()).toEqual([c, b, a, d]);
     const flags = await ds.query(`SELECT content_id::text AS id, top_flag::text AS top FROM cms_content WHERE content_id IN ($1, $2)`, [b, c]);
     const top = Object.fromEntries(flags.map((f: { id: string; top: string }) => [f.id, BigInt(f.top)]));
     expect(top[c]).toBeGreaterThan(top[b]);
 
     // A top content placed before a non-top target loses its top flag.
-    expect((await api('post', '/sort').send({ contentId: b, targetId: d })).body.code).toBe(200);
+    expect((await http.post('/sort').send({ contentId: b, targetId: d })).body.code).toBe(200);
     expect(await order()).toEqual([c, a, b, d]);
     expect((await ds.query(`SELECT top_flag::text AS top FROM cms_content WHERE content_id = $1`, [b]))[0].top).toBe('0');
 
     const other = await row('draft');
-    expect((await api('post', '/sort').send({ contentId: a, targetId: other })).body.msg).toBe('只能在同一栏目的内容之间排序');
-    expect((await api('post', '/cancel_top').send([c])).body.code).toBe(200);
+    expectMessage(await http.post('/sort').send({ contentId: a, targetId: other }), 'zh-CN', '只能在同一栏目的内容之间排序');
+    expect((await http.post('/cancel_top').send([c])).body.code).toBe(200);
     expect(await order()).toEqual([a, b, d, c]);
   });
 
   it('sets top until an end time, sets and cancels attributes, filters by them', async () => {
     const id = await row('draft', { title: 'Attr one' });
-    const past = await api('post', '/set_top').send({ contentIds: [id], topEndTime: new Date(Date.now() - 1000).toISOString() });
-    expect(past.body.msg).toBe('置顶结束时间须晚于当前时间');
+    const past = await http.post('/set_top').send({ contentIds: [id], topEndTime: new Date(Date.now() - 1000).toISOString() });
+    expectMessage(past, 'zh-CN', '置顶结束时间须晚于当前时间');
     const end = new Date(Date.now() + DAY);
-    expect((await api('post', '/set_top').send({ contentIds: [id], topEndTime: end.toISOString() })).body.code).toBe(200);
-    expect((await api('post', '/attr').send({ contentIds: [id], attr: 'recommend' })).body.code).toBe(200);
-    expect((await api('get', '/list?title=Attr&attributes=recommend,top')).body.data.total).toBe(1);
-    expect((await api('get', '/list?title=Attr&attributes=hot')).body.data.total).toBe(0);
-    expect((await api('delete', '/attr').send({ contentIds: [id], attr: 'recommend' })).body.code).toBe(200);
-    expect((await api('get', '/list?title=Attr&attributes=recommend')).body.data.total).toBe(0);
-    expect((await api('post', '/attr').send({ contentIds: [id], attr: 'bogus' })).status).toBe(400);
+    expect((await http.post('/set_top').send({ contentIds: [id], topEndTime: end.toISOString() })).body.code).toBe(200);
+    expect((await http.post('/attr').send({ contentIds: [id], attr: 'recommend' })).body.code).toBe(200);
+    expect((await http.get('/list?title=Attr&attributes=recommend,top')).body.data.total).toBe(1);
+    expect((await http.get('/list?title=Attr&attributes=hot')).body.data.total).toBe(0);
+    expect((await http.delete('/attr').send({ contentIds: [id], attr: 'recommend' })).body.code).toBe(200);
+    expect((await http.get('/list?title=Attr&attributes=recommend')).body.data.total).toBe(0);
+    expect((await http.post('/attr').send({ contentIds: [id], attr: 'bogus' })).status).toBe(400);
 
     // Published content's list pages show the order and attributes: setting them queues its pages again.
     const live = await row('published', { title: 'Attr live' });
     const tasks = async () => (await ds.query(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_type = 'content' AND target_id = $1`, [live]))[0].n as number;
     const before = await tasks();
-    expect((await api('post', '/attr').send({ contentIds: [live], attr: 'hot' })).body.code).toBe(200);
+    expect((await http.post('/attr').send({ contentIds: [live], attr: 'hot' })).body.code).toBe(200);
     expect(await tasks()).toBeGreaterThan(before);
   });
 
@@ -366,15 +365,15 @@ describe('content order, top flags and attributes', () => {
     const [newsBefore, techBefore] = [await count(news), await count(tech)];
     const id = await addArticle({ title: 'Movable', contentHtml: '<p>body</p>' });
     expect(await count(news)).toBe(newsBefore + 1);
-    expect((await api('post', '/move').send({ contentIds: [id], catalogId: tech })).body.code).toBe(200);
+    expect((await http.post('/move').send({ contentIds: [id], catalogId: tech })).body.code).toBe(200);
     // Each catalog counts its content outside the recycle bin, whatever moved it.
     expect([await count(news), await count(tech)]).toEqual([newsBefore, techBefore + 1]);
     expect((await ds.query(`SELECT catalog_id::text AS c, catalog_ancestors AS a FROM cms_content WHERE content_id = $1`, [id]))[0]).toEqual({ c: tech, a: `${news},${tech}` });
-    expect((await api('post', '/move').send({ contentIds: [id], catalogId: link })).status).toBe(400);
-    const copied = await api('post', '/copy').send({ contentIds: [id], catalogIds: [sports] });
+    expect((await http.post('/move').send({ contentIds: [id], catalogId: link })).status).toBe(400);
+    const copied = await http.post('/copy').send({ contentIds: [id], catalogIds: [sports] });
     expect(copied.body.code).toBe(200);
     const [copyId] = copied.body.data as string[];
-    const copy = await api('get', `/init/${sports}/article/${copyId}`);
+    const copy = await http.get(`/init/${sports}/article/${copyId}`);
     expect(copy.body.data).toMatchObject({ title: 'Movable', catalogId: sports, status: 'draft', contentHtml: '<p>body</p>' });
   });
 });
@@ -384,34 +383,34 @@ describe('locks and per-object permissions', () => {
     const one = await limitedUser('lockone', allOn(news));
     const two = await limitedUser('locktwo', allOn(news));
     const id = await addArticle({ title: 'Locked' });
-    const save = (token: string) => api('put', '', token).send({ contentId: id, catalogId: news, contentType: 'article', title: 'Locked', summary: String(++serial) });
+    const save = (token: string) => http.as(token).put('').send({ contentId: id, catalogId: news, contentType: 'article', title: 'Locked', summary: String(++serial) });
 
-    expect((await api('post', `/lock/${id}`, one.token)).body.code).toBe(200);
+    expect((await http.as(one.token).post(`/lock/${id}`)).body.code).toBe(200);
     expect((await ds.query(`SELECT lock_user FROM cms_content WHERE content_id = $1`, [id]))[0].lock_user).toBe('lockone');
     const edit = await save(two.token);
     expect(edit.status).toBe(400);
-    expect(edit.body.msg).toBe('内容“Locked”已被用户“lockone”锁定，请联系其解锁后再操作');
-    expect((await api('post', '/publish', two.token).send([id])).body.msg).toMatch(/lockone/);
-    expect((await api('delete', '', two.token).send([id])).body.msg).toMatch(/lockone/);
-    expect((await api('post', `/lock/${id}`, two.token)).status).toBe(400);
-    const unlock = await api('post', `/unlock/${id}`, two.token);
+    expectMessage(edit, 'zh-CN', '内容“Locked”已被用户“lockone”锁定，请联系其解锁后再操作');
+    expectMessage(await http.as(two.token).post('/publish').send([id]), 'zh-CN', /lockone/);
+    expectMessage(await http.as(two.token).delete('').send([id]), 'zh-CN', /lockone/);
+    expect((await http.as(two.token).post(`/lock/${id}`)).status).toBe(400);
+    const unlock = await http.as(two.token).post(`/unlock/${id}`);
     expect(unlock.status).toBe(400);
-    expect(unlock.body.msg).toBe('内容“Locked”由用户“lockone”锁定，只有锁定人或超级管理员可以解锁');
+    expectMessage(unlock, 'zh-CN', '内容“Locked”由用户“lockone”锁定，只有锁定人或超级管理员可以解锁');
     expect(await statusOf(id)).toBe('draft');
 
     expect((await save(one.token)).body.code).toBe(200);
-    expect((await api('post', '/publish', one.token).send([id])).body.code).toBe(200);
-    expect((await api('post', `/unlock/${id}`, one.token)).body.code).toBe(200);
+    expect((await http.as(one.token).post('/publish').send([id])).body.code).toBe(200);
+    expect((await http.as(one.token).post(`/unlock/${id}`)).body.code).toBe(200);
     expect((await save(two.token)).body.code).toBe(200);
     expect(await statusOf(id)).toBe('re_edit');
 
     // The same call by the same user within a second is refused as a repeated submission; this one is a new lock.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await api('post', `/lock/${id}`, one.token)).body.code).toBe(200);
-    expect((await api('post', `/unlock/${id}`)).body.code).toBe(200);
+    expect((await http.as(one.token).post(`/lock/${id}`)).body.code).toBe(200);
+    expect((await http.post(`/unlock/${id}`)).body.code).toBe(200);
     expect((await ds.query(`SELECT lock_user FROM cms_content WHERE content_id = $1`, [id]))[0].lock_user).toBe('');
 
-    const log = await api('get', `/log?contentId=${id}`);
+    const log = await http.get(`/log?contentId=${id}`);
     expect(log.body.data.rows.map((r: { action: string }) => r.action)).toEqual(['unlock', 'lock', 'edit', 'unlock', 'publish', 'edit', 'lock', 'add']);
     expect(log.body.data.rows[1]).toMatchObject({ operator: 'lockone' });
   });
@@ -419,43 +418,43 @@ describe('locks and per-object permissions', () => {
   it('denies add, edit, delete and publish without the catalog permission, and lists only viewable catalogs', async () => {
     const user = await limitedUser('contentlimited', [`Catalog:View:${news}`, `Catalog:AddContent:${news}`]);
     const inSports = await row('draft', { catalogId: sports, title: 'Sports only' });
-    const denied = await api('post', '', user.token).send({ catalogId: sports, contentType: 'article', title: 'No' });
+    const denied = await http.as(user.token).post('').send({ catalogId: sports, contentType: 'article', title: 'No' });
     expect(denied.status).toBe(403);
     const id = await addArticle({ title: 'Limited add' }, user.token);
-    const save = () => api('put', '', user.token).send({ contentId: id, catalogId: news, contentType: 'article', title: 'Limited edit', summary: String(++serial) });
+    const save = () => http.as(user.token).put('').send({ contentId: id, catalogId: news, contentType: 'article', title: 'Limited edit', summary: String(++serial) });
     expect((await save()).status).toBe(403);
-    expect((await api('delete', '', user.token).send([id])).status).toBe(403);
-    expect((await api('post', '/publish', user.token).send([id])).status).toBe(403);
+    expect((await http.as(user.token).delete('').send([id])).status).toBe(403);
+    expect((await http.as(user.token).post('/publish').send([id])).status).toBe(403);
     expect(await statusOf(id)).toBe('draft');
-    const listed = await api('get', '/list?pageSize=100', user.token);
+    const listed = await http.as(user.token).get('/list?pageSize=100');
     expect(listed.body.data.rows.every((r: { catalogId: string }) => r.catalogId === news)).toBe(true);
     expect(listed.body.data.rows.some((r: { contentId: string }) => r.contentId === inSports)).toBe(false);
-    expect((await api('get', `/init/${sports}/article/${inSports}`, user.token)).status).toBe(403);
+    expect((await http.as(user.token).get(`/init/${sports}/article/${inSports}`)).status).toBe(403);
 
     await grant(user.id, [`Catalog:EditContent:${news}`, `Catalog:PublishContent:${news}`, `Catalog:DeleteContent:${news}`]);
     expect((await save()).body.code).toBe(200);
-    expect((await api('post', '/publish', user.token).send({ contentIds: [id] })).body.code).toBe(200);
-    expect((await api('delete', '', user.token).send({ contentIds: [id] })).body.code).toBe(200);
+    expect((await http.as(user.token).post('/publish').send({ contentIds: [id] })).body.code).toBe(200);
+    expect((await http.as(user.token).delete('').send({ contentIds: [id] })).body.code).toBe(200);
     // Moving needs AddContent on the target too.
     const mine = await addArticle({ title: 'Limited move' }, user.token);
-    expect((await api('post', '/move', user.token).send({ contentIds: [mine], catalogId: sports })).status).toBe(403);
+    expect((await http.as(user.token).post('/move').send({ contentIds: [mine], catalogId: sports })).status).toBe(403);
 
     // The menu permission is needed as well: a user with object rights but no content screen is refused.
     const bare = await createStaffUser(t.app, { userName: 'nomenu', password: 'Editor123' });
     await grant(bare, [`Site:View:${siteId}`, ...allOn(news)]);
     const token = await tokenOf(t.app, 'nomenu', 'Editor123');
-    expect((await api('get', '/list', token)).status).toBe(403);
+    expect((await http.as(token).get('/list')).status).toBe(403);
   });
 });
 
 describe('related content', () => {
   it('relates, lists and unrelates content of the site', async () => {
     const [a, b, c] = [await row('draft'), await row('draft'), await row('draft')];
-    expect((await api('post', '/rela').send({ contentId: a, relaContentIds: [b, c] })).body.code).toBe(200);
-    expect((await api('get', `/rela?contentId=${a}`)).body.data.rows.map((r: { contentId: string }) => r.contentId).sort()).toEqual([b, c].sort());
-    expect((await api('post', '/rela').send({ contentId: a, relaContentIds: [a] })).body.msg).toBe('内容不能与自己关联');
-    expect((await api('delete', '/rela').send({ contentId: a, relaContentIds: [b] })).body.code).toBe(200);
-    expect((await api('get', `/init/${news}/article/${a}`)).body.data.relaContentIds).toEqual([c]);
+    expect((await http.post('/rela').send({ contentId: a, relaContentIds: [b, c] })).body.code).toBe(200);
+    expect((await http.get(`/rela?contentId=${a}`)).body.data.rows.map((r: { contentId: string }) => r.contentId).sort()).toEqual([b, c].sort());
+    expectMessage(await http.post('/rela').send({ contentId: a, relaContentIds: [a] }), 'zh-CN', '内容不能与自己关联');
+    expect((await http.delete('/rela').send({ contentId: a, relaContentIds: [b] })).body.code).toBe(200);
+    expect((await http.get(`/init/${news}/article/${a}`)).body.data.relaContentIds).toEqual([c]);
   });
 });
 
@@ -526,7 +525,7 @@ describe('scheduled jobs', () => {
 
 describe('image upload', () => {
   it('stores an image recognised by its content under the site resources and refuses a fake one', async () => {
-    const res = await api('post', '/upload/image').attach('file', PNG, 'pixel.png');
+    const res = await http.post('/upload/image').attach('file', PNG, 'pixel.png');
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.path).toMatch(/^resources\/\d{6}\/[0-9a-f]{32}\.png$/);
     expect(res.body.data.url).toBe(`/site/contentsite/${res.body.data.path}`);
@@ -534,24 +533,24 @@ describe('image upload', () => {
     expect(stored).not.toBeNull();
     stored?.destroy();
 
-    const fake = await api('post', '/upload/image').attach('file', Buffer.from('just text, not an image'), 'fake.png');
+    const fake = await http.post('/upload/image').attach('file', Buffer.from('just text, not an image'), 'fake.png');
     expect(fake.status).toBe(400);
-    expect(fake.body.msg).toBe('只能上传 jpg、png、gif、webp 格式的图片');
-    const big = await api('post', '/upload/image').attach('file', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png');
+    expectMessage(fake, 'zh-CN', '只能上传 jpg、png、gif、webp 格式的图片');
+    const big = await http.post('/upload/image').attach('file', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png');
     expect(big.status).toBe(413);
   });
 
   it('stores audio and video recognised by their content, and refuses a renamed text file', async () => {
     const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(64)]);
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)]);
-    const audio = await api('post', '/upload/media').attach('file', mp3, 'song.bin');
+    const audio = await http.post('/upload/media').attach('file', mp3, 'song.bin');
     expect(audio.body.data).toMatchObject({ kind: 'audio' });
     expect(audio.body.data.path).toMatch(/^resources\/\d{6}\/[0-9a-f]{32}\.mp3$/);
-    const video = await api('post', '/upload/media').attach('file', mp4, 'clip.mp4');
+    const video = await http.post('/upload/media').attach('file', mp4, 'clip.mp4');
     expect(video.body.data).toMatchObject({ kind: 'video' });
     expect(video.body.data.path).toMatch(/\.mp4$/);
-    const fake = await api('post', '/upload/media', admin, 'en').attach('file', Buffer.from('not a video at all'), 'fake.mp4');
+    const fake = await http.lang('en').post('/upload/media').attach('file', Buffer.from('not a video at all'), 'fake.mp4');
     expect(fake.status).toBe(400);
-    expect(fake.body.msg).toBe('Only mp3, ogg, wav, m4a, mp4 and webm audio or video files can be uploaded');
+    expectMessage(fake, 'en', 'Only mp3, ogg, wav, m4a, mp4 and webm audio or video files can be uploaded');
   });
 });
