@@ -85,6 +85,8 @@ describe('the demo site of a new install', () => {
     expect(page.text).toContain(DEMO_ARTICLES[0].title);
     const image = await request(t.server).get('/site/demo/resources/demo/photo-1-1.png');
     expect(image.status).toBe(200);
+    // Published pages run in an opaque origin (sandbox): their images must allow a cross-origin load.
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('does nothing on a database that already has a CMS site: a second call, or any existing site', async () => {

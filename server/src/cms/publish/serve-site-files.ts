@@ -81,6 +81,9 @@ async function serve(storage: FileStorage, req: Request, res: Response): Promise
     // Published pages (and SVGs opened directly) share the back office's origin here: they run in an opaque origin,
     // so their scripts cannot reach the staff session. A separate domain (nginx, CDN) needs none of this.
     res.setHeader('Content-Security-Policy', 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads');
+    // That opaque origin makes every image, stylesheet and script of the page a cross-origin load: the site's public
+    // files must allow it (helmet's default `same-origin` would block them all).
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     if (req.method === 'HEAD') {
       stream.destroy();
       res.end();
