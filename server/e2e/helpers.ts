@@ -78,7 +78,8 @@ export interface FreshProduct {
 
 /**
  * Starts the built product as on a new machine: a fresh data folder, no DATABASE_URL (its own embedded PostgreSQL),
- * a known first admin password, and NODE_ENV=test, which mounts the hook that reads captcha answers.
+ * a known first admin password, no demo site unless `extraEnv` asks for it (`DEMO_SITE: 'true'`), and NODE_ENV=test,
+ * which mounts the hook that reads captcha answers.
  */
 export async function startFreshProduct(name: string, extraEnv: Record<string, string> = {}): Promise<FreshProduct> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `zhiwen-e2e-${name}-`));
@@ -89,6 +90,8 @@ export async function startFreshProduct(name: string, extraEnv: Record<string, s
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     NODE_ENV: 'test',
+    // Each suite starts from an empty CMS; demo-site.e2e.test.ts turns the demo site on.
+    DEMO_SITE: 'false',
     ...extraEnv,
   };
   return { server: await startServerProcess(env), base: `http://127.0.0.1:${env.PORT}`, dataDir };
