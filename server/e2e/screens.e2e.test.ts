@@ -170,4 +170,50 @@ describe('system screens', () => {
     await expect.poll(() => cell('在线用户').isVisible()).toBe(true);
     await page.close();
   });
+
+  it('offers a notice type added on the dictionary screen in the notice form, without reloading the console', async () => {
+    const type = (await call<{ rows: any[] }>('GET', '/system/dict/type/list?dictType=sys_notice_type')).rows.find((r) => r.dictType === 'sys_notice_type');
+    const page = await adminPage();
+    // Moves inside the single-page app (no reload), so the dictionaries it has cached stay unless dropped.
+    const navigate = (path: string) =>
+      page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, `/admin${path}`);
+    const typeOptions = async () => {
+      await page.getByRole('combobox', { name: /公告类型/ }).click();
+      await expect.poll(() => page.getByRole('option').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const names = await page.getByRole('option').allInnerTexts();
+      return names.map((n) => n.trim()).filter(Boolean);
+    };
+
+    await page.goto(`${base}/admin/system/notice/create`);
+    await expect.poll(() => page.getByRole('combobox', { name: /公告类型/ }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await typeOptions()).toEqual(['通知', '公告']);
+    await page.keyboard.press('Escape');
+
+    await navigate(`/system/dict-data/index/${type.dictId}`);
+    await expect.poll(() => page.locator('tbody tr', { hasText: '公告' }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^数据标签/).fill('快讯');
+    await dialog.getByLabel(/^数据键值/).fill('3');
+    await dialog.getByLabel(/^显示排序/).fill('3');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.locator('tbody tr', { hasText: '快讯' }).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await navigate('/system/notice/create');
+    await expect.poll(() => page.getByRole('combobox', { name: /公告类型/ }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await typeOptions()).toEqual(['通知', '公告', '快讯']);
+    await page.getByRole('option', { name: '快讯' }).click();
+    await page.getByLabel(/^公告标题/).fill('新类型的公告');
+    await screenshot(page, 'admin-notice-new-type');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/system/notice');
+    const notice = (await call<{ rows: any[] }>('GET', '/system/notice/list?noticeTitle=新类型')).rows[0];
+    expect(notice).toMatchObject({ noticeTitle: '新类型的公告', noticeType: '3' });
+    // The list shows the new type by its label.
+    await expect.poll(() => page.locator('tbody tr', { hasText: '新类型的公告' }).innerText(), { timeout: 15_000 }).toContain('快讯');
+    await page.close();
+  });
 });
