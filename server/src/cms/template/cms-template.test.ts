@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { buffer as readAll } from 'node:stream/consumers';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 vi.mock('../cms.module', async () => {
   const { Module } = await import('@nestjs/common');
   const { CmsTemplateModule } = await vi.importActual<{ CmsTemplateModule: new () => unknown }>('./cms-template.module');
-  @Module({ imports: [CmsTemplateModule] })
+  const { CmsCommonModule } = await vi.importActual<{ CmsCommonModule: new () => unknown }>('../common/cms-common.module');
+  // The dashboard needs the content figures from CmsModule.
+  const { CmsContentStatsService } = await vi.importActual<{ CmsContentStatsService: new (...args: never[]) => unknown }>('../content/cms-content-stats.service');
+  @Module({ imports: [CmsCommonModule, CmsTemplateModule], providers: [CmsContentStatsService], exports: [CmsContentStatsService] })
   class CmsModule {}
   return { CmsModule };
 });
@@ -17,6 +19,7 @@ import type { FileStorage } from '../../storage/storage';
 import { CmsTemplateService, templateStorageKey } from './cms-template.service';
 import { DEFAULT_THEME } from './default-theme';
 import { renderTemplate, TEMPLATE_TAGS } from './engine';
+import { api, expectMessage } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -33,8 +36,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-const api = (method: Method, path: string, token = admin, site = siteId, lang = 'zh-CN') =>
-  request(t.server)[method](`/prod-api/cms/template${path}`).set('Authorization', `Bearer ${token}`).set('Accept-Language', lang).set('CurrentSite', site);
+const http = api(() => t, { token: () => admin, base: '/prod-api/cms/template', headers: { CurrentSite: () => siteId } });
 
 const fileOf = async (site: string, pipe: string, path: string) => {
   const stream = await storage.get(templateStorageKey(site, pipe, path));
@@ -44,7 +46,7 @@ const rowOf = async (templateId: string) =>
   (await ds.query(`SELECT site_id::text, publish_pipe_code, path, file_size, update_by FROM cms_template WHERE template_id = $1`, [templateId]))[0];
 
 async function create(body: Record<string, unknown>, token = admin, site = siteId) {
-  const res = await api('post', '', token, site).send(body);
+  const res = await http.as(token).with({ headers: { CurrentSite: site } }).post('').send(body);
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { templateId: string; path: string; fileSize: number };
 }
@@ -66,121 +68,121 @@ describe('templates API', () => {
     const id = created.templateId;
     expect(await fileOf(siteId, 'pc', 'include/nav.template.html')).toBe('<nav>{{ site.name }}</nav>');
 
-    const detail = await api('get', `/${id}`);
+    const detail = await http.get(`/${id}`);
     expect(detail.body.data).toMatchObject({ templateId: id, siteId, publishPipeCode: 'pc', path: 'include/nav.template.html', content: '<nav>{{ site.name }}</nav>', createBy: 'admin' });
 
     await create({ publishPipeCode: 'h5', path: 'index.template.html' });
-    const pcOnly = await api('get', '?publishPipeCode=pc');
+    const pcOnly = await http.get('?publishPipeCode=pc');
     expect(pcOnly.body.data.rows.map((r: { path: string }) => r.path)).toEqual(['include/nav.template.html']);
-    const byName = await api('get', '?filename=index');
+    const byName = await http.get('?filename=index');
     expect(byName.body.data).toMatchObject({ total: 1, rows: [{ publishPipeCode: 'h5', path: 'index.template.html' }] });
-    expect((await api('get', '?pageSize=1')).body.data).toMatchObject({ total: 2 });
+    expect((await http.get('?pageSize=1')).body.data).toMatchObject({ total: 2 });
 
-    const saved = await api('put', '').send({ templateId: id, content: '<nav>{% catalog_list level:\'root\' %}{{ item.name }}{% endcatalog_list %}</nav>' });
+    const saved = await http.put('').send({ templateId: id, content: '<nav>{% catalog_list level:\'root\' %}{{ item.name }}{% endcatalog_list %}</nav>' });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
     expect(await fileOf(siteId, 'pc', 'include/nav.template.html')).toContain('catalog_list');
 
-    const renamed = await api('post', '/rename').send({ templateId: id, path: 'include/menu.template.html' });
+    const renamed = await http.post('/rename').send({ templateId: id, path: 'include/menu.template.html' });
     expect(renamed.body.code, JSON.stringify(renamed.body)).toBe(200);
     expect(await rowOf(id)).toMatchObject({ path: 'include/menu.template.html', update_by: 'admin' });
     expect(await fileOf(siteId, 'pc', 'include/menu.template.html')).toContain('catalog_list');
     expect(await fileOf(siteId, 'pc', 'include/nav.template.html')).toBeNull();
 
-    expect((await api('delete', '').send([id])).body.code).toBe(200);
+    expect((await http.delete('').send([id])).body.code).toBe(200);
     expect(await rowOf(id)).toBeUndefined();
     expect(await fileOf(siteId, 'pc', 'include/menu.template.html')).toBeNull();
-    const gone = await api('get', `/${id}`);
+    const gone = await http.get(`/${id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body.msg).toBe('模板不存在');
+    expectMessage(gone, 'zh-CN', '模板不存在');
   });
 
   it('refuses a save with a syntax error, naming the line, and changes nothing', async () => {
     const { templateId } = await create({ publishPipeCode: 'pc', path: 'syntax.template.html', content: 'ok' });
     const before = await rowOf(templateId);
-    const res = await api('put', '').send({ templateId, content: '<p>\n  {% if site.name %}\n</p>' });
+    const res = await http.put('').send({ templateId, content: '<p>\n  {% if site.name %}\n</p>' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toMatch(/^模板语法错误（第 2 行第 3 列）：/);
+    expectMessage(res, 'zh-CN', /^模板语法错误（第 2 行第 3 列）：/);
     expect(res.body.data.syntaxErrors[0]).toMatchObject({ line: 2, col: 3 });
-    const en = await api('put', '', admin, siteId, 'en').send({ templateId, content: '{{ x | nosuchfilter }}' });
-    expect(en.body.msg).toMatch(/^Template syntax error \(line 1, column 1\): .*nosuchfilter/);
+    const en = await http.lang('en').put('').send({ templateId, content: '{{ x | nosuchfilter }}' });
+    expectMessage(en, 'en', /^Template syntax error \(line 1, column 1\): .*nosuchfilter/);
     expect(await rowOf(templateId)).toEqual(before);
     expect(await fileOf(siteId, 'pc', 'syntax.template.html')).toBe('ok');
     // Creating is checked the same way.
-    const bad = await api('post', '').send({ publishPipeCode: 'pc', path: 'bad.template.html', content: '{% for x in %}' });
+    const bad = await http.post('').send({ publishPipeCode: 'pc', path: 'bad.template.html', content: '{% for x in %}' });
     expect(bad.status).toBe(400);
     expect(await fileOf(siteId, 'pc', 'bad.template.html')).toBeNull();
   });
 
   it('refuses path traversal, absolute and badly named paths, a taken path and an unknown pipe', async () => {
     for (const path of ['../x.template.html', 'a/../../x.template.html', '/etc/passwd.template.html', 'x.html', 'a\\b.template.html', 'a//b.template.html', 'a b.template.html']) {
-      const res = await api('post', '', admin, siteId, 'en').send({ publishPipeCode: 'pc', path, content: '' });
+      const res = await http.lang('en').post('').send({ publishPipeCode: 'pc', path, content: '' });
       expect(res.status, path).toBe(400);
       expect(res.body.msg, path).toContain('must end in .template.html');
     }
-    const badPipe = await api('post', '').send({ publishPipeCode: '../pc', path: 'x.template.html' });
+    const badPipe = await http.post('').send({ publishPipeCode: '../pc', path: 'x.template.html' });
     expect(badPipe.status).toBe(400);
     const { templateId } = await create({ publishPipeCode: 'pc', path: 'taken.template.html' });
-    const taken = await api('post', '').send({ publishPipeCode: 'pc', path: 'taken.template.html', content: 'again' });
-    expect(taken.body.msg).toBe('发布通道“pc”下已有模板“taken.template.html”');
-    const escape = await api('post', '/rename').send({ templateId, path: '../../../etc/x.template.html' });
+    const taken = await http.post('').send({ publishPipeCode: 'pc', path: 'taken.template.html', content: 'again' });
+    expectMessage(taken, 'zh-CN', '发布通道“pc”下已有模板“taken.template.html”');
+    const escape = await http.post('/rename').send({ templateId, path: '../../../etc/x.template.html' });
     expect(escape.status).toBe(400);
     const { templateId: other } = await create({ publishPipeCode: 'pc', path: 'other.template.html', content: 'other' });
-    const clash = await api('post', '/rename').send({ templateId: other, path: 'taken.template.html' });
+    const clash = await http.post('/rename').send({ templateId: other, path: 'taken.template.html' });
     expect(clash.status).toBe(400);
     expect(await rowOf(other)).toMatchObject({ path: 'other.template.html' });
     expect(await fileOf(siteId, 'pc', 'other.template.html')).toBe('other');
-    const noPipe = await api('post', '').send({ publishPipeCode: 'app', path: 'x.template.html' });
-    expect(noPipe.body.msg).toBe('当前站点没有发布通道“app”');
+    const noPipe = await http.post('').send({ publishPipeCode: 'app', path: 'x.template.html' });
+    expectMessage(noPipe, 'zh-CN', '当前站点没有发布通道“app”');
     const odd = await ds.query(`SELECT count(*)::int AS n FROM cms_template WHERE path NOT LIKE '%.template.html' OR path LIKE '%..%'`);
     expect(odd[0].n).toBe(0);
   });
 
   it('keeps templates of another site out of reach of the current site', async () => {
     const foreign = await create({ publishPipeCode: 'pc', path: 'foreign.template.html', content: 'secret' }, admin, otherSiteId);
-    expect((await api('get', `/${foreign.templateId}`)).status).toBe(404);
-    expect((await api('put', '').send({ templateId: foreign.templateId, content: 'x' })).status).toBe(404);
-    expect((await api('delete', '').send([foreign.templateId])).status).toBe(404);
+    expect((await http.get(`/${foreign.templateId}`)).status).toBe(404);
+    expect((await http.put('').send({ templateId: foreign.templateId, content: 'x' })).status).toBe(404);
+    expect((await http.delete('').send([foreign.templateId])).status).toBe(404);
     expect(await fileOf(otherSiteId, 'pc', 'foreign.template.html')).toBe('secret');
-    expect((await api('delete', '').send('1,2')).status).toBe(400);
+    expect((await http.delete('').send('1,2')).status).toBe(400);
   });
 
   it('needs Site:Edit of the current site to write and Site:View to read', async () => {
     const { templateId } = await create({ publishPipeCode: 'pc', path: 'perm.template.html', content: 'v1' });
     const viewer = await templateUser(`Site:View:${siteId}`);
-    expect((await api('get', '', viewer)).body.data.rows.length).toBeGreaterThan(0);
-    expect((await api('get', `/${templateId}`, viewer)).body.data.content).toBe('v1');
+    expect((await http.as(viewer).get('')).body.data.rows.length).toBeGreaterThan(0);
+    expect((await http.as(viewer).get(`/${templateId}`)).body.data.content).toBe('v1');
     const denied = [
-      await api('post', '', viewer).send({ publishPipeCode: 'pc', path: 'new.template.html' }),
-      await api('put', '', viewer).send({ templateId, content: 'v2' }),
-      await api('post', '/rename', viewer).send({ templateId, path: 'moved.template.html' }),
-      await api('delete', '', viewer).send([templateId]),
-      await api('post', '/clearTemplateCache', viewer),
+      await http.as(viewer).post('').send({ publishPipeCode: 'pc', path: 'new.template.html' }),
+      await http.as(viewer).put('').send({ templateId, content: 'v2' }),
+      await http.as(viewer).post('/rename').send({ templateId, path: 'moved.template.html' }),
+      await http.as(viewer).delete('').send([templateId]),
+      await http.as(viewer).post('/clearTemplateCache'),
     ];
     expect(denied.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
     expect(await rowOf(templateId)).toMatchObject({ path: 'perm.template.html' });
     expect(await fileOf(siteId, 'pc', 'perm.template.html')).toBe('v1');
 
     const editor = await templateUser(`Site:View:${siteId}`, `Site:Edit:${siteId}`);
-    expect((await api('put', '', editor).send({ templateId, content: 'v2' })).body.code).toBe(200);
+    expect((await http.as(editor).put('').send({ templateId, content: 'v2' })).body.code).toBe(200);
     expect(await fileOf(siteId, 'pc', 'perm.template.html')).toBe('v2');
     // Edit rights on one site give nothing on another: the other site is not even viewable.
-    const foreignHeader = await api('get', '', editor, otherSiteId);
+    const foreignHeader = await http.as(editor).with({ headers: { CurrentSite: otherSiteId } }).get('');
     expect(foreignHeader.body.data.rows.every((r: { siteId: string }) => r.siteId === siteId)).toBe(true);
 
     // Without Site:View of any site there is no current site.
     const nobody = await templateUser();
-    const none = await api('get', '', nobody);
+    const none = await http.as(nobody).get('');
     expect(none.status).toBe(400);
-    expect(none.body.msg).toBe('请先创建站点，或选择一个有权限的站点');
+    expectMessage(none, 'zh-CN', '请先创建站点，或选择一个有权限的站点');
     // Without the screen the routes are closed.
     await createStaffUser(t.app, { userName: 'tplnoscreen', password: 'Template123' });
     const noScreen = await tokenOf(t.app, 'tplnoscreen', 'Template123');
-    expect((await api('get', '', noScreen)).status).toBe(403);
-    expect((await api('get', '/tags', noScreen)).status).toBe(403);
+    expect((await http.as(noScreen).get('')).status).toBe(403);
+    expect((await http.as(noScreen).get('/tags')).status).toBe(403);
   });
 
   it('answers the tag help', async () => {
-    const res = await api('get', '/tags');
+    const res = await http.get('/tags');
     expect(res.body.code).toBe(200);
     expect(res.body.data).toHaveLength(TEMPLATE_TAGS.length);
     expect(res.body.data.find((d: { name: string }) => d.name === 'content_list')).toMatchObject({ kind: 'tag' });
@@ -189,7 +191,7 @@ describe('templates API', () => {
     expect(roleId).toBeTruthy();
     await createStaffUser(t.app, { userName: 'tagreader', password: 'Template123', roles: ['tag_reader'] });
     const reader = await tokenOf(t.app, 'tagreader', 'Template123');
-    expect((await api('get', '/tags', reader)).body.code).toBe(200);
+    expect((await http.as(reader).get('/tags')).body.code).toBe(200);
   });
 });
 
@@ -222,13 +224,13 @@ describe('template service for the publisher and site creation', () => {
     // A change behind the service's back is not seen until the cache is cleared...
     await storage.put(templateStorageKey(siteId, 'h5', 'cached.template.html'), Buffer.from('sneaky'));
     expect(await source.read('cached.template.html')).toBe('one');
-    expect((await api('post', '/clearTemplateCache')).body.code).toBe(200);
+    expect((await http.post('/clearTemplateCache')).body.code).toBe(200);
     expect(await source.read('cached.template.html')).toBe('sneaky');
     await storage.put(templateStorageKey(siteId, 'h5', 'cached.template.html'), Buffer.from('sneaky2'));
-    expect((await api('delete', '/clearIncludeCache')).body.code).toBe(200);
+    expect((await http.delete('/clearIncludeCache')).body.code).toBe(200);
     expect(await source.read('cached.template.html')).toBe('sneaky2');
     // ...while a save through the service is seen at once.
-    await api('put', '').send({ templateId, content: 'two {{ pipe }}' });
+    await http.put('').send({ templateId, content: 'two {{ pipe }}' });
     expect(await source.read('cached.template.html')).toBe('two {{ pipe }}');
     expect(await source.read('../cached.template.html')).toBeNull();
     expect(await source.read('missing.template.html')).toBeNull();
