@@ -172,7 +172,7 @@ describe('system screens', () => {
   });
 
   it('offers a notice type added on the dictionary screen in the notice form, without reloading the console', async () => {
-    const type = (await call<{ rows: any[] }>('GET', '/system/dict/type/list?dictType=sys_notice_type')).rows.find((r) => r.dictType === 'sys_notice_type');
+    const type = (await call<{ rows: Array<{ dictId: string; dictType: string }> }>('GET', '/system/dict/type/list?dictType=sys_notice_type')).rows.find((r) => r.dictType === 'sys_notice_type')!;
     const page = await adminPage();
     // Moves inside the single-page app (no reload), so the dictionaries it has cached stay unless dropped.
     const navigate = (path: string) =>
@@ -210,7 +210,7 @@ describe('system screens', () => {
     await screenshot(page, 'admin-notice-new-type');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/system/notice');
-    const notice = (await call<{ rows: any[] }>('GET', '/system/notice/list?noticeTitle=新类型')).rows[0];
+    const notice = (await call<{ rows: Array<{ noticeTitle: string; noticeType: string }> }>('GET', '/system/notice/list?noticeTitle=新类型')).rows[0];
     expect(notice).toMatchObject({ noticeTitle: '新类型的公告', noticeType: '3' });
     // The list shows the new type by its label.
     await expect.poll(() => page.locator('tbody tr', { hasText: '新类型的公告' }).innerText(), { timeout: 15_000 }).toContain('快讯');
