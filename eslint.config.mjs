@@ -36,6 +36,8 @@ export default tseslint.config(
       ],
       // JSX handlers may be async: React ignores their result, and our handlers catch their own errors.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // A variable a callback reads before its one assignment (a shutdown handler set up before the server starts) stays `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'import-x/no-restricted-paths': [
         'error',

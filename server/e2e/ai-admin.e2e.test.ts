@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAiServer, type SeenRequest } from '../src/ai/gateway/test-fixtures';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 const API_KEY = 'sk-e2e-secret-key-13579';
 let server: ServerProcess | undefined;
@@ -14,7 +14,7 @@ let fakeUrl: string;
 const seen: SeenRequest[] = [];
 const fake = fakeOpenAiServer(seen);
 
-const call = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
+const call = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
 
 async function adminPage(): Promise<Page> {
   const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
@@ -62,14 +62,14 @@ describe('AI writing screens', () => {
     await expect.poll(() => page.getByText(/连接正常：fast，首字 \d+ 毫秒/).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(seen.at(-1)?.authorization).toBe(`Bearer ${API_KEY}`);
     await screenshot(page, 'admin-ai-providers');
-    const listed = await call<{ rows: any[] }>('GET', '/ai/provider/list');
+    const listed = await call<{ rows: Row[] }>('GET', '/ai/provider/list');
     expect(listed.rows[0]).toMatchObject({ providerName: '本地模型', apiKeySet: true });
     expect(JSON.stringify(listed)).not.toContain(API_KEY);
     await page.close();
   });
 
   it('edits an AI writing page, previews its prompt and the provider’s answer, and saves', async () => {
-    const { rows } = await call<{ rows: any[] }>('GET', '/ai/tool/list?toolName=aiwnxz');
+    const { rows } = await call<{ rows: Row[] }>('GET', '/ai/tool/list?toolName=aiwnxz');
     const tool = rows[0];
     const page = await adminPage();
     await page.goto(`${base}/admin/ai/tool/${tool.toolId}`);

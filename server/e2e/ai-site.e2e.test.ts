@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaResponse, launchBrowser, screenshot, solveCaptcha } from './browser';
-import { startFreshProduct, type ServerProcess } from './helpers';
+import { startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 /**
  * The public site's AI writing pages in a real browser, against the built product whose one LLM provider (from
@@ -89,8 +89,8 @@ const visible = (page: Page, text: string | RegExp) => page.getByText(text).firs
 const output = (page: Page) => page.locator('.ai-output');
 const answerText = (page: Page) => output(page).locator('.markdown').last().innerText();
 /** The generate calls the page made, with their bodies. */
-function recordGenerateCalls(page: Page): Array<{ url: string; body: any }> {
-  const seen: Array<{ url: string; body: any }> = [];
+function recordGenerateCalls(page: Page): Array<{ url: string; body: Row }> {
+  const seen: Array<{ url: string; body: Row }> = [];
   page.on('request', (req: Request) => {
     if (req.method() === 'POST' && req.url().includes('/generate')) seen.push({ url: req.url(), body: req.postDataJSON() });
   });

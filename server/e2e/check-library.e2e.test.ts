@@ -2,7 +2,7 @@ import { zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 const ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
 
@@ -12,7 +12,7 @@ let base: string;
 let token: string;
 
 /** One API call as the super administrator; the `data` of the answer. */
-const call = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
+const call = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
 
 const REFERENCES = {
   '资料/黄河.txt':

@@ -3,7 +3,7 @@ import { Document, Packer, Paragraph, HeadingLevel } from 'docx';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, captchaResponse, launchBrowser, screenshot, signIn, solveCaptcha } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 /**
  * The paper-check service in a real browser (issue 8): a member registers, orders a free AIGC check and a duplicate
@@ -24,7 +24,7 @@ let page: Page;
 let base: string;
 let adminToken: string;
 
-const admin = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
+const admin = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
 const pathOf = (p: Page) => new URL(p.url()).pathname;
 
 /** The paper: a Word file with a heading, the author's own paragraph and one copied from the library's source. */
@@ -37,7 +37,7 @@ async function paperDocx(): Promise<Buffer> {
 
 /** Makes a product free (the free provider then pays it at once). */
 async function makeFree(pathUrl: string): Promise<void> {
-  const { rows } = await admin<{ rows: Array<Record<string, any>> }>('GET', `/check/product/list?pageSize=50`);
+  const { rows } = await admin<{ rows: Row[] }>('GET', `/check/product/list?pageSize=50`);
   const product = rows.find((p) => p.pathUrl === pathUrl)!;
   await admin('PUT', '/check/product', { ...product, price: 0, priceMode: 'fixed' });
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 /**
  * The CMS in a real browser (issue 9): an editor (the seeded 内容编辑 role) creates a site, a catalog and an article,
@@ -13,7 +13,7 @@ let browser: Browser;
 let base: string;
 let adminToken: string;
 
-const admin = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
+const admin = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 let server: ServerProcess | undefined;
 let browser: Browser;
 let base: string;
 let token: string;
 
-const call = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
+const call = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
 
 /** Registers a member through the public API, captcha read through the test hook, as the site would. */
 async function registerMember(username: string): Promise<void> {

@@ -97,9 +97,13 @@ export async function startFreshProduct(name: string, extraEnv: Record<string, s
   return { server: await startServerProcess(env), base: `http://127.0.0.1:${env.PORT}`, dataDir };
 }
 
+/** A record of an API answer: browser tests read a few of its fields without declaring the whole shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Row = Record<string, any>;
+
 /** API calls as one signed-in user: each answers the envelope's `data`, and a refusal throws with its message. */
 export function apiCaller(base: string, token: string) {
-  return async function call<T = any>(method: string, url: string, body?: unknown): Promise<T> {
+  return async function call<T = Row>(method: string, url: string, body?: unknown): Promise<T> {
     const res = await fetch(`${base}/prod-api${url}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 const ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
 const APP_SECRET = 'e2e-wechat-app-secret-42';
@@ -12,7 +12,7 @@ let base: string;
 let token: string;
 
 /** One API call as the super administrator; the `data` of the answer. */
-const call = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
+const call = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
 
 /** Registers a member through the public API, captcha read through the test hook, as the site would. */
 async function registerMember(username: string, password = 'Member2026'): Promise<void> {
@@ -23,7 +23,6 @@ async function registerMember(username: string, password = 'Member2026'): Promis
   if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
 }
 
-const memberByName = async (userName: string) => (await call<{ rows: any[] }>('GET', `/cms/member/list?userName=${userName}`)).rows.find((m) => m.userName === userName);
 
 async function adminPage(): Promise<Page> {
   const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
@@ -73,7 +72,7 @@ describe('member screens', () => {
     await page.getByRole('button', { name: '保存' }).click();
     const renamed = page.locator('tbody tr', { hasText: '改名的会员' });
     await expect.poll(() => renamed.isVisible(), { timeout: 15_000 }).toBe(true);
-    const [saved] = (await call<{ rows: any[] }>('GET', '/cms/member/list?phonenumber=13600000001')).rows;
+    const [saved] = (await call<{ rows: Row[] }>('GET', '/cms/member/list?phonenumber=13600000001')).rows;
     expect(saved).toMatchObject({ nickName: '改名的会员', email: 'renamed@example.com', userName: '' });
 
     await renamed.locator('input[type="checkbox"]').click();
@@ -126,7 +125,7 @@ describe('member screens', () => {
     await expect.poll(() => page.getByLabel(/^经验值/).inputValue(), { timeout: 15_000 }).toBe('5');
     await page.getByLabel(/^经验值/).fill('8');
     await page.getByRole('button', { name: '保存' }).click();
-    await expect.poll(async () => (await call<{ rows: any[] }>('GET', '/cms/member/exp/list?opType=signIn')).rows[0].exp, { timeout: 15_000 }).toBe(8);
+    await expect.poll(async () => (await call<{ rows: Row[] }>('GET', '/cms/member/exp/list?opType=signIn')).rows[0].exp, { timeout: 15_000 }).toBe(8);
 
     await page.goto(`${base}/admin/cms/member/exp-log`);
     const entry = page.locator('tbody tr', { hasText: 'site_member1' });
@@ -164,7 +163,7 @@ describe('member screens', () => {
     // The site's QR page gets what it needs, and the stored secret still works (it was kept).
     const qr = (await (await fetch(`${base}/prod-api/wechat/qrConfig`)).json()).data;
     expect(qr).toMatchObject({ appId: 'wx1234567890abcdef', redirectUri: 'https://www.example.com/wechatcallback', scope: 'snsapi_login' });
-    const [config] = (await call<{ rows: any[] }>('GET', '/system/wechat/list')).rows;
+    const [config] = (await call<{ rows: Row[] }>('GET', '/system/wechat/list')).rows;
     expect(config).toMatchObject({ configName: '官网扫码', appSecretSet: true, status: '0' });
     expect(JSON.stringify(config)).not.toContain(APP_SECRET);
     await screenshot(page, 'admin-wechat');

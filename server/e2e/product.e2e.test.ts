@@ -116,7 +116,7 @@ describe('the product on the embedded PostgreSQL', () => {
     await expect.poll(() => page.getByText('欢迎回来，超级管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(apiCalls).toEqual(expect.arrayContaining(['/prod-api/captchaImage', '/prod-api/login', '/prod-api/getInfo']));
     // Welcome back with the time and address of this sign-in.
-    await expect.poll(() => page.getByText(/登录时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}　登录 IP：/).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/登录时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\u3000登录 IP：/).first().isVisible()).toBe(true);
     await screenshot(page, 'admin-dashboard');
     await page.close();
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn as signInAt } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 const ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
 
@@ -11,10 +11,14 @@ let base: string;
 let token: string;
 
 /** One API call as the super administrator; the `data` of the answer. */
-const call = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
+const call = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
 
-const roleByKey = async (roleKey: string) => (await call<{ rows: any[] }>('GET', `/system/role/list?roleKey=${roleKey}`)).rows.find((r) => r.roleKey === roleKey);
-const holders = async (roleId: string) => (await call<{ rows: any[] }>('GET', `/system/role/authUser/allocatedList?roleId=${roleId}`)).rows.map((u) => u.userName);
+const roleByKey = async (roleKey: string): Promise<Row> => {
+  const role = (await call<{ rows: Row[] }>('GET', `/system/role/list?roleKey=${roleKey}`)).rows.find((r) => r.roleKey === roleKey);
+  if (!role) throw new Error(`no role ${roleKey}`);
+  return role;
+};
+const holders = async (roleId: string) => (await call<{ rows: Row[] }>('GET', `/system/role/authUser/allocatedList?roleId=${roleId}`)).rows.map((u) => u.userName);
 
 async function adminPage(): Promise<Page> {
   const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
@@ -78,7 +82,7 @@ describe('system screens', () => {
     const editor = await roleByKey('editor');
     await call('POST', '/system/user', { userName: 'roleuser2', nickName: '批量一', password: 'Member2026x' });
     await call('POST', '/system/user', { userName: 'roleuser3', nickName: '批量二', password: 'Member2026x' });
-    const users = (await call<{ rows: any[] }>('GET', '/system/user/list?userName=roleuser')).rows.filter((u) => u.userName !== 'roleuser1');
+    const users = (await call<{ rows: Row[] }>('GET', '/system/user/list?userName=roleuser')).rows.filter((u) => u.userName !== 'roleuser1');
     await call('PUT', '/system/role/authUser/selectAll', { roleId: editor.roleId, userIds: users.map((u) => u.userId) });
 
     const page = await adminPage();
@@ -130,7 +134,7 @@ describe('system screens', () => {
   it('offers no delete on the edit pages of the super administrator role and of the top department', async () => {
     const admin = await roleByKey('admin');
     const editor = await roleByKey('editor');
-    const top = (await call<any[]>('GET', '/system/dept/list')).find((d) => String(d.parentId) === '0');
+    const top = (await call<Row[]>('GET', '/system/dept/list')).find((d) => String(d.parentId) === '0');
     const page = await adminPage();
     await page.goto(`${base}/admin/system/role/${editor.roleId}`);
     await expect.poll(() => page.getByRole('button', { name: '保存' }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -141,6 +145,7 @@ describe('system screens', () => {
     expect(await page.getByRole('button', { name: '保存' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: '删除' }).count()).toBe(0);
 
+    if (!top) throw new Error('no top department');
     await page.goto(`${base}/admin/system/dept/${top.deptId}`);
     await expect.poll(() => page.getByText(`编辑部门：${top.deptName}`).first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('button', { name: '保存' }).isVisible()).toBe(true);

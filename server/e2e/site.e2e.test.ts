@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, captchaResponse, launchBrowser, screenshot, solveCaptcha } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 /**
  * The public site in a real browser: the navigation rules of spec 2.1, registration and sign-in (captcha, remember
@@ -56,7 +56,7 @@ function startFakeWechat(): Promise<string> {
 }
 
 /** One API call as the super administrator; the `data` of the answer. */
-const adminCall = <T = any>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
+const adminCall = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
 
 /** Registers a member through the API (captcha read through the test hook); answers its token. */
 async function registerByApi(username: string, password: string): Promise<string> {
@@ -325,7 +325,7 @@ describe('public site: WeChat QR login', () => {
     expect(pageAnswer!.headers()['content-security-policy']).toMatch(/script-src[^;]*https:\/\/res\.wx\.qq\.com/);
     const qr = (await (await qrAnswer).json()).data;
     await expect.poll(() => visible(page, '请使用微信扫描二维码登录'), { timeout: 15_000 }).toBe(true);
-    const options = await page.evaluate(() => (window as any).__wxLoginOptions);
+    const options = await page.evaluate(() => (window as unknown as { __wxLoginOptions: Row }).__wxLoginOptions);
     expect(options).toMatchObject({ appid: APP_ID, scope: 'snsapi_login', state: qr.state, self_redirect: true });
     expect(decodeURIComponent(options.redirect_uri)).toBe(`${base}/wechatcallback`);
     await screenshot(page, 'site-weqr');

@@ -24,7 +24,7 @@ export interface RunningServer {
 async function ensureJwtSecret(config: AppConfig): Promise<void> {
   if (config.jwtSecret) return;
   const file = path.join(config.dataDir, 'secrets.json');
-  let secrets: { jwtSecret?: string } = {};
+  let secrets: { jwtSecret?: string };
   try {
     secrets = JSON.parse(await fs.readFile(file, 'utf8'));
   } catch {

@@ -59,7 +59,7 @@ async function removeStalePid(dir: string): Promise<void> {
   const pidFile = path.join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
-  let alive = false;
+  let alive: boolean;
   try {
     if (pid > 0) process.kill(pid, 0);
     alive = pid > 0;
@@ -243,7 +243,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   try {
     await pg.start();
   } catch (err) {
-    throw new Error(`The embedded PostgreSQL in ${dir} did not start${err instanceof Error ? `: ${err.message}` : ''}`);
+    throw new Error(`The embedded PostgreSQL in ${dir} did not start${err instanceof Error ? `: ${err.message}` : ''}`, { cause: err });
   }
   const base = `postgres://${encodeURIComponent(secrets.user)}:${encodeURIComponent(secrets.password)}@127.0.0.1:${options.port}`;
   await ensureDatabase(`${base}/postgres`, options.database);

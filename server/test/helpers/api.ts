@@ -13,6 +13,10 @@ export type ApiTarget = TestApp | INestApplication | TestApp['server'];
 /** An HTTP method in any case ('get', 'GET'). */
 export type Method = string;
 
+/** A record of an API answer: tests read a few of its fields without declaring the whole shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Row = Record<string, any>;
+
 export interface ApiOptions {
   /** Bearer token of the caller; none (or '') makes an anonymous request. */
   token?: Lazy<string | undefined>;

@@ -17,7 +17,7 @@ import { CheckLibraryModule } from './check-library.module';
 import { fingerprintText } from './document-indexer';
 import { PgFingerprintIndex, poolOf } from './pg-fingerprint-index';
 import { PgSourceTextStore } from './pg-source-text-store';
-import { api, expectMessage } from '../../../test/helpers/api';
+import { api, expectMessage, type Row } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -47,7 +47,7 @@ const upload = (libraryId: string, data: Buffer, fileName: string, token = admin
   http.as(token).lang(lang).post('/check/document/upload').field('libraryId', libraryId).attach('file', data, fileName);
 
 /** Waits until no document of the library waits for the indexing job. */
-async function indexed(libraryId: string): Promise<Array<Record<string, any>>> {
+async function indexed(libraryId: string): Promise<Row[]> {
   const end = Date.now() + 30_000;
   for (;;) {
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM check_document WHERE library_id = $1 AND status IN ('pending', 'indexing')`, [libraryId]);
@@ -72,7 +72,7 @@ const TEXT_D = PARAGRAPHS.slice(7, 9).join('\n');
 
 describe('uploading and indexing', () => {
   let libraryId: string;
-  let docs: Array<Record<string, any>>;
+  let docs: Row[];
 
   beforeAll(async () => {
     libraryId = await addLibrary('upload_lib', '上传测试库');

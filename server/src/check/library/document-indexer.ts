@@ -17,7 +17,7 @@ export function fingerprintText(text: string): Fingerprints {
 
 /** A text as stored: PostgreSQL text cannot hold NUL characters. */
 export function storableText(text: string): string {
-  return text.includes('\u0000') ? text.replace(/\u0000/g, '') : text;
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 /** Characters counted for a document: everything but whitespace. */

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { OperLogService } from '../../monitor/operlog/oper-log.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CheckOrderRunService } from './check-order-run.service';
-import { api, expectMessage } from '../../../test/helpers/api';
+import { api, expectMessage, type Row } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -47,7 +47,7 @@ function order(token: string, fields: Record<string, string>, file: Buffer | nul
 }
 
 /** Polls the member's order until `done` says so (or 60 s pass). */
-async function waitFor(token: string, orderNo: string, done: (o: Record<string, any>) => boolean = (o) => ['done', 'failed'].includes(o.status)): Promise<Record<string, any>> {
+async function waitFor(token: string, orderNo: string, done: (o: Row) => boolean = (o) => ['done', 'failed'].includes(o.status)): Promise<Row> {
   const end = Date.now() + 60_000;
   for (;;) {
     const res = await shop.as(token).get(`/orders/${orderNo}`);
@@ -70,7 +70,7 @@ describe('products on sale', () => {
     await productId('/qkl', 100, 'fixed', '1');
     const res = await request(t.server).get('/prod-api/check/products');
     expect(res.body.code).toBe(200);
-    const products = res.body.data as Array<Record<string, any>>;
+    const products = res.body.data as Row[];
     expect(products.map((p) => p.pathUrl)).not.toContain('/qkl');
     expect(products.length).toBe(9);
     expect(products.find((p) => p.pathUrl === '/aigc')).toMatchObject({ checkType: 'aigc', kind: 'aigc', libraryKinds: [], reports: ['json', 'html', 'pdf'], charLimit: 100000 });

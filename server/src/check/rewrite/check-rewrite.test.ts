@@ -8,7 +8,7 @@ import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { fakeOpenAiServer, paragraphOf, type SeenRequest } from '../../ai/gateway/test-fixtures';
 import { PARAGRAPHS } from '../engine/match/test-fixtures';
-import { api } from '../../../test/helpers/api';
+import { api, type Row } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
@@ -24,7 +24,7 @@ const http = api(() => t);
 /** Three paragraphs copied from the library's source, and one of the author's own words. */
 const PAPER = `关于若干问题的研究\n\n第一章 绪论\n${PARAGRAPHS[0]}\n\n${PARAGRAPHS[1]}\n\n第二章 分析\n${PARAGRAPHS[2]}\n\n${PARAGRAPHS[4]}`;
 
-async function waitFor(orderNo: string, until: (o: Record<string, any>) => boolean): Promise<Record<string, any>> {
+async function waitFor(orderNo: string, until: (o: Row) => boolean): Promise<Row> {
   const end = Date.now() + 90_000;
   for (;;) {
     const res = await http.as(member).get(`/check/orders/${orderNo}`);

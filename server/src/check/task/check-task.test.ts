@@ -7,14 +7,13 @@ import { PARAGRAPHS } from '../engine/match/test-fixtures';
 import { CheckLibraryModule } from '../library/check-library.module';
 import { CheckTaskModule } from './check-task.module';
 import { CheckTaskService } from './check-task.service';
-import { api, expectMessage } from '../../../test/helpers/api';
+import { api, expectMessage, type Row } from '../../../test/helpers/api';
 
 let t: TestApp;
 let ds: DataSource;
 let admin: string;
 let libraryId: string;
 
-type Method = 'get' | 'post' | 'put' | 'delete';
 const http = api(() => t, { token: () => admin });
 
 /** A source of the reference library: two paragraphs of the fixtures. */
@@ -30,7 +29,7 @@ const submit = (text: string, fields: Record<string, string> = {}, token = admin
 };
 
 /** Polls a task until it leaves queued/running (or 60 s pass). */
-async function finished(taskId: string): Promise<Record<string, any>> {
+async function finished(taskId: string): Promise<Row> {
   const end = Date.now() + 60_000;
   for (;;) {
     const res = await http.get(`/check/task/${taskId}`);

@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'get' | 'post' | 'put' | 'delete';
 const http = api(() => t, { token: () => admin, base: '/prod-api/cms/catalog', headers: { CurrentSite: () => siteId } });
 
 /** Adds a catalog as `token` and returns it (fails the test when refused). */

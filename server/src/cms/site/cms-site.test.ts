@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'get' | 'post' | 'put' | 'delete';
 const http = api(() => t, { token: () => admin });
 
 const createSite = async (body: Record<string, unknown>, token = admin) => {

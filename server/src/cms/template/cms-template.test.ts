@@ -35,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'get' | 'post' | 'put' | 'delete';
 const http = api(() => t, { token: () => admin, base: '/prod-api/cms/template', headers: { CurrentSite: () => siteId } });
 
 const fileOf = async (site: string, pipe: string, path: string) => {

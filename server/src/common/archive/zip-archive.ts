@@ -52,6 +52,7 @@ function decodeName(entry: yauzl.Entry): string {
 
 /** yauzl's check (absolute paths, drive letters, backslashes, `..` segments), plus empty names and control characters. */
 function isUnsafeName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex -- a control character in an entry name is refused
   return name.length === 0 || yauzl.validateFileName(name) !== null || /[\u0000-\u001f\u007f]/.test(name);
 }
 

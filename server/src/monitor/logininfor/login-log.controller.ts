@@ -1,6 +1,5 @@
-import { Controller, Delete, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
 import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';

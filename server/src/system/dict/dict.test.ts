@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'get' | 'post' | 'put' | 'delete';
 const http = api(() => t, { token: () => admin });
 const labels = async (type: string, lang = 'zh-CN') =>
   (await http.lang(lang).get(`/system/dict/data/type/${type}`)).body.data.map((d: { dictLabel: string }) => d.dictLabel);

@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'get' | 'post' | 'put' | 'delete';
 const http = api(() => t, { token: () => admin, base: '/prod-api/system/i18n/dict' });
 const countEntries = async () => Number((await ds.query('SELECT count(*) AS n FROM sys_i18n_dict'))[0].n);
 const valueOf = async (tag: string, key: string) =>

@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'get' | 'post' | 'put' | 'delete';
 const http = api(() => t, { token: () => admin });
 const countNotices = async () => Number((await ds.query('SELECT count(*) AS n FROM sys_notice'))[0].n);
 

@@ -24,6 +24,8 @@ export function detectFormat(buffer: Uint8Array): SourceFormat {
   // (a .txt that mentions "%PDF-1.7").
   const head = Buffer.from(buffer.buffer, buffer.byteOffset, Math.min(buffer.length, 1024)).toString('latin1');
   const pdfAt = head.indexOf('%PDF-');
+  // Binary control bytes before the %PDF marker tell a PDF with a junk prefix from text that mentions one.
+  // eslint-disable-next-line no-control-regex
   if (pdfAt === 0 || (pdfAt > 0 && /[\x00-\x08\x0e-\x1f]/u.test(head.slice(0, pdfAt)))) return 'pdf';
   if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) || startsWith(buffer, [0x50, 0x4b, 0x05, 0x06])) return zipFormat(buffer);
   const binary = BINARY_SIGNATURES.find((signature) => startsWith(buffer, signature.bytes));

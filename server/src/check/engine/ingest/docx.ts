@@ -129,7 +129,7 @@ class DocxWalker {
 export async function docxToBlocks(buffer: Uint8Array): Promise<ExtractedBlocks> {
   const mammoth = (await import('mammoth')).default;
   let captured: DocxDocument | null = null;
-  let messages: Array<{ message: string }> = [];
+  let messages: Array<{ message: string }>;
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(buffer.buffer, buffer.byteOffset, buffer.length) },

@@ -68,7 +68,7 @@ function isFullStop(text: string, i: number, start: number, end: number, sentenc
   if (next !== ' ') return false;
   if (!/[A-Za-z)\]"'”’\d%]/u.test(text[i - 1] ?? '')) return false;
   if (isAbbreviation(text, i, start)) return false;
-  return /[A-Z“"'(\[\u4e00-\u9fff]/u.test(text[i + 2] ?? '');
+  return /[A-Z“"'([\u4e00-\u9fff]/u.test(text[i + 2] ?? '');
 }
 
 /** Splits text[start, end) (one paragraph) into sentence ranges on 。！？；!?; and Latin full stops, trimmed of spaces. */

@@ -2,7 +2,7 @@
 
 const CJK = /[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;
 const LATIN_END = /[A-Za-z0-9\u00c0-\u024f.,;:!?%)\]'"’”]$/u;
-const LATIN_START = /^[A-Za-z0-9\u00c0-\u024f(\['"‘“]/u;
+const LATIN_START = /^[A-Za-z0-9\u00c0-\u024f(['"‘“]/u;
 
 /** True for a CJK ideograph, kana or full-width form/punctuation. */
 export function isCjk(ch: string): boolean {

@@ -20,7 +20,6 @@ async function failure(promise: Promise<unknown>): Promise<TemplateError> {
   throw new Error('expected the render to fail');
 }
 
-const squash = (html: string) => html.replace(/\s+/g, ' ').trim();
 
 describe('template engine: objects, tags and filters', () => {
   it('renders site, context objects and standard Liquid', async () => {

@@ -23,7 +23,7 @@ class MenuFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() isAffix?: boolean;
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) visible?: '0' | '1';
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) @Matches(/^[\w:*.\-]*$/, { message: 'menu.permsFormat' }) perms?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) @Matches(/^[\w:*.-]*$/, { message: 'menu.permsFormat' }) perms?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) icon?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }
