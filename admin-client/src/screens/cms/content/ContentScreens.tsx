@@ -549,6 +549,7 @@ export function RecycleList() {
     <List
       resource={RECYCLE_RESOURCE}
       filters={recycleFilters}
+      sort={{ field: 'deleteTime', order: 'DESC' }}
       perPage={PAGING.defaultPageSize}
       pagination={<ListPagination />}
       disableSyncWithLocation
@@ -603,6 +604,8 @@ export function ContentList() {
           <List
             filters={filters}
             filter={permanent}
+            // No sort field: the server's own order (top first, then the sort flag), which the sort action edits.
+            sort={{ field: '', order: 'DESC' }}
             perPage={PAGING.defaultPageSize}
             pagination={<ListPagination />}
             empty={false}
