@@ -27,7 +27,10 @@ export default defineConfig({
             { name: 'quill', test: /[\\/]node_modules[\\/](quill|parchment|quill-delta|eventemitter3|lodash-es|fast-diff)[\\/]/ },
             { name: 'codemirror', test: /[\\/]node_modules[\\/](@codemirror|codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/ },
             // The dashboard's charts (@mui/x-charts and what only it uses) load with its lazy chart component.
-            { name: 'charts', test: /[\\/]node_modules[\\/](@mui[\\/]x-[a-z-]+|@base-ui|d3-[a-z-]+|internmap|flatqueue|bezier-easing|reselect)[\\/]/ },
+            {
+              name: 'charts',
+              test: /[\\/]node_modules[\\/](@mui[\\/]x-[a-z-]+|@base-ui|d3-[a-z-]+|internmap|flatqueue|bezier-easing|reselect)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

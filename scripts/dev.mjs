@@ -11,7 +11,13 @@ if ((await run('pnpm', ['--filter', '@zhiwen/server', 'run', 'build'], { cwd: RO
 const children = [];
 function start(label, command, args, cwd) {
   const child = spawn(command, args, { cwd: path.join(ROOT, cwd), stdio: ['ignore', 'pipe', 'pipe'], env: { LOG_PRETTY: 'true', ...process.env } });
-  const prefix = (chunk) => chunk.toString().split('\n').filter(Boolean).map((l) => `[${label}] ${l}`).join('\n') + '\n';
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => `[${label}] ${l}`)
+      .join('\n') + '\n';
   child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
   child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
   children.push(child);

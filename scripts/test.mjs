@@ -42,11 +42,10 @@ for (const check of problems.length ? [] : ['typecheck', 'lint']) {
 for (const suite of problems.some((p) => p === 'build failed') ? [] : SUITES) {
   console.log(`\n=== ${suite.name} ===`);
   const report = path.join(resultsDir, `${suite.name}.json`);
-  const code = await run(
-    'pnpm',
-    ['exec', 'vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { cwd: path.join(ROOT, suite.cwd), env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } },
-  );
+  const code = await run('pnpm', ['exec', 'vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: path.join(ROOT, suite.cwd),
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
+  });
   if (!existsSync(report)) {
     problems.push(`${suite.name}: the runner crashed before reporting (exit ${code})`);
     failed += 1;

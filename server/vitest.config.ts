@@ -5,7 +5,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [
     // Nest needs decorator metadata, which esbuild does not emit.
-    swc.vite({ module: { type: 'es6' }, jsc: { target: 'es2022', parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true } } }),
+    swc.vite({
+      module: { type: 'es6' },
+      jsc: { target: 'es2022', parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true } },
+    }),
   ],
   resolve: { alias: { '@zhiwen/shared': path.resolve(__dirname, '../shared/src/index.ts') } },
   test: {

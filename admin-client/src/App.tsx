@@ -46,7 +46,9 @@ export function App() {
         return [
           ...screens.flatMap((s) => {
             const def = screenByComponent(s.component);
-            return def ? [<Resource key={s.path} name={s.path} list={def.list} create={def.create} edit={def.edit} options={{ label: s.title }} />] : [];
+            return def
+              ? [<Resource key={s.path} name={s.path} list={def.list} create={def.create} edit={def.edit} options={{ label: s.title }} />]
+              : [];
           }),
           <CustomRoutes key="custom">
             <Route path="/redirect/*" element={<RedirectPage />} />
@@ -62,7 +64,9 @@ export function App() {
                 <Route
                   key={s.path}
                   path={`/${s.path}`}
-                  element={s.component === 'InnerLink' && s.link ? <IframePage src={s.link} title={s.title} /> : <UnderConstruction title={s.title} />}
+                  element={
+                    s.component === 'InnerLink' && s.link ? <IframePage src={s.link} title={s.title} /> : <UnderConstruction title={s.title} />
+                  }
                 />
               ))}
           </CustomRoutes>,

@@ -35,7 +35,10 @@ describe('avatar file check (spec 5 and 8)', () => {
     expect(avatarFileProblem({ name: 'me.gif', type: 'image/gif', size: 10 })).toEqual(format);
     expect(avatarFileProblem({ name: 'me.png', type: 'image/svg+xml', size: 10 })).toEqual(format);
     expect(avatarFileProblem({ name: 'png', type: 'image/png', size: 10 })).toEqual(format);
-    expect(avatarFileProblem({ name: 'me.png', type: 'image/png', size: 2 * MB + 1 })).toEqual({ message: 'app.account.avatar.size', args: { size: 2 } });
+    expect(avatarFileProblem({ name: 'me.png', type: 'image/png', size: 2 * MB + 1 })).toEqual({
+      message: 'app.account.avatar.size',
+      args: { size: 2 },
+    });
     expect(createI18nProvider('zh-CN').translate('app.account.avatar.size', { size: 2 })).toBe('上传头像图片大小不能超过 2 MB');
   });
 });
@@ -47,7 +50,9 @@ describe('password change checks (spec 5)', () => {
       newPassword: 'app.account.password.new_required',
       confirm: 'app.account.password.confirm_required',
     });
-    expect(passwordChangeErrors({ oldPassword: 'a', newPassword: 'Abc12345', confirm: 'Abc1234' })).toEqual({ confirm: 'app.account.password.mismatch' });
+    expect(passwordChangeErrors({ oldPassword: 'a', newPassword: 'Abc12345', confirm: 'Abc1234' })).toEqual({
+      confirm: 'app.account.password.mismatch',
+    });
     expect(passwordChangeErrors({ oldPassword: 'a', newPassword: 'Abc12345', confirm: 'Abc12345' })).toEqual({});
   });
 });
@@ -74,6 +79,11 @@ describe('preferences', () => {
     const stored = { pageSize: 50, sideTheme: 'theme-light', topNav: 'yes' };
     const settings = layoutPreferences(stored);
     expect(settings).toMatchObject({ sideTheme: 'theme-light', topNav: false, tagsView: true, themeColor: '#409EFF' });
-    expect(mergePreferences(stored, { ...settings, fixedHeader: true })).toMatchObject({ pageSize: 50, sideTheme: 'theme-light', fixedHeader: true, topNav: false });
+    expect(mergePreferences(stored, { ...settings, fixedHeader: true })).toMatchObject({
+      pageSize: 50,
+      sideTheme: 'theme-light',
+      fixedHeader: true,
+      topNav: false,
+    });
   });
 });

@@ -39,11 +39,28 @@ beforeAll(async () => {
         msg: '',
         data: [
           {
-            name: 'System', path: '/system', hidden: false, component: 'Layout', alwaysShow: true, redirect: 'noRedirect',
+            name: 'System',
+            path: '/system',
+            hidden: false,
+            component: 'Layout',
+            alwaysShow: true,
+            redirect: 'noRedirect',
             meta: { title: '系统管理', icon: 'system', noCache: false, link: null },
             children: [
-              { name: 'Post', path: 'post', hidden: false, component: 'system/post/index', meta: { title: '岗位管理', icon: 'post', noCache: false, link: null } },
-              { name: 'Notice', path: 'notice', hidden: false, component: 'system/notice/index', meta: { title: '通知公告', icon: 'message', noCache: false, link: null } },
+              {
+                name: 'Post',
+                path: 'post',
+                hidden: false,
+                component: 'system/post/index',
+                meta: { title: '岗位管理', icon: 'post', noCache: false, link: null },
+              },
+              {
+                name: 'Notice',
+                path: 'notice',
+                hidden: false,
+                component: 'system/notice/index',
+                meta: { title: '通知公告', icon: 'message', noCache: false, link: null },
+              },
             ],
           },
         ],

@@ -18,9 +18,7 @@ describe('captchaSrc', () => {
   it('keeps data URLs and wraps raw svg and bare base64', () => {
     expect(captchaSrc('data:image/png;base64,AAA')).toBe('data:image/png;base64,AAA');
     expect(captchaSrc('<svg></svg>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%3E%3C%2Fsvg%3E');
-    expect(captchaSrc(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'))).toMatch(
-      /^data:image\/svg\+xml;base64,PHN2/,
-    );
+    expect(captchaSrc(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'))).toMatch(/^data:image\/svg\+xml;base64,PHN2/);
     expect(captchaSrc('/9j/4AAQ')).toBe('data:image/jpeg;base64,/9j/4AAQ');
   });
 });

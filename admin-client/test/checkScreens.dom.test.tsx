@@ -42,7 +42,15 @@ describe('check product form', () => {
     type(input('price')!, '19.99');
     button('保存')!.click();
     await waitFor(() => create.mock.calls.length === 1);
-    expect(create.mock.calls[0][1].data).toMatchObject({ productName: '本科检测', checkType: 'aigc', pathUrl: '/mine', priceMode: 'per_thousand', price: 1999, status: '0', sort: 0 });
+    expect(create.mock.calls[0][1].data).toMatchObject({
+      productName: '本科检测',
+      checkType: 'aigc',
+      pathUrl: '/mine',
+      priceMode: 'per_thousand',
+      price: 1999,
+      status: '0',
+      sort: 0,
+    });
   });
 });
 

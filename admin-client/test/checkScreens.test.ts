@@ -16,7 +16,15 @@ import {
   orderReportKinds,
   orderReportUrl,
 } from '../src/screens/check/order/order';
-import { fenToYuan, pathUrlToFill, PATH_URL_FORMAT, priceInRange, priceParts, routeOfCheckType, yuanToFen } from '../src/screens/check/product/product';
+import {
+  fenToYuan,
+  pathUrlToFill,
+  PATH_URL_FORMAT,
+  priceInRange,
+  priceParts,
+  routeOfCheckType,
+  yuanToFen,
+} from '../src/screens/check/product/product';
 import { DETAIL_PAGES, SCREEN_API_PATHS, SCREEN_PERMISSION_PATHS, screenByComponent } from '../src/screens/registry';
 
 const ALL = () => true;
@@ -110,7 +118,10 @@ describe('check order actions', () => {
   });
 
   it('show only the actions the caller holds', () => {
-    const only = (...granted: string[]) => (p: string) => granted.includes(p);
+    const only =
+      (...granted: string[]) =>
+      (p: string) =>
+        granted.includes(p);
     expect(availableOrderActions(order('failed'), only('check:order:refund'))).toEqual(['refund']);
     expect(availableOrderActions(order('failed'), only('check:order:rerun'))).toEqual(['rerun']);
     expect(availableOrderActions(order('created'), only('check:order:list', 'check:order:query'))).toEqual([]);
@@ -215,7 +226,12 @@ describe('failed orders notice', () => {
     const counts: number[] = [];
     const answers: (() => Promise<number>)[] = [async () => 2, async () => Promise.reject(new Error('down')), async () => 0];
     const fetchCount = vi.fn(() => answers.shift()!());
-    const stop = startFailedOrdersPoller({ fetchCount, onCount: (n) => counts.push(n), setInterval: clock.setInterval, clearInterval: clock.clearInterval });
+    const stop = startFailedOrdersPoller({
+      fetchCount,
+      onCount: (n) => counts.push(n),
+      setInterval: clock.setInterval,
+      clearInterval: clock.clearInterval,
+    });
     await flush();
     expect(counts).toEqual([2]);
     expect(clock.timers).toHaveLength(1);
@@ -240,7 +256,13 @@ describe('failed orders notice', () => {
     let release: (n: number) => void = () => undefined;
     const fetchCount = vi.fn(() => new Promise<number>((resolve) => (release = resolve)));
     const onCount = vi.fn();
-    const stop = startFailedOrdersPoller({ fetchCount, onCount, isHidden: () => hidden, setInterval: clock.setInterval, clearInterval: clock.clearInterval });
+    const stop = startFailedOrdersPoller({
+      fetchCount,
+      onCount,
+      isHidden: () => hidden,
+      setInterval: clock.setInterval,
+      clearInterval: clock.clearInterval,
+    });
     clock.timers[0].fn(); // the first request is still out
     expect(fetchCount).toHaveBeenCalledTimes(1);
     release(4);

@@ -28,8 +28,36 @@ const TREE = { rows: [{ id: '5', parentId: '0', name: '新闻', props: { catalog
 
 describe('content list', () => {
   const rows = [
-    { id: '11', contentId: '11', catalogId: '5', catalogName: '新闻', contentType: 'article', title: '草稿一', status: 'draft', topFlag: '0', recommend: false, hot: false, author: 'Ann', publishDate: null, lockUser: '' },
-    { id: '12', contentId: '12', catalogId: '5', catalogName: '新闻', contentType: 'image', title: '置顶图集', status: 'offline', topFlag: '1700000000000', recommend: true, hot: false, author: 'Bob', publishDate: '2025-01-01T00:00:00Z', lockUser: 'bob' },
+    {
+      id: '11',
+      contentId: '11',
+      catalogId: '5',
+      catalogName: '新闻',
+      contentType: 'article',
+      title: '草稿一',
+      status: 'draft',
+      topFlag: '0',
+      recommend: false,
+      hot: false,
+      author: 'Ann',
+      publishDate: null,
+      lockUser: '',
+    },
+    {
+      id: '12',
+      contentId: '12',
+      catalogId: '5',
+      catalogName: '新闻',
+      contentType: 'image',
+      title: '置顶图集',
+      status: 'offline',
+      topFlag: '1700000000000',
+      recommend: true,
+      hot: false,
+      author: 'Bob',
+      publishDate: '2025-01-01T00:00:00Z',
+      lockUser: 'bob',
+    },
   ];
 
   it('lists content with its flags and publishes the selected rows', async () => {
@@ -50,7 +78,16 @@ describe('content list', () => {
     expect(bodyText()).toContain('推荐');
     expect(bodyText()).toContain('bob 已锁定');
     expect(document.querySelector('[role="tree"]')?.textContent).toContain('新闻');
-    expect([...document.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual(['全部', '初稿', '待发布', '已发布', '重新编辑', '已下线', '已归档', '回收站']);
+    expect([...document.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual([
+      '全部',
+      '初稿',
+      '待发布',
+      '已发布',
+      '重新编辑',
+      '已下线',
+      '已归档',
+      '回收站',
+    ]);
 
     // Select both rows: publish is legal for draft and offline.
     const boxes = [...container.querySelectorAll<HTMLInputElement>('tbody input[type="checkbox"]')];
@@ -66,7 +103,9 @@ describe('content list', () => {
     // The status tab filters the list.
     const tab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === '已发布')!;
     tab.click();
-    await waitFor(() => getList.mock.calls.some((c) => (c as unknown as [string, { filter: Record<string, unknown> }])[1].filter.status === 'published'));
+    await waitFor(() =>
+      getList.mock.calls.some((c) => (c as unknown as [string, { filter: Record<string, unknown> }])[1].filter.status === 'published'),
+    );
   });
 });
 
@@ -135,8 +174,13 @@ describe('content editor', () => {
   });
 
   it('refuses an invalid embed code on the client', async () => {
-    vi.spyOn(httpClient, 'get').mockImplementation(async (url: string) =>
-      ok(url.startsWith('/cms/content/init') ? { catalogId: '5', contentType: 'video', title: 'v', videos: [{ type: 'share', path: '', embedCode: '<p>x</p>' }] } : { rows: [] }) as never,
+    vi.spyOn(httpClient, 'get').mockImplementation(
+      async (url: string) =>
+        ok(
+          url.startsWith('/cms/content/init')
+            ? { catalogId: '5', contentType: 'video', title: 'v', videos: [{ type: 'share', path: '', embedCode: '<p>x</p>' }] }
+            : { rows: [] },
+        ) as never,
     );
     const post = vi.spyOn(httpClient, 'post');
     render(
@@ -154,8 +198,13 @@ describe('content editor', () => {
   });
 
   it('opens content locked by another user read-only', async () => {
-    vi.spyOn(httpClient, 'get').mockImplementation(async (url: string) =>
-      ok(url.startsWith('/cms/content/init') ? { contentId: '9', catalogId: '5', contentType: 'article', title: 't', lockUser: 'bob', contentHtml: '' } : { rows: [] }) as never,
+    vi.spyOn(httpClient, 'get').mockImplementation(
+      async (url: string) =>
+        ok(
+          url.startsWith('/cms/content/init')
+            ? { contentId: '9', catalogId: '5', contentType: 'article', title: 't', lockUser: 'bob', contentHtml: '' }
+            : { rows: [] },
+        ) as never,
     );
     render(
       <Routes>
@@ -174,11 +223,30 @@ describe('content editor', () => {
 describe('catalog page', () => {
   const tree = {
     rows: [
-      { id: '1', parentId: '0', name: '新闻', props: { catalogType: 'common', visible: true }, children: [{ id: '2', parentId: '1', name: '科技', props: { catalogType: 'common', visible: false }, children: [] }] },
+      {
+        id: '1',
+        parentId: '0',
+        name: '新闻',
+        props: { catalogType: 'common', visible: true },
+        children: [{ id: '2', parentId: '1', name: '科技', props: { catalogType: 'common', visible: false }, children: [] }],
+      },
     ],
     siteName: '演示站',
   };
-  const catalog = { id: '1', catalogId: '1', name: '新闻', alias: 'news', path: 'news/', catalogType: 'common', redirectUrl: '', staticFlag: true, visible: true, pageSize: -1, publishPipeProps: {}, configProps: {} };
+  const catalog = {
+    id: '1',
+    catalogId: '1',
+    name: '新闻',
+    alias: 'news',
+    path: 'news/',
+    catalogType: 'common',
+    redirectUrl: '',
+    staticFlag: true,
+    visible: true,
+    pageSize: -1,
+    publishPipeProps: {},
+    configProps: {},
+  };
 
   it('shows the tree, the selected catalog form and only the permitted actions; sort up sends +1, publish its options', async () => {
     vi.spyOn(httpClient, 'get').mockImplementation(async (url: string) => {

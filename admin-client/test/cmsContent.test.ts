@@ -24,7 +24,10 @@ import {
 import { DETAIL_PAGES, DETAIL_RESOURCES, screenByComponent, SCREEN_PERMISSION_PATHS } from '../src/screens/registry';
 
 const ALL = () => true;
-const only = (...perms: string[]) => (p: string) => perms.includes(p);
+const only =
+  (...perms: string[]) =>
+  (p: string) =>
+    perms.includes(p);
 
 describe('status tabs', () => {
   it('set the status filter, or drop it for all and the recycle bin', () => {
@@ -45,7 +48,19 @@ describe('content actions by status and permission', () => {
 
   it('offer a row what its status allows', () => {
     expect(rowActions(draft, ALL)).toEqual(['publish', 'toPublish', 'delete', 'move', 'copy', 'setTop', 'recommend', 'hot', 'lock', 'sort', 'log']);
-    expect(rowActions(published, ALL)).toEqual(['offline', 'archive', 'delete', 'move', 'copy', 'cancelTop', 'cancelRecommend', 'hot', 'lock', 'sort', 'log']);
+    expect(rowActions(published, ALL)).toEqual([
+      'offline',
+      'archive',
+      'delete',
+      'move',
+      'copy',
+      'cancelTop',
+      'cancelRecommend',
+      'hot',
+      'lock',
+      'sort',
+      'log',
+    ]);
     expect(rowActions(archived, ALL)).toContain('unlock');
     expect(rowActions(archived, ALL)).not.toContain('publish');
   });
@@ -113,7 +128,17 @@ describe('the editor body', () => {
 
   it('sends the fields, the body of its type only, and related ids for new content', () => {
     const body = contentBody(article);
-    expect(body).toMatchObject({ catalogId: '5', contentType: 'article', title: 'Hello', author: 'Ann', tags: ['a', 'b'], publishPipes: ['pc'], contentHtml: '<p>Body</p>', redirectUrl: '', relaContentIds: ['8'] });
+    expect(body).toMatchObject({
+      catalogId: '5',
+      contentType: 'article',
+      title: 'Hello',
+      author: 'Ann',
+      tags: ['a', 'b'],
+      publishPipes: ['pc'],
+      contentHtml: '<p>Body</p>',
+      redirectUrl: '',
+      relaContentIds: ['8'],
+    });
     expect(body).not.toHaveProperty('images');
     expect(body).not.toHaveProperty('contentId');
   });
@@ -145,7 +170,9 @@ describe('the editor body', () => {
     expect(contentFormError({ ...article, title: ' ' })).toBe('app.cms_editor.title_required');
     expect(contentFormError({ ...article, linkFlag: true, redirectUrl: '' })).toBe('app.cms_editor.redirect_required');
     expect(contentFormError({ catalogId: '1', contentType: 'image', title: 't', images: [] })).toBe('app.cms_editor.images_required');
-    expect(contentFormError({ catalogId: '1', contentType: 'video', title: 't', videos: [{ type: 'share', path: '', embedCode: '<p>no</p>' }] })).toBe('app.cms_editor.embed_invalid');
+    expect(
+      contentFormError({ catalogId: '1', contentType: 'video', title: 't', videos: [{ type: 'share', path: '', embedCode: '<p>no</p>' }] }),
+    ).toBe('app.cms_editor.embed_invalid');
     expect(contentFormError(article)).toBeUndefined();
   });
 
@@ -169,7 +196,27 @@ describe('the editor body', () => {
 
   it('has the toolbar of spec section 9', () => {
     const names = RICH_TEXT_TOOLBAR.flat().map((x) => (typeof x === 'string' ? x : Object.keys(x)[0]));
-    expect(names).toEqual(['bold', 'italic', 'underline', 'strike', 'blockquote', 'code-block', 'list', 'list', 'indent', 'indent', 'size', 'header', 'color', 'background', 'align', 'clean', 'link', 'image', 'video']);
+    expect(names).toEqual([
+      'bold',
+      'italic',
+      'underline',
+      'strike',
+      'blockquote',
+      'code-block',
+      'list',
+      'list',
+      'indent',
+      'indent',
+      'size',
+      'header',
+      'color',
+      'background',
+      'align',
+      'clean',
+      'link',
+      'image',
+      'video',
+    ]);
     expect(RICH_TEXT_TOOLBAR.flat()).toContainEqual({ header: [1, 2, 3, 4, 5, 6, false] });
   });
 
@@ -181,7 +228,12 @@ describe('the editor body', () => {
 
 describe('catalog helpers', () => {
   const tree: CatalogNode[] = [
-    { id: '1', parentId: '0', name: 'News', children: [{ id: '2', parentId: '1', name: 'Tech', children: [{ id: '3', parentId: '2', name: 'AI' }] }] },
+    {
+      id: '1',
+      parentId: '0',
+      name: 'News',
+      children: [{ id: '2', parentId: '1', name: 'Tech', children: [{ id: '3', parentId: '2', name: 'AI' }] }],
+    },
     { id: '4', parentId: '0', name: 'About' },
   ];
 

@@ -23,7 +23,9 @@ afterEach(() => {
 
 describe('site create form', () => {
   it('sends the site fields only, then offers to switch to the new site', async () => {
-    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { ...params.data, siteId: '9', id: '9' } }));
+    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
+      data: { ...params.data, siteId: '9', id: '9' },
+    }));
     const post = vi.spyOn(httpClient, 'post').mockResolvedValue({ code: 200, msg: '', data: { siteId: '9', siteName: '新闻网' } });
     render(
       <Routes>
@@ -115,11 +117,26 @@ describe('site editor page', () => {
   it('shows the dashboard counts and saves the basic tab with the pipes as publishPipeProps', async () => {
     vi.spyOn(httpClient, 'get').mockImplementation((async (url: string) => {
       if (url === '/cms/site/dashboard') {
-        return { code: 200, msg: '', data: { siteId: '7', siteName: '演示站', catalogCount: 20, contentCount: 105, contentByStatus: { published: 100, draft: 5 }, templateCount: 12, publishPipeCount: 2, resourceCount: 3 } };
+        return {
+          code: 200,
+          msg: '',
+          data: {
+            siteId: '7',
+            siteName: '演示站',
+            catalogCount: 20,
+            contentCount: 105,
+            contentByStatus: { published: 100, draft: 5 },
+            templateCount: 12,
+            publishPipeCount: 2,
+            resourceCount: 3,
+          },
+        };
       }
       throw new Error(`unexpected GET ${url}`);
     }) as typeof httpClient.get);
-    const update = vi.fn(async (_resource: string, params: { id: string; data: Record<string, unknown> }) => ({ data: { ...params.data, id: params.id } }));
+    const update = vi.fn(async (_resource: string, params: { id: string; data: Record<string, unknown> }) => ({
+      data: { ...params.data, id: params.id },
+    }));
     render(
       <Routes>
         <Route path="/cms/site/tabs" element={<SiteTabsPage />} />
@@ -177,9 +194,11 @@ describe('template editor', () => {
 
   it('shows the syntax error the server names and keeps the typed text', async () => {
     const message = '模板语法错误（第 2 行第 1 列）：tag "endfor" not opened';
-    const put = vi.spyOn(httpClient, 'put').mockRejectedValue(
-      new HttpError(message, 500, { code: 500, msg: message, data: { syntaxErrors: [{ line: 2, col: 1, message: 'tag "endfor" not opened' }] } }),
-    );
+    const put = vi
+      .spyOn(httpClient, 'put')
+      .mockRejectedValue(
+        new HttpError(message, 500, { code: 500, msg: message, data: { syntaxErrors: [{ line: 2, col: 1, message: 'tag "endfor" not opened' }] } }),
+      );
     showEditor();
     const editor = await waitFor(() => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="模板代码"]'));
     expect(editor.value).toBe(detail.content);

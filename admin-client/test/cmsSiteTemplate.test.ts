@@ -33,8 +33,10 @@ describe('site helpers', () => {
   });
 
   it('checks template paths and pipe URLs as the server does', () => {
-    for (const ok of ['', 'index.template.html', 'news/list.template.html', 'a/b-c/d_e.template.html']) expect(TEMPLATE_PATH_OR_EMPTY.test(ok), ok).toBe(true);
-    for (const bad of ['index.html', '/index.template.html', '../x.template.html', 'a//b.template.html', 'a b.template.html']) expect(TEMPLATE_PATH_OR_EMPTY.test(bad), bad).toBe(false);
+    for (const ok of ['', 'index.template.html', 'news/list.template.html', 'a/b-c/d_e.template.html'])
+      expect(TEMPLATE_PATH_OR_EMPTY.test(ok), ok).toBe(true);
+    for (const bad of ['index.html', '/index.template.html', '../x.template.html', 'a//b.template.html', 'a b.template.html'])
+      expect(TEMPLATE_PATH_OR_EMPTY.test(bad), bad).toBe(false);
     for (const ok of ['', 'https://www.example.com/', 'http://cdn.example.com', '/site/demo/pc/']) expect(PIPE_URL_OR_EMPTY.test(ok), ok).toBe(true);
     for (const bad of ['javascript:alert(1)', 'www.example.com', 'ftp://x']) expect(PIPE_URL_OR_EMPTY.test(bad), bad).toBe(false);
   });
@@ -71,7 +73,10 @@ describe('site helpers', () => {
       configProps: { pageSize: 20 },
     });
     expect(body).toMatchObject({ siteId: '7', name: 'Demo', path: 'demo', staticSuffix: 'shtml', sort: 1 });
-    expect(body.publishPipeProps).toEqual({ pc: { url: 'https://www.demo.com/', indexTemplate: 'index.template.html' }, h5: { url: '', indexTemplate: '' } });
+    expect(body.publishPipeProps).toEqual({
+      pc: { url: 'https://www.demo.com/', indexTemplate: 'index.template.html' },
+      h5: { url: '', indexTemplate: '' },
+    });
     expect(body).not.toHaveProperty('publishPipes');
     expect(body).not.toHaveProperty('configProps');
   });
@@ -94,13 +99,29 @@ describe('site helpers', () => {
       ['publishPipeCount', 2],
       ['resourceCount', 7],
     ]);
-    expect(Object.fromEntries(byStatus.map((s) => [s.key, s.value]))).toEqual({ draft: 3, to_publish: 0, published: 100, re_edit: 0, offline: 2, archived: 0, deleted: 4 });
+    expect(Object.fromEntries(byStatus.map((s) => [s.key, s.value]))).toEqual({
+      draft: 3,
+      to_publish: 0,
+      published: 100,
+      re_edit: 0,
+      offline: 2,
+      archived: 0,
+      deleted: 4,
+    });
     expect(byStatus.at(-1)!.label).toBe('app.cms_site.status_deleted');
     expect(dashboardItems(undefined).totals.every((t) => t.value === 0)).toBe(true);
   });
 
   it('sends extension settings as whole numbers, a boolean and a known title check', () => {
-    expect(extendsBody({ pageSize: '15', titleRepeatCheck: 'catalog', recycleKeepDays: 0, sitemapEnabled: true, defaultListTemplate: ' list.template.html ' })).toEqual({
+    expect(
+      extendsBody({
+        pageSize: '15',
+        titleRepeatCheck: 'catalog',
+        recycleKeepDays: 0,
+        sitemapEnabled: true,
+        defaultListTemplate: ' list.template.html ',
+      }),
+    ).toEqual({
       pageSize: 15,
       titleRepeatCheck: 'catalog',
       recycleKeepDays: 0,
@@ -112,7 +133,11 @@ describe('site helpers', () => {
   });
 
   it('sends default templates per pipe without the pipe names', () => {
-    expect(defaultTemplatesBody('3', [{ pipeCode: 'pc', pipeName: 'PC', indexTemplate: ' a.template.html', listTemplate: '', detailTemplate: 'd.template.html' }])).toEqual({
+    expect(
+      defaultTemplatesBody('3', [
+        { pipeCode: 'pc', pipeName: 'PC', indexTemplate: ' a.template.html', listTemplate: '', detailTemplate: 'd.template.html' },
+      ]),
+    ).toEqual({
       siteId: '3',
       templates: [{ pipeCode: 'pc', indexTemplate: 'a.template.html', listTemplate: '', detailTemplate: 'd.template.html' }],
     });
@@ -130,7 +155,13 @@ describe('publish pipe helpers', () => {
   });
 
   it('sends the code only when creating', () => {
-    expect(pipeBody({ name: ' 小程序 ', code: ' mini ', status: '1', sort: '2', remark: 'r', siteId: '1' }, true)).toEqual({ name: '小程序', code: 'mini', status: '1', sort: 2, remark: 'r' });
+    expect(pipeBody({ name: ' 小程序 ', code: ' mini ', status: '1', sort: '2', remark: 'r', siteId: '1' }, true)).toEqual({
+      name: '小程序',
+      code: 'mini',
+      status: '1',
+      sort: 2,
+      remark: 'r',
+    });
     expect(pipeBody({ name: 'PC', code: 'pc', status: '0' }, false)).toEqual({ name: 'PC', status: '0', sort: 0, remark: '' });
     expect(pipeStatusUrl('5', true)).toBe('/cms/publishpipe/enable/5');
     expect(pipeStatusUrl(5, false)).toBe('/cms/publishpipe/disable/5');
@@ -144,7 +175,8 @@ describe('template helpers', () => {
     expect(normalizeTemplatePath('./a\\b.template.html')).toBe('a/b.template.html');
     expect(templatePathError('news/list.template.html')).toBeUndefined();
     expect(templatePathError('')).toBe('app.cms_template.path_required');
-    for (const bad of ['../x.template.html', 'a b.template.html', 'x.template.html.bak', `${'a'.repeat(250)}.template.html`]) expect(templatePathError(bad), bad).toBe('app.cms_template.path_format');
+    for (const bad of ['../x.template.html', 'a b.template.html', 'x.template.html.bak', `${'a'.repeat(250)}.template.html`])
+      expect(templatePathError(bad), bad).toBe('app.cms_template.path_format');
   });
 
   it('builds the file tree with folders first', () => {
@@ -175,7 +207,14 @@ describe('template helpers', () => {
 
   it('filters the tag help by words and kind', () => {
     const docs: TemplateTagDoc[] = [
-      { name: 'cms_content', kind: 'tag', syntax: '{% cms_content catalogid: 1 %}', description: '内容列表', args: [{ name: 'catalogid', description: '栏目ID' }], example: '' },
+      {
+        name: 'cms_content',
+        kind: 'tag',
+        syntax: '{% cms_content catalogid: 1 %}',
+        description: '内容列表',
+        args: [{ name: 'catalogid', description: '栏目ID' }],
+        example: '',
+      },
       { name: 'contentUrl', kind: 'filter', syntax: '{{ content | contentUrl }}', description: '内容链接', example: '' },
       { name: 'site', kind: 'object', syntax: '{{ site.name }}', description: '当前站点', example: '' },
     ];
@@ -217,4 +256,3 @@ describe('registry of the CMS screens', () => {
     expect(pageTitleOf('/cms/template/editor', [], translate).title).toBe('app.cms_template.editor_title');
   });
 });
-

@@ -6,7 +6,9 @@ import { bodyText, button, container, render, useAdminHarness, waitFor } from '.
 
 // The charts need a real layout engine (jsdom has none): a stand-in that shows what it was given.
 vi.mock('../src/pages/dashboard/DashboardChart', () => ({
-  default: ({ spec }: { spec: { key: string; series: Array<{ data: number[] }> } }) => <svg data-testid={`chart-${spec.key}`} data-values={spec.series.map((s) => s.data.join(',')).join('|')} />,
+  default: ({ spec }: { spec: { key: string; series: Array<{ data: number[] }> } }) => (
+    <svg data-testid={`chart-${spec.key}`} data-values={spec.series.map((s) => s.data.join(',')).join('|')} />
+  ),
 }));
 
 useAdminHarness();

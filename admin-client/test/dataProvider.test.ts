@@ -27,9 +27,7 @@ beforeAll(async () => {
     const one = path.match(/^\/prod-api\/system\/user\/(\d+)$/);
     if (req.method === 'GET' && one) {
       const user = users.find((u) => String(u.userId) === one[1]);
-      return user
-        ? sendJson(res, 200, { code: 200, msg: '', data: user })
-        : sendJson(res, 404, { code: 404, msg: '用户不存在' });
+      return user ? sendJson(res, 200, { code: 200, msg: '', data: user }) : sendJson(res, 404, { code: 404, msg: '用户不存在' });
     }
     if (req.method === 'POST' && path === '/prod-api/system/user') {
       return sendJson(res, 200, { code: 200, msg: '新增成功', data: { ...JSON.parse(req.body), userId: 9 } });
@@ -42,7 +40,14 @@ beforeAll(async () => {
     }
     if (req.method === 'GET' && path === '/prod-api/system/dept/list') {
       // Tree screens are not paged: the list is a plain array.
-      return sendJson(res, 200, { code: 200, msg: '', data: [{ deptId: 1, parentId: 0 }, { deptId: 2, parentId: 1 }] });
+      return sendJson(res, 200, {
+        code: 200,
+        msg: '',
+        data: [
+          { deptId: 1, parentId: 0 },
+          { deptId: 2, parentId: 1 },
+        ],
+      });
     }
     if (path === '/prod-api/system/post/list') {
       return sendJson(res, 400, { code: 500, msg: '排序列不合法' });
@@ -152,10 +157,7 @@ describe('dataProvider over HTTP', () => {
   it('delete and deleteMany DELETE <resource>/<id> and <resource>/<id1,id2>', async () => {
     const one = await provider.delete('system/user', { id: 3, previousData: { id: 3 } });
     const many = await provider.deleteMany('system/user', { ids: [1, 2] });
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'DELETE /prod-api/system/user/3',
-      'DELETE /prod-api/system/user/1,2',
-    ]);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /prod-api/system/user/3', 'DELETE /prod-api/system/user/1,2']);
     expect(one.data).toEqual({ id: 3 });
     expect(many.data).toEqual([1, 2]);
   });

@@ -38,8 +38,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   language = 'zh-CN';
-  const http = createHttpClient({ baseUrl: server.baseUrl, getToken: () => 'tok', getLanguage: () => language as 'zh-CN', translate: createI18nProvider('zh-CN').translate });
-  store = createDictStore((url) => http.get(url), () => language);
+  const http = createHttpClient({
+    baseUrl: server.baseUrl,
+    getToken: () => 'tok',
+    getLanguage: () => language as 'zh-CN',
+    translate: createI18nProvider('zh-CN').translate,
+  });
+  store = createDictStore(
+    (url) => http.get(url),
+    () => language,
+  );
   server.requests.length = 0;
 });
 

@@ -11,7 +11,12 @@ import { menuOf, screensOf } from '../src/routing/route-tree';
 const meta = (title: string, link: string | null = null, affix = false) => ({ title, icon: 'x', noCache: false, link, ...(affix ? { affix } : {}) });
 const TREE: RouteItem[] = [
   {
-    name: 'System', path: '/system', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('系统管理'),
+    name: 'System',
+    path: '/system',
+    hidden: false,
+    component: 'Layout',
+    alwaysShow: true,
+    meta: meta('系统管理'),
     children: [
       { name: 'User', path: 'user', hidden: false, component: 'system/user/index', meta: meta('用户管理') },
       { name: 'Role', path: 'role', hidden: false, component: 'system/role/index', meta: meta('角色管理') },
@@ -19,7 +24,12 @@ const TREE: RouteItem[] = [
     ],
   },
   {
-    name: 'Monitor', path: '/monitor', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('系统监控'),
+    name: 'Monitor',
+    path: '/monitor',
+    hidden: false,
+    component: 'Layout',
+    alwaysShow: true,
+    meta: meta('系统监控'),
     children: [{ name: 'Online', path: 'online', hidden: false, component: 'monitor/online/index', meta: meta('在线用户', null, true) }],
   },
   { name: 'Home', path: 'https://example.com', hidden: false, component: 'Layout', meta: meta('官网', 'https://example.com') },
@@ -38,7 +48,7 @@ describe('tabs bar', () => {
     expect(addTab(tabs, tab('/e')).map((t) => t.path)).toEqual(['/', '/a', '/b', '/c', '/d', '/e']);
   });
 
-  it('lets a page that replaced another (a new record reopened under its id) take that tab\'s place', () => {
+  it("lets a page that replaced another (a new record reopened under its id) take that tab's place", () => {
     expect(replaceTab(tabs, '/b', tab('/b2')).map((t) => t.path)).toEqual(['/', '/a', '/b2', '/c', '/d']);
     // Unknown or pinned replaced pages, or a page that has a tab already: as addTab.
     expect(replaceTab(tabs, '/x', tab('/e')).map((t) => t.path)).toEqual(['/', '/a', '/b', '/c', '/d', '/e']);

@@ -28,7 +28,13 @@ const screen = (getList: DataProvider['getList']) =>
 
 describe('the shared list pager', () => {
   it('counts the rows the server reports', async () => {
-    screen((async () => ({ data: [{ id: 1, postName: '董事长' }, { id: 2, postName: '项目经理' }], total: 2 })) as unknown as DataProvider['getList']);
+    screen((async () => ({
+      data: [
+        { id: 1, postName: '董事长' },
+        { id: 2, postName: '项目经理' },
+      ],
+      total: 2,
+    })) as unknown as DataProvider['getList']);
     await waitFor(() => bodyText().includes('项目经理'));
     await waitFor(() => pagerText().includes('第 1-2 条，共 2 条'));
   });
@@ -48,7 +54,9 @@ describe('the shared list pager', () => {
   });
 
   it('shows 共 0 条 on the CMS content list of a new install (no site: the server refuses the list)', async () => {
-    vi.spyOn(httpClient, 'get').mockImplementation(async (url: string) => ok(url === '/cms/catalog/tree' ? { rows: [], siteName: '' } : null) as never);
+    vi.spyOn(httpClient, 'get').mockImplementation(
+      async (url: string) => ok(url === '/cms/catalog/tree' ? { rows: [], siteName: '' } : null) as never,
+    );
     const getList = vi.fn(async () => {
       throw new Error('当前没有可用的站点');
     });

@@ -12,7 +12,10 @@ beforeAll(async () => {
   // Stand-in of the role controller's two user lists.
   server = await startTestServer((req, res) => {
     const { path, query } = parseUrl(req);
-    const rows = { '/prod-api/system/role/authUser/allocatedList': [{ userId: '7', userName: 'editor1' }], '/prod-api/system/role/authUser/unallocatedList': [{ userId: '8', userName: 'writer1' }] }[path];
+    const rows = {
+      '/prod-api/system/role/authUser/allocatedList': [{ userId: '7', userName: 'editor1' }],
+      '/prod-api/system/role/authUser/unallocatedList': [{ userId: '8', userName: 'writer1' }],
+    }[path];
     if (req.method === 'GET' && rows && query.roleId === '2') return sendJson(res, 200, { code: 200, msg: '', data: { rows, total: 21 } });
     return sendJson(res, 404, { code: 404, msg: '接口不存在' });
   });

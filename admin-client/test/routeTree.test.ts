@@ -5,18 +5,35 @@ import { menuOf, screensOf } from '../src/routing/route-tree';
 const meta = (title: string, link: string | null = null) => ({ title, icon: 'x', noCache: false, link });
 const TREE: RouteItem[] = [
   {
-    name: 'System', path: '/system', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('系统管理'),
+    name: 'System',
+    path: '/system',
+    hidden: false,
+    component: 'Layout',
+    alwaysShow: true,
+    meta: meta('系统管理'),
     children: [
       { name: 'User', path: 'user', hidden: false, component: 'system/user/index', meta: meta('用户管理') },
-      { name: 'Log', path: 'log', hidden: false, component: 'ParentView', alwaysShow: true, meta: meta('日志管理'), children: [
-        { name: 'Operlog', path: 'operlog', hidden: false, component: 'monitor/operlog/index', meta: meta('操作日志') },
-      ] },
+      {
+        name: 'Log',
+        path: 'log',
+        hidden: false,
+        component: 'ParentView',
+        alwaysShow: true,
+        meta: meta('日志管理'),
+        children: [{ name: 'Operlog', path: 'operlog', hidden: false, component: 'monitor/operlog/index', meta: meta('操作日志') }],
+      },
       { name: 'JobLog', path: 'joblog', hidden: true, component: 'monitor/job/log', meta: meta('调度日志') },
       { name: 'Docs', path: 'https://example.com/docs', hidden: false, component: 'Layout', meta: meta('文档', 'https://example.com/docs') },
     ],
   },
   // A top-level screen comes as a layout with one child and no meta of its own.
-  { name: '', path: '/', hidden: false, component: 'Layout', children: [{ name: 'Index', path: 'index', hidden: false, component: 'index', meta: meta('概览') }] },
+  {
+    name: '',
+    path: '/',
+    hidden: false,
+    component: 'Layout',
+    children: [{ name: 'Index', path: 'index', hidden: false, component: 'index', meta: meta('概览') }],
+  },
 ];
 
 describe('route tree', () => {

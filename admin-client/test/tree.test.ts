@@ -7,7 +7,14 @@ const tree: TreeNode[] = [
     id: '1',
     label: 'A',
     children: [
-      { id: '2', label: 'A1', children: [{ id: '3', label: 'A1a' }, { id: '4', label: 'A1b' }] },
+      {
+        id: '2',
+        label: 'A1',
+        children: [
+          { id: '3', label: 'A1a' },
+          { id: '4', label: 'A1b' },
+        ],
+      },
       { id: '5', label: 'A2' },
     ],
   },

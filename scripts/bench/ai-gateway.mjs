@@ -78,7 +78,13 @@ const env = {
 let server;
 try {
   server = await startServer(env);
-  const reg = await (await fetch(`${server.url}/prod-api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'benchwriter', password: 'Bench2026pw' }) })).json();
+  const reg = await (
+    await fetch(`${server.url}/prod-api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchwriter', password: 'Bench2026pw' }),
+    })
+  ).json();
   if (reg.code !== 200) throw new Error(`registration failed: ${JSON.stringify(reg)}`);
   const token = reg.data;
   let n = 0;
@@ -113,10 +119,18 @@ try {
     `first token, ${SAMPLES} sequential generations: through the gateway p50 ${ms(pct(viaGateway, 50))} (p99 ${ms(pct(viaGateway, 99))}), ` +
       `straight from the provider p50 ${ms(pct(straight, 50))}`,
   );
-  console.log(`gateway's added latency to first token: p50 ${ms(median)}, p90 ${ms(pct(added, 90))}, p99 ${ms(pct(added, 99))} (target < ${TARGET_MS} ms at the median: ${median < TARGET_MS ? 'met' : 'MISSED'})`);
+  console.log(
+    `gateway's added latency to first token: p50 ${ms(median)}, p90 ${ms(pct(added, 90))}, p99 ${ms(pct(added, 99))} (target < ${TARGET_MS} ms at the median: ${median < TARGET_MS ? 'met' : 'MISSED'})`,
+  );
 
   // Concurrent streams: each lasts ~CHUNKS x CHUNK_GAP_MS upstream.
-  const staff = await (await fetch(`${server.url}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: env.ADMIN_PASSWORD }) })).json();
+  const staff = await (
+    await fetch(`${server.url}/prod-api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: env.ADMIN_PASSWORD }),
+    })
+  ).json();
   const add = await (
     await fetch(`${server.url}/prod-api/ai/provider`, {
       method: 'POST',

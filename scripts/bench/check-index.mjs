@@ -34,7 +34,7 @@ const { MemoryFingerprintIndex } = require(path.join(DIST, 'match/fingerprint-in
 const { DuplicateDetector, MemoryTextStore } = require(path.join(DIST, 'match/detector.js'));
 
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const rate = (chars, ms) => `${((chars / ms) * 1000 / 1e6).toFixed(2)}M chars/s`;
+const rate = (chars, ms) => `${(((chars / ms) * 1000) / 1e6).toFixed(2)}M chars/s`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const now = () => performance.now();
 const cpuMs = () => {
@@ -47,7 +47,19 @@ const libDir = values.keep ?? mkdtempSync(path.join(os.tmpdir(), 'check-index-')
 if (!existsSync(path.join(libDir, 'manifest.json'))) {
   const made = spawnSync(
     process.execPath,
-    [path.join(SHARED, 'bench/make-library.mjs'), '--in', path.join(SHARED, 'data/check-dev/plag/sources'), '--out', libDir, '--chars', values.chars, '--seed', '1', '--perturb', '0.03'],
+    [
+      path.join(SHARED, 'bench/make-library.mjs'),
+      '--in',
+      path.join(SHARED, 'data/check-dev/plag/sources'),
+      '--out',
+      libDir,
+      '--chars',
+      values.chars,
+      '--seed',
+      '1',
+      '--perturb',
+      '0.03',
+    ],
     { encoding: 'utf8' },
   );
   if (made.status !== 0) {
@@ -55,7 +67,9 @@ if (!existsSync(path.join(libDir, 'manifest.json'))) {
     process.exit(1);
   }
 }
-const files = readdirSync(libDir).filter((f) => f.endsWith('.txt')).sort();
+const files = readdirSync(libDir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort();
 const texts = files.map((f) => readFileSync(path.join(libDir, f), 'utf8'));
 const totalChars = texts.reduce((n, t) => n + t.length, 0);
 console.log(`library: ${files.length} documents, ${totalChars.toLocaleString('en')} characters (${libDir})`);
@@ -94,7 +108,9 @@ console.log(`index build: ${rate(totalChars, tBuild)} (${(tBuild / 1000).toFixed
 console.log(`  normalisation (width folding, Traditional->Simplified, filtering): ${rate(totalChars, tNorm)} (${(tNorm / 1000).toFixed(2)} s)`);
 console.log(`  fingerprinting (k=8 hashes, winnowing w=6): ${rate(normChars, tFp)} of normalised text (${(tFp / 1000).toFixed(2)} s)`);
 console.log(`  index insertion: ${(fps / (tIns / 1000) / 1e6).toFixed(2)}M fingerprints/s (${(tIns / 1000).toFixed(2)} s)`);
-console.log(`  ${fps.toLocaleString('en')} fingerprints (${(fps / normChars).toFixed(3)} per normalised character), ${stats.distinctHashes.toLocaleString('en')} distinct hashes; index arrays ${mb(index.memoryBytes())}`);
+console.log(
+  `  ${fps.toLocaleString('en')} fingerprints (${(fps / normChars).toFixed(3)} per normalised character), ${stats.distinctHashes.toLocaleString('en')} distinct hashes; index arrays ${mb(index.memoryBytes())}`,
+);
 
 // 3. Lookup for a 30,000-character document made of suspicious documents of the dev corpus (they reuse source passages,
 // which the library repeats about 56 times over).
@@ -121,7 +137,9 @@ for (let r = 0; r < runs; r++) {
   lastCheck = await detector.check(doc);
   checkMs.push(now() - b);
 }
-console.log(`lookup, ${doc.length.toLocaleString('en')}-character document: ${median(lookupMs).toFixed(1)} ms median of ${runs} (normalise + hash + index lookup; ${lastPostings.toLocaleString('en')} postings)`);
+console.log(
+  `lookup, ${doc.length.toLocaleString('en')}-character document: ${median(lookupMs).toFixed(1)} ms median of ${runs} (normalise + hash + index lookup; ${lastPostings.toLocaleString('en')} postings)`,
+);
 console.log(
   `check, same document: ${median(checkMs).toFixed(0)} ms median of ${runs} (lookup + alignment with ${lastCheck.candidates.length} candidate sources; ${lastCheck.detections.length} passages)`,
 );
@@ -133,7 +151,9 @@ const tr = now();
 for (let id = 0; id < texts.length; id += 3) await index.remove(id);
 const removeMs = now() - tr;
 const after = await index.stats();
-console.log(`remove ${Math.ceil(texts.length / 3)} documents (with one compaction): ${removeMs.toFixed(0)} ms; ${after.documents} documents, ${after.postings.toLocaleString('en')} postings left`);
+console.log(
+  `remove ${Math.ceil(texts.length / 3)} documents (with one compaction): ${removeMs.toFixed(0)} ms; ${after.documents} documents, ${after.postings.toLocaleString('en')} postings left`,
+);
 
 const peakRss = process.resourceUsage().maxRSS * 1024;
 console.log(
@@ -158,7 +178,9 @@ const tTrad = now() - ta;
 ta = now();
 for (const t of tradTexts) toSimplified(t);
 const tOpencc = now() - ta;
-console.log(`normalisation of Traditional text (${(tradChars / 1e6).toFixed(1)}M characters): ${rate(tradChars, tTrad)}; opencc-js twp->cn alone, without a map: ${rate(tradChars, tOpencc)}`);
+console.log(
+  `normalisation of Traditional text (${(tradChars / 1e6).toFixed(1)}M characters): ${rate(tradChars, tTrad)}; opencc-js twp->cn alone, without a map: ${rate(tradChars, tOpencc)}`,
+);
 
 console.log(
   JSON.stringify({

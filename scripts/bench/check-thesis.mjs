@@ -54,7 +54,20 @@ if (!existsSync(path.join(libDir, 'manifest.json'))) {
   mkdirSync(libDir, { recursive: true });
   const made = spawnSync(
     process.execPath,
-    [path.join(SHARED, 'bench/make-library.mjs'), '--in', path.join(SHARED, 'data/check-dev/plag/sources'), '--out', libDir, '--chars', values.chars, '--seed', '1', '--perturb', '0.03', '--force'],
+    [
+      path.join(SHARED, 'bench/make-library.mjs'),
+      '--in',
+      path.join(SHARED, 'data/check-dev/plag/sources'),
+      '--out',
+      libDir,
+      '--chars',
+      values.chars,
+      '--seed',
+      '1',
+      '--perturb',
+      '0.03',
+      '--force',
+    ],
     { encoding: 'utf8' },
   );
   if (made.status !== 0) {
@@ -62,7 +75,9 @@ if (!existsSync(path.join(libDir, 'manifest.json'))) {
     process.exit(1);
   }
 }
-const files = readdirSync(libDir).filter((f) => f.endsWith('.txt')).sort();
+const files = readdirSync(libDir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort();
 const index = new MemoryFingerprintIndex();
 const detector = new DuplicateDetector(index, new MemoryTextStore());
 const metas = new Map();
@@ -74,10 +89,18 @@ for (let id = 0; id < files.length; id++) {
   await detector.addDocument(id, text);
   // Every 100th document stands for an earlier paper of the checking member (self library).
   const own = id % 100 === 0;
-  metas.set(id, { id, title: files[id].replace(/\.txt$/, ''), origin: own ? 'self library' : 'bench library', libraryKind: own ? 'self' : 'reference', memberId: own ? 'bench-member' : null });
+  metas.set(id, {
+    id,
+    title: files[id].replace(/\.txt$/, ''),
+    origin: own ? 'self library' : 'bench library',
+    libraryKind: own ? 'self' : 'reference',
+    memberId: own ? 'bench-member' : null,
+  });
 }
 const indexMs = now() - ti;
-console.log(`library: ${files.length} documents, ${libraryChars.toLocaleString('en')} characters, indexed in memory in ${(indexMs / 1000).toFixed(2)} s (${libDir})`);
+console.log(
+  `library: ${files.length} documents, ${libraryChars.toLocaleString('en')} characters, indexed in memory in ${(indexMs / 1000).toFixed(2)} s (${libDir})`,
+);
 
 // 2. The thesis: paragraphs of the dev suspicious documents (their short heading lines dropped) under thesis structure.
 function thesisText(targetChars) {
@@ -88,7 +111,10 @@ function thesisText(targetChars) {
   }
   const chapters = ['绪论', '相关理论与研究现状', '研究方法与数据', '实验结果与分析', '结论与展望'];
   const sections = ['研究背景', '主要内容', '本章小结'];
-  const references = Array.from({ length: 20 }, (_, i) => `[${i + 1}] 作者${i + 1}. 关于第${i + 1}个问题的研究[J]. 学报, ${2000 + i}, ${i + 1}(2): ${10 + i}-${20 + i}.`);
+  const references = Array.from(
+    { length: 20 },
+    (_, i) => `[${i + 1}] 作者${i + 1}. 关于第${i + 1}个问题的研究[J]. 学报, ${2000 + i}, ${i + 1}(2): ${10 + i}-${20 + i}.`,
+  );
   const head = ['基于多源数据的区域文化与交通发展研究', '摘要', paragraphs[0], '关键词：区域文化；交通；多源数据；比较研究'];
   const tail = ['参考文献', ...references, '致谢', '感谢导师在论文写作过程中给予的悉心指导，感谢同学们的帮助与支持。'];
   const fixed = [...head, ...tail].join('\n').length + chapters.length * 12 + chapters.length * sections.length * 12;
@@ -195,7 +221,9 @@ for (const [key, xs] of Object.entries(stages)) {
   console.log(`  ${labels[key].padEnd(44)} ${median.toFixed(0).padStart(6)} ${min.toFixed(0).padStart(6)} ${max.toFixed(0).padStart(6)}`);
 }
 console.log(`first (cold) run: ${stages.total[0].toFixed(0)} ms (AIGC model and PDF fonts load once per process)`);
-console.log(`sizes: PDF ${(pdfBytes / 1024).toFixed(0)} KB (${variant}), full-variant PDF ${(fullPdf.length / 1024).toFixed(0)} KB in ${fullPdfMs.toFixed(0)} ms; HTML concise + full ${(htmlBytes / 1024).toFixed(0)} KB`);
+console.log(
+  `sizes: PDF ${(pdfBytes / 1024).toFixed(0)} KB (${variant}), full-variant PDF ${(fullPdf.length / 1024).toFixed(0)} KB in ${fullPdfMs.toFixed(0)} ms; HTML concise + full ${(htmlBytes / 1024).toFixed(0)} KB`,
+);
 console.log(`memory: peak RSS ${mb(peakRss)} (RSS before the checks, library indexed: ${mb(rssBefore)})`);
 const median = (key) => +stats(stages[key]).median.toFixed(1);
 console.log(

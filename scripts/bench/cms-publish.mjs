@@ -38,7 +38,9 @@ function walk(dir) {
 }
 
 const peakRssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
 };
 
@@ -56,7 +58,13 @@ let server;
 let db;
 try {
   server = await startServer(env);
-  const login = await (await fetch(`${server.url}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: env.ADMIN_PASSWORD }) })).json();
+  const login = await (
+    await fetch(`${server.url}/prod-api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: env.ADMIN_PASSWORD }),
+    })
+  ).json();
   if (login.code !== 200) throw new Error(`login: ${JSON.stringify(login)}`);
   let siteId = '';
   const call = async (method, url, body) => {
@@ -74,7 +82,8 @@ try {
   const site = await call('POST', '/cms/site', { name: '压测站点', path: 'bench', staticSuffix: 'html', sort: 1 });
   siteId = String(site.siteId);
   const catalogs = [];
-  for (let i = 1; i <= CATALOGS; i++) catalogs.push(await call('POST', '/cms/catalog', { name: `栏目${i}`, alias: `c${i}`, parentId: '0', catalogType: 'common' }));
+  for (let i = 1; i <= CATALOGS; i++)
+    catalogs.push(await call('POST', '/cms/catalog', { name: `栏目${i}`, alias: `c${i}`, parentId: '0', catalogType: 'common' }));
 
   // The articles straight into the database: published, with a body of about 1,500 characters each.
   const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg.secrets.json'), 'utf8'));
@@ -98,7 +107,9 @@ try {
       [siteId, catalogs.map((c) => c.catalogId), start + 1, count, `<p>${paragraph}</p><p>${paragraph}</p><p>${paragraph}</p>`],
     );
   }
-  console.log(`site: ${ARTICLES} published articles in ${CATALOGS} catalogs, 2 pipes (pc, h5), default theme; loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `site: ${ARTICLES} published articles in ${CATALOGS} catalogs, 2 pipes (pc, h5), default theme; loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+  );
 
   // The whole-site publish, as the back office starts it; timed until its task is done.
   const started = performance.now();
@@ -113,7 +124,9 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const written = walk(path.join(dataDir, 'uploads', 'site', 'bench'));
   const pages = written.files;
-  console.log(`whole-site publish: task ${task.status} (${task.progress}/${task.total}${task.error ? `, errors: ${task.error.slice(0, 200)}` : ''}) in ${seconds.toFixed(1)} s`);
+  console.log(
+    `whole-site publish: task ${task.status} (${task.progress}/${task.total}${task.error ? `, errors: ${task.error.slice(0, 200)}` : ''}) in ${seconds.toFixed(1)} s`,
+  );
   console.log(`files written: ${pages} (${(written.bytes / 1024 / 1024).toFixed(1)} MB) -> ${(pages / seconds).toFixed(0)} pages/s`);
   console.log(`server peak memory (VmHWM): ${peakRssMb(server.pid).toFixed(0)} MB`);
 } finally {

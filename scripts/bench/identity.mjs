@@ -52,7 +52,9 @@ export async function benchIdentity(url, env) {
     if (body.code !== 200) throw new Error(`login failed: ${JSON.stringify(body)}`);
   }
   times.sort((a, b) => a - b);
-  console.log(`POST /prod-api/login, ${LOGINS} sequential sign-ins: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+  console.log(
+    `POST /prod-api/login, ${LOGINS} sequential sign-ins: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
+  );
 
   const login = await fetch(`${url}/prod-api/login`, {
     method: 'POST',

@@ -8,8 +8,18 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 export const PACKAGES = [
   { name: '@zhiwen/shared', dir: 'shared', sources: ['src', 'package.json', 'tsconfig.json'], output: 'dist/index.js' },
   { name: '@zhiwen/server', dir: 'server', sources: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'], output: 'dist/main.js' },
-  { name: '@zhiwen/site-client', dir: 'site-client', sources: ['src', 'index.html', 'package.json', 'vite.config.ts', 'public'], output: 'dist/index.html' },
-  { name: '@zhiwen/admin-client', dir: 'admin-client', sources: ['src', 'index.html', 'package.json', 'vite.config.ts', 'public'], output: 'dist/index.html' },
+  {
+    name: '@zhiwen/site-client',
+    dir: 'site-client',
+    sources: ['src', 'index.html', 'package.json', 'vite.config.ts', 'public'],
+    output: 'dist/index.html',
+  },
+  {
+    name: '@zhiwen/admin-client',
+    dir: 'admin-client',
+    sources: ['src', 'index.html', 'package.json', 'vite.config.ts', 'public'],
+    output: 'dist/index.html',
+  },
 ];
 
 function newestMtime(target) {

@@ -213,7 +213,13 @@ describe('a session refused in the middle of work', () => {
 
 describe('account center', () => {
   it('changes the nick name and the avatar, refuses a wrong file, and changes the password to sign in with', async () => {
-    const created = await adminCall('POST', '/system/user', { userName: 'acct1', nickName: '账户用户', password: 'Acct2026x', phonenumber: '13800138001', email: 'acct1@example.com' });
+    const created = await adminCall('POST', '/system/user', {
+      userName: 'acct1',
+      nickName: '账户用户',
+      password: 'Acct2026x',
+      phonenumber: '13800138001',
+      email: 'acct1@example.com',
+    });
     expect(created.code).toBe(200);
     const page = await browser.newPage({ locale: 'zh-CN' });
     await signIn(page, 'acct1', 'Acct2026x');
@@ -233,7 +239,9 @@ describe('account center', () => {
     await expect.poll(() => page.getByText('13900139001').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByLabel(/^用户昵称/).inputValue(), { timeout: 15_000 }).toBe('改过的昵称');
-    const profile = await (await fetch(`${base}/prod-api/system/user/profile`, { headers: { Authorization: `Bearer ${await pageToken(page)}` } })).json();
+    const profile = await (
+      await fetch(`${base}/prod-api/system/user/profile`, { headers: { Authorization: `Bearer ${await pageToken(page)}` } })
+    ).json();
     expect(profile.data.user).toMatchObject({ nickName: '改过的昵称', phonenumber: '13900139001' });
 
     // Avatar: a gif is refused on the client with the spec message; a png is uploaded and shown.

@@ -31,7 +31,8 @@ let browser: Browser;
 let base: string;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const chunk = (content: string) => `data: ${JSON.stringify({ id: 'e2e', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'e2e', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 
 /**
  * The fake provider: `POST /v1/chat/completions` with `stream: true`. It answers Markdown naming how many messages it
@@ -60,14 +61,23 @@ function startFakeLlm(): Promise<string> {
         const slow = prompt.includes(SLOW_MARKER);
         const pieces = slow
           ? Array.from({ length: 200 }, (_, i) => `第${i + 1}句慢慢写。`)
-          : ['# 生成结果\n\n', `共收到 ${body.messages.length} 条消息。`, '\n\n- 要点一\n', '- 要点二\n\n', '<script>alert(1)</script>\n\n', '**结束**'];
+          : [
+              '# 生成结果\n\n',
+              `共收到 ${body.messages.length} 条消息。`,
+              '\n\n- 要点一\n',
+              '- 要点二\n\n',
+              '<script>alert(1)</script>\n\n',
+              '**结束**',
+            ];
         for (const piece of pieces) {
           if (res.destroyed) return;
           res.write(chunk(piece));
           call.written++;
           await sleep(slow ? 150 : 40);
         }
-        res.write(`data: ${JSON.stringify({ id: 'e2e', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 20, completion_tokens: pieces.length, total_tokens: 20 + pieces.length } })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id: 'e2e', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 20, completion_tokens: pieces.length, total_tokens: 20 + pieces.length } })}\n\n`,
+        );
         res.end('data: [DONE]\n\n');
       })().catch(() => undefined);
     });
@@ -79,7 +89,11 @@ function startFakeLlm(): Promise<string> {
 async function registerByApi(username: string, password: string): Promise<void> {
   const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
   const authCode = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-  const res = await fetch(`${base}/prod-api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, authCode, uuid }) });
+  const res = await fetch(`${base}/prod-api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, authCode, uuid }),
+  });
   const json = await res.json();
   if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
 }

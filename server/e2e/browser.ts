@@ -49,6 +49,10 @@ export async function signIn(base: string, page: Page, user: string, password: s
 export async function apiLogin(base: string, username: string, password: string): Promise<string> {
   const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
   const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-  const res = await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, code, uuid }) });
+  const res = await fetch(`${base}/prod-api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, code, uuid }),
+  });
   return (await res.json()).data;
 }

@@ -30,7 +30,16 @@ const pathOf = (p: Page) => new URL(p.url()).pathname;
 /** The paper: a Word file with a heading, the author's own paragraph and one copied from the library's source. */
 async function paperDocx(): Promise<Buffer> {
   const doc = new Document({
-    sections: [{ children: [new Paragraph({ text: TITLE, heading: HeadingLevel.TITLE }), new Paragraph({ text: '第一章 绪论', heading: HeadingLevel.HEADING_1 }), new Paragraph(OWN), new Paragraph(SOURCE)] }],
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: TITLE, heading: HeadingLevel.TITLE }),
+          new Paragraph({ text: '第一章 绪论', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph(OWN),
+          new Paragraph(SOURCE),
+        ],
+      },
+    ],
   });
   return Packer.toBuffer(doc);
 }
@@ -47,7 +56,9 @@ async function orderCheck(route: string, file: Buffer): Promise<string> {
   await page.goto(`${base}${route}`);
   await page.getByTestId('check-title').fill(TITLE);
   await page.getByTestId('check-author').fill('李四');
-  await page.getByTestId('check-file').setInputFiles({ name: '河道治理.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: file });
+  await page
+    .getByTestId('check-file')
+    .setInputFiles({ name: '河道治理.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: file });
   await page.getByTestId('check-submit').click();
   await expect.poll(() => page.getByTestId('check-pay').isVisible(), { timeout: 20_000 }).toBe(true);
   expect(await page.getByTestId('check-fee').innerText()).toContain('0.00');
@@ -56,7 +67,9 @@ async function orderCheck(route: string, file: Buffer): Promise<string> {
   expect(new URL(page.url()).searchParams.get('order')).toBe(orderNo);
   await page.getByTestId('check-pay').click();
   // Progress shows while the check runs, then the report.
-  await expect.poll(() => page.getByTestId('check-progress').or(page.getByTestId('check-report-frame')).first().isVisible(), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByTestId('check-progress').or(page.getByTestId('check-report-frame')).first().isVisible(), { timeout: 20_000 })
+    .toBe(true);
   await expect.poll(() => page.getByTestId('check-status').getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
   const frame = page.frameLocator('[data-testid="check-report-frame"]');
   await expect.poll(() => frame.getByText(TITLE).first().isVisible(), { timeout: 20_000 }).toBe(true);
@@ -72,10 +85,15 @@ beforeAll(async () => {
   const form = new FormData();
   form.set('libraryId', String(library.libraryId));
   form.set('file', new Blob([SOURCE], { type: 'text/plain' }), '黄河.txt');
-  const upload = await fetch(`${base}/prod-api/check/document/upload`, { method: 'POST', headers: { Authorization: `Bearer ${adminToken}` }, body: form });
+  const upload = await fetch(`${base}/prod-api/check/document/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}` },
+    body: form,
+  });
   expect((await upload.json()).code).toBe(200);
   const indexedBy = Date.now() + 30_000;
-  const statuses = async () => (await admin<{ rows: Array<{ status: string }> }>('GET', `/check/document/list?libraryId=${library.libraryId}`)).rows.map((d) => d.status);
+  const statuses = async () =>
+    (await admin<{ rows: Array<{ status: string }> }>('GET', `/check/document/list?libraryId=${library.libraryId}`)).rows.map((d) => d.status);
   while ((await statuses()).join() !== 'indexed' && Date.now() < indexedBy) await new Promise((r) => setTimeout(r, 250));
   expect(await statuses()).toEqual(['indexed']);
   await makeFree('/aigc');
@@ -126,7 +144,11 @@ describe('paper checks on the public site', () => {
     await screenshot(page, 'site-check-duplicate-report');
     const pdf2 = page.waitForEvent('download');
     await page.getByTestId('check-download-pdf').click();
-    expect(readFileSync((await (await pdf2).path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await (await pdf2).path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // The member home lists both orders; /report finds one by its number.
     await page.goto(`${base}/memberIndex?tab=orders`);

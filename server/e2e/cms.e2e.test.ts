@@ -105,7 +105,10 @@ describe('CMS: from a new site to a published article', () => {
     const token = await apiLogin(base, 'editor1', 'Editor2026');
     await apiCaller(base, token)('POST', '/cms/site', { name: '专题站', path: 'topics', staticSuffix: 'html', sort: 2 });
     await page.goto(`${base}/admin/cms/catalog`);
-    await page.getByRole('button', { name: /选择站点|新闻中心/ }).first().click();
+    await page
+      .getByRole('button', { name: /选择站点|新闻中心/ })
+      .first()
+      .click();
     const selector = page.getByRole('dialog');
     await expect.poll(() => selector.locator('tbody tr', { hasText: '专题站' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await selector.locator('tbody tr', { hasText: '专题站' }).dblclick();

@@ -29,7 +29,15 @@ beforeAll(async () => {
 async function published(): Promise<boolean> {
   const end = Date.now() + 60_000;
   while (Date.now() < end) {
-    if ((await fetch(`${base}/site/demo/pc/`).then((r) => r.text(), () => '')).includes(WELCOME)) return true;
+    if (
+      (
+        await fetch(`${base}/site/demo/pc/`).then(
+          (r) => r.text(),
+          () => '',
+        )
+      ).includes(WELCOME)
+    )
+      return true;
     await new Promise((r) => setTimeout(r, 500));
   }
   return false;
@@ -47,7 +55,8 @@ describe('the demo site of a new install', () => {
     const home = await page.goto(`${base}/site/demo/pc/`);
     expect(home?.status()).toBe(200);
     await expect.poll(() => page.getByText('示例站点').first().isVisible(), { timeout: 15_000 }).toBe(true);
-    for (const catalog of ['新闻动态', '图片欣赏', '音频节目', '视频专区']) expect(await page.getByRole('link', { name: catalog }).count(), catalog).toBeGreaterThan(0);
+    for (const catalog of ['新闻动态', '图片欣赏', '音频节目', '视频专区'])
+      expect(await page.getByRole('link', { name: catalog }).count(), catalog).toBeGreaterThan(0);
     await screenshot(page, 'demo-site-home');
 
     await page.getByRole('link', { name: WELCOME }).first().click();
@@ -58,7 +67,11 @@ describe('the demo site of a new install', () => {
     await page.getByRole('link', { name: '海与天' }).first().click();
     await expect.poll(() => page.locator('figure img').count(), { timeout: 15_000 }).toBe(3);
     // The images are real files: each one loads.
-    await expect.poll(() => page.locator('figure img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth === 480)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.locator('figure img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth === 480)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await screenshot(page, 'demo-site-images');
 
     await page.goto(`${base}/site/demo/pc/audio/`);

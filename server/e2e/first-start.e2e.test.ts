@@ -1,5 +1,18 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,7 +36,8 @@ let clusterDir: string | undefined;
 function makeClone(): void {
   chmodSync(outer, 0o700);
   mkdirSync(clone);
-  for (const file of ['package.json', 'pnpm-workspace.yaml', 'scripts']) cpSync(path.join(REPO_ROOT, file), path.join(clone, file), { recursive: true });
+  for (const file of ['package.json', 'pnpm-workspace.yaml', 'scripts'])
+    cpSync(path.join(REPO_ROOT, file), path.join(clone, file), { recursive: true });
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(clone, 'node_modules'));
   for (const pkg of ['shared', 'server', 'site-client', 'admin-client']) {
     mkdirSync(path.join(clone, pkg));
@@ -81,7 +95,10 @@ describe('pnpm start from a checkout in a private folder', () => {
       const started = Date.now();
       let health = 0;
       while (Date.now() - started < 120_000 && child.exitCode === null) {
-        health = await fetch(`http://127.0.0.1:${port}/prod-api/health`).then((r) => r.status, () => 0);
+        health = await fetch(`http://127.0.0.1:${port}/prod-api/health`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (health === 200) break;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -113,7 +130,12 @@ describe('pnpm start from a checkout in a private folder', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(alive(postmaster)).toBe(false);
-      expect(await fetch(`http://127.0.0.1:${port}/prod-api/health`).then(() => 'up', () => 'down')).toBe('down');
+      expect(
+        await fetch(`http://127.0.0.1:${port}/prod-api/health`).then(
+          () => 'up',
+          () => 'down',
+        ),
+      ).toBe('down');
     } finally {
       clusterOf();
       if (child.exitCode === null) {

@@ -18,11 +18,14 @@ const call = <T = Row>(method: string, url: string, body?: unknown) => apiCaller
 async function registerMember(username: string, password = 'Member2026'): Promise<void> {
   const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
   const authCode = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-  const res = await fetch(`${base}/prod-api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, authCode, uuid }) });
+  const res = await fetch(`${base}/prod-api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, authCode, uuid }),
+  });
   const json = await res.json();
   if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
 }
-
 
 async function adminPage(): Promise<Page> {
   const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
@@ -100,7 +103,11 @@ describe('member screens', () => {
 
     const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
     const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-    const login = await fetch(`${base}/prod-api/member/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'site_member2', password: 'NewPass2026', code, uuid }) });
+    const login = await fetch(`${base}/prod-api/member/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'site_member2', password: 'NewPass2026', code, uuid }),
+    });
     expect((await login.json()).code).toBe(200);
     await page.close();
   });
@@ -125,7 +132,9 @@ describe('member screens', () => {
     await expect.poll(() => page.getByLabel(/^经验值/).inputValue(), { timeout: 15_000 }).toBe('5');
     await page.getByLabel(/^经验值/).fill('8');
     await page.getByRole('button', { name: '保存' }).click();
-    await expect.poll(async () => (await call<{ rows: Row[] }>('GET', '/cms/member/exp/list?opType=signIn')).rows[0].exp, { timeout: 15_000 }).toBe(8);
+    await expect
+      .poll(async () => (await call<{ rows: Row[] }>('GET', '/cms/member/exp/list?opType=signIn')).rows[0].exp, { timeout: 15_000 })
+      .toBe(8);
 
     await page.goto(`${base}/admin/cms/member/exp-log`);
     const entry = page.locator('tbody tr', { hasText: 'site_member1' });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, captchaResponse, launchBrowser, screenshot, signIn as signInAt, solveCaptcha as solveCaptchaAt } from './browser';
 import { freePort, startServerProcess, type ServerProcess } from './helpers';
 
-
 let dataDir: string;
 let env: Record<string, string>;
 let server: ServerProcess | undefined;
@@ -16,7 +15,9 @@ let base: string;
 
 function embeddedPostgresRunning(port: string): boolean {
   try {
-    return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('postgres') && l.includes(`-p ${port}`));
+    return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .some((l) => l.includes('postgres') && l.includes(`-p ${port}`));
   } catch {
     return false;
   }
@@ -39,7 +40,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-const solveCaptcha = (page: import('playwright-core').Page, captcha: Promise<import('playwright-core').Response>) => solveCaptchaAt(base, page, captcha);
+const solveCaptcha = (page: import('playwright-core').Page, captcha: Promise<import('playwright-core').Response>) =>
+  solveCaptchaAt(base, page, captcha);
 const signIn = (page: import('playwright-core').Page, user: string, password: string) => signInAt(base, page, user, password);
 
 afterAll(async () => {
@@ -69,7 +71,10 @@ describe('the product on the embedded PostgreSQL', () => {
     });
     expect(res.headers.get('x-request-id')).toBe('e2e-log-check-1');
     await expect.poll(() => server!.output().includes('e2e-log-check-1')).toBe(true);
-    const line = server!.output().split('\n').find((l) => l.includes('e2e-log-check-1') && l.includes('"res"'));
+    const line = server!
+      .output()
+      .split('\n')
+      .find((l) => l.includes('e2e-log-check-1') && l.includes('"res"'));
     const entry = JSON.parse(line!);
     expect(entry.req).toMatchObject({ id: 'e2e-log-check-1', method: 'GET', url: '/prod-api/no-such-route' });
     expect(entry.res.statusCode).toBe(404);
@@ -116,7 +121,14 @@ describe('the product on the embedded PostgreSQL', () => {
     await expect.poll(() => page.getByText('欢迎回来，超级管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(apiCalls).toEqual(expect.arrayContaining(['/prod-api/captchaImage', '/prod-api/login', '/prod-api/getInfo']));
     // Welcome back with the time and address of this sign-in.
-    await expect.poll(() => page.getByText(/登录时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\u3000登录 IP：/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/登录时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\u3000登录 IP：/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(page, 'admin-dashboard');
     await page.close();
   });
@@ -126,9 +138,20 @@ describe('the product on the embedded PostgreSQL', () => {
     expect(login.status).toBe(404);
     const token = await apiLogin(base, 'admin', 'E2eAdmin2026');
     const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const configs = (await (await fetch(`${base}/prod-api/system/config/list?configKey=sys.account.captchaEnabled`, { headers: auth })).json()).data.rows;
+    const configs = (await (await fetch(`${base}/prod-api/system/config/list?configKey=sys.account.captchaEnabled`, { headers: auth })).json()).data
+      .rows;
     const row = configs[0];
-    const saved = await fetch(`${base}/prod-api/system/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ configId: row.configId, configName: row.configName, configKey: row.configKey, configValue: 'false', configType: row.configType }) });
+    const saved = await fetch(`${base}/prod-api/system/config`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({
+        configId: row.configId,
+        configName: row.configName,
+        configKey: row.configKey,
+        configValue: 'false',
+        configType: row.configType,
+      }),
+    });
     expect((await saved.json()).code).toBe(200);
     try {
       const page = await browser.newPage({ locale: 'zh-CN' });
@@ -141,7 +164,17 @@ describe('the product on the embedded PostgreSQL', () => {
       await expect.poll(() => page.getByText('欢迎回来，超级管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
       await page.close();
     } finally {
-      await fetch(`${base}/prod-api/system/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ configId: row.configId, configName: row.configName, configKey: row.configKey, configValue: 'true', configType: row.configType }) });
+      await fetch(`${base}/prod-api/system/config`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({
+          configId: row.configId,
+          configName: row.configName,
+          configKey: row.configKey,
+          configValue: 'true',
+          configType: row.configType,
+        }),
+      });
     }
   });
 
@@ -177,11 +210,28 @@ describe('the product on the embedded PostgreSQL', () => {
   it('shows a restricted role neither the screens nor the buttons it lacks', async () => {
     const adminToken = await apiLogin(base, 'admin', 'E2eAdmin2026');
     const call = async (method: string, url: string, body?: unknown) =>
-      (await fetch(`${base}/prod-api${url}`, { method, headers: { Authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json();
-    const menus = (await call('GET', '/system/menu/list')).data as Array<{ menuId: string; perms: string; menuType: string; path: string; parentId: string }>;
+      (
+        await fetch(`${base}/prod-api${url}`, {
+          method,
+          headers: { Authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        })
+      ).json();
+    const menus = (await call('GET', '/system/menu/list')).data as Array<{
+      menuId: string;
+      perms: string;
+      menuType: string;
+      path: string;
+      parentId: string;
+    }>;
     const system = menus.find((m) => m.menuType === 'M' && m.path === 'system' && m.parentId === '0')!;
     const postList = menus.find((m) => m.perms === 'system:post:list')!;
-    const role = await call('POST', '/system/role', { roleName: '岗位查看', roleKey: 'post_viewer', roleSort: 9, menuIds: [system.menuId, postList.menuId] });
+    const role = await call('POST', '/system/role', {
+      roleName: '岗位查看',
+      roleKey: 'post_viewer',
+      roleSort: 9,
+      menuIds: [system.menuId, postList.menuId],
+    });
     await call('POST', '/system/user', { userName: 'viewer1', nickName: '查看员', password: 'Viewer2026', roleIds: [role.data.roleId] });
 
     const page = await browser.newPage({ locale: 'zh-CN' });
@@ -213,7 +263,10 @@ describe('the product on the embedded PostgreSQL', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => page.getByText('uiuser1').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
-    await page.getByLabel(/^用户名称/).first().fill('uiuser');
+    await page
+      .getByLabel(/^用户名称/)
+      .first()
+      .fill('uiuser');
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
 
     await page.locator('tbody tr', { hasText: 'uiuser1' }).getByRole('link', { name: '编辑' }).click();
@@ -280,7 +333,10 @@ describe('the product on the embedded PostgreSQL', () => {
     await signIn(page, 'admin', 'E2eAdmin2026');
     await page.getByRole('button', { name: '搜索菜单' }).click();
     await page.getByPlaceholder('搜索菜单').fill('字典');
-    await page.getByRole('option', { name: /字典管理/ }).first().click();
+    await page
+      .getByRole('option', { name: /字典管理/ })
+      .first()
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/system/dict');
     await page.getByRole('button', { name: '布局设置' }).click();
     await page.getByLabel('开启 TopNav').check();
@@ -303,11 +359,21 @@ describe('the product on the embedded PostgreSQL', () => {
   it('shows an inner-link menu entry as a page in a frame, and pins a menu marked affix in the tabs bar', async () => {
     const token = await apiLogin(base, 'admin', 'E2eAdmin2026');
     const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const system = (await (await fetch(`${base}/prod-api/system/menu/list?menuName=${encodeURIComponent('系统管理')}`, { headers: auth })).json()).data.find((m: { parentId: string }) => m.parentId === '0');
+    const system = (
+      await (await fetch(`${base}/prod-api/system/menu/list?menuName=${encodeURIComponent('系统管理')}`, { headers: auth })).json()
+    ).data.find((m: { parentId: string }) => m.parentId === '0');
     const created = await fetch(`${base}/prod-api/system/menu`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ menuName: '站点首页预览', parentId: system.menuId, orderNum: 99, menuType: 'C', path: `${base}/`, isFrame: false, isAffix: true }),
+      body: JSON.stringify({
+        menuName: '站点首页预览',
+        parentId: system.menuId,
+        orderNum: 99,
+        menuType: 'C',
+        path: `${base}/`,
+        isFrame: false,
+        isAffix: true,
+      }),
     });
     expect((await created.json()).code).toBe(200);
     const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
@@ -331,12 +397,18 @@ describe('the product on the embedded PostgreSQL', () => {
     await signIn(page, 'admin', 'E2eAdmin2026');
     const menuItem = page.locator('[data-menu-key="system"]');
     expect(await menuItem.isVisible()).toBe(false);
-    await page.getByRole('button', { name: /打开菜单|Open menu|open_menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /打开菜单|Open menu|open_menu/i })
+      .first()
+      .click();
     await expect.poll(() => menuItem.isVisible()).toBe(true);
     // The backdrop closes it.
     await page.mouse.click(780, 450);
     await expect.poll(() => menuItem.isVisible()).toBe(false);
-    await page.getByRole('button', { name: /打开菜单|Open menu|open_menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /打开菜单|Open menu|open_menu/i })
+      .first()
+      .click();
     await menuItem.click();
     await page.locator('[data-menu-key="system/post"]').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/system/post');
@@ -352,7 +424,17 @@ describe('the product on the embedded PostgreSQL', () => {
     const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const row = (await (await fetch(`${base}/prod-api/system/config/list?configKey=CMSModuleEnable`, { headers: auth })).json()).data.rows[0];
     const setValue = (configValue: string) =>
-      fetch(`${base}/prod-api/system/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ configId: row.configId, configName: row.configName, configKey: row.configKey, configValue, configType: row.configType }) });
+      fetch(`${base}/prod-api/system/config`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({
+          configId: row.configId,
+          configName: row.configName,
+          configKey: row.configKey,
+          configValue,
+          configType: row.configType,
+        }),
+      });
     const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
     await signIn(page, 'admin', 'E2eAdmin2026');
     await expect.poll(() => page.getByTestId('site-selector').isVisible(), { timeout: 15_000 }).toBe(true);
@@ -373,9 +455,29 @@ describe('the product on the embedded PostgreSQL', () => {
     const auth = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const policies = (await (await fetch(`${base}/prod-api/system/security/config/list`, { headers: auth })).json()).data.rows;
     const active = policies.find((p: { status: string }) => p.status === '0');
-    expect((await (await fetch(`${base}/prod-api/system/security/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...active, forceModifyPwdAfterReset: true }) })).json()).code).toBe(200);
-    const created = await (await fetch(`${base}/prod-api/system/user`, { method: 'POST', headers: auth, body: JSON.stringify({ userName: 'newhire', nickName: '新同事', password: 'Initial2026' }) })).json();
-    await fetch(`${base}/prod-api/system/user/resetPwd`, { method: 'PUT', headers: auth, body: JSON.stringify({ userId: created.data.userId, password: 'Reset2026x' }) });
+    expect(
+      (
+        await (
+          await fetch(`${base}/prod-api/system/security/config`, {
+            method: 'PUT',
+            headers: auth,
+            body: JSON.stringify({ ...active, forceModifyPwdAfterReset: true }),
+          })
+        ).json()
+      ).code,
+    ).toBe(200);
+    const created = await (
+      await fetch(`${base}/prod-api/system/user`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ userName: 'newhire', nickName: '新同事', password: 'Initial2026' }),
+      })
+    ).json();
+    await fetch(`${base}/prod-api/system/user/resetPwd`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ userId: created.data.userId, password: 'Reset2026x' }),
+    });
 
     const page = await browser.newPage({ locale: 'zh-CN' });
     await signIn(page, 'newhire', 'Reset2026x');
@@ -394,7 +496,13 @@ describe('the product on the embedded PostgreSQL', () => {
     // The check no longer asks for a change.
     const { uuid: uuid2 } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
     const code2 = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid2}`)).json()).data;
-    const signedIn = await (await fetch(`${base}/prod-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'newhire', password: 'Changed2026', code: code2, uuid: uuid2 }) })).json();
+    const signedIn = await (
+      await fetch(`${base}/prod-api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'newhire', password: 'Changed2026', code: code2, uuid: uuid2 }),
+      })
+    ).json();
     expect(signedIn.msg).toBe('登录成功');
   });
 

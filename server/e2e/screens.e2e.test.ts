@@ -18,7 +18,8 @@ const roleByKey = async (roleKey: string): Promise<Row> => {
   if (!role) throw new Error(`no role ${roleKey}`);
   return role;
 };
-const holders = async (roleId: string) => (await call<{ rows: Row[] }>('GET', `/system/role/authUser/allocatedList?roleId=${roleId}`)).rows.map((u) => u.userName);
+const holders = async (roleId: string) =>
+  (await call<{ rows: Row[] }>('GET', `/system/role/authUser/allocatedList?roleId=${roleId}`)).rows.map((u) => u.userName);
 
 async function adminPage(): Promise<Page> {
   const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
@@ -92,7 +93,16 @@ describe('system screens', () => {
     await page.getByRole('button', { name: '批量取消授权' }).click();
     await expect.poll(() => page.getByText('确认要取消所选 2 个用户的该角色吗？').isVisible()).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
-    await expect.poll(() => page.locator('tbody').getByText(/roleuser[23]/).count(), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('tbody')
+            .getByText(/roleuser[23]/)
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(0);
     expect(await holders(editor.roleId)).toEqual([]);
     await page.close();
   });
@@ -108,10 +118,13 @@ describe('system screens', () => {
     // The edit page opens on the list's row, then the full record (with its menus) re-initialises the form: hold that
     // record back so the name is typed first, as on a slow connection.
     const fullRecord = `/prod-api/system/role/${editor.roleId}`;
-    await page.route((url) => url.pathname === fullRecord, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === fullRecord,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route.continue();
+      },
+    );
     const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === fullRecord);
     await editorRow.getByRole('link', { name: '编辑' }).click();
     const name = page.getByLabel(/^角色名称/);
@@ -177,7 +190,9 @@ describe('system screens', () => {
   });
 
   it('offers a notice type added on the dictionary screen in the notice form, without reloading the console', async () => {
-    const type = (await call<{ rows: Array<{ dictId: string; dictType: string }> }>('GET', '/system/dict/type/list?dictType=sys_notice_type')).rows.find((r) => r.dictType === 'sys_notice_type')!;
+    const type = (
+      await call<{ rows: Array<{ dictId: string; dictType: string }> }>('GET', '/system/dict/type/list?dictType=sys_notice_type')
+    ).rows.find((r) => r.dictType === 'sys_notice_type')!;
     const page = await adminPage();
     // Moves inside the single-page app (no reload), so the dictionaries it has cached stay unless dropped.
     const navigate = (path: string) =>
@@ -215,7 +230,8 @@ describe('system screens', () => {
     await screenshot(page, 'admin-notice-new-type');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/system/notice');
-    const notice = (await call<{ rows: Array<{ noticeTitle: string; noticeType: string }> }>('GET', '/system/notice/list?noticeTitle=新类型')).rows[0];
+    const notice = (await call<{ rows: Array<{ noticeTitle: string; noticeType: string }> }>('GET', '/system/notice/list?noticeTitle=新类型'))
+      .rows[0];
     expect(notice).toMatchObject({ noticeTitle: '新类型的公告', noticeType: '3' });
     // The list shows the new type by its label.
     await expect.poll(() => page.locator('tbody tr', { hasText: '新类型的公告' }).innerText(), { timeout: 15_000 }).toContain('快讯');

@@ -62,7 +62,11 @@ const adminCall = <T = Row>(method: string, url: string, body?: unknown) => apiC
 async function registerByApi(username: string, password: string): Promise<string> {
   const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
   const authCode = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-  const res = await fetch(`${base}/prod-api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, authCode, uuid }) });
+  const res = await fetch(`${base}/prod-api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, authCode, uuid }),
+  });
   const json = await res.json();
   if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
   return json.data;
@@ -95,7 +99,13 @@ beforeAll(async () => {
   ({ server, base } = await startFreshProduct('site', { WECHAT_API_BASE: wechatBase }));
   browser = await launchBrowser();
   adminToken = await apiLogin(base, 'admin', E2E_ADMIN_PASSWORD);
-  await adminCall('POST', '/system/wechat', { configName: '站点扫码登录', appId: APP_ID, appSecret: APP_SECRET, redirectUri: `${base}/wechatcallback`, status: '0' });
+  await adminCall('POST', '/system/wechat', {
+    configName: '站点扫码登录',
+    appId: APP_ID,
+    appSecret: APP_SECRET,
+    redirectUri: `${base}/wechatcallback`,
+    status: '0',
+  });
 });
 
 afterAll(async () => {
@@ -123,7 +133,12 @@ describe('public site: navigation rules for visitors (spec 2.1)', () => {
     expect(await visible(page, '即将上线')).toBe(true);
     await screenshot(page, 'site-tool-coming-soon');
     // The check products open to visitors with their form (ordering asks them to sign in).
-    for (const [route, title] of [['/aigc', 'AIGC检测'], ['/qkl', '期刊长论文版'], ['/sbvip', '硕博VIP版'], ['/qwjc', '全文降重']]) {
+    for (const [route, title] of [
+      ['/aigc', 'AIGC检测'],
+      ['/qkl', '期刊长论文版'],
+      ['/sbvip', '硕博VIP版'],
+      ['/qwjc', '全文降重'],
+    ]) {
       await page.goto(`${base}${route}`);
       await expect.poll(() => heading(page)).toBe(title);
       expect(pathOf(page)).toBe(route);
@@ -139,7 +154,28 @@ describe('public site: navigation rules for visitors (spec 2.1)', () => {
     const { context, page } = await newPage({ width: 390 });
     await page.goto(`${base}/`);
     await expect.poll(() => heading(page)).toBe('智文 · AI写作与论文检测');
-    for (const route of ['/aigc', '/jaigc', '/aicheck', '/aicheckylbg', '/qwjc', '/qwjaigc', '/bkysb', '/sbysb', '/sbzpb', '/sbvip', '/qikanxlw', '/qkl', '/report', '/aireport', '/memberIndex', '/loginwx', '/aixsxz', '/modelessay', '/aiyywzw', '/aiwnxz']) {
+    for (const route of [
+      '/aigc',
+      '/jaigc',
+      '/aicheck',
+      '/aicheckylbg',
+      '/qwjc',
+      '/qwjaigc',
+      '/bkysb',
+      '/sbysb',
+      '/sbzpb',
+      '/sbvip',
+      '/qikanxlw',
+      '/qkl',
+      '/report',
+      '/aireport',
+      '/memberIndex',
+      '/loginwx',
+      '/aixsxz',
+      '/modelessay',
+      '/aiyywzw',
+      '/aiwnxz',
+    ]) {
       expect(await page.locator(`main a[href="${route}"]`).count(), route).toBeGreaterThan(0);
     }
     await page.getByRole('button', { name: '菜单' }).click();
@@ -295,7 +331,11 @@ describe('public site: registration, sign-in and members', () => {
     await page.getByRole('button', { name: '保存' }).first().click();
     await expect.poll(() => visible(page, '资料已保存'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => visible(page, '欢迎回来，端到端会员'), { timeout: 15_000 }).toBe(true);
-    for (const [tab, empty] of [['我的订单', '暂无订单'], ['我的报告', '暂无检测报告'], ['写作记录', '暂无写作记录']]) {
+    for (const [tab, empty] of [
+      ['我的订单', '暂无订单'],
+      ['我的报告', '暂无检测报告'],
+      ['写作记录', '暂无写作记录'],
+    ]) {
       await page.getByRole('button', { name: tab }).click();
       await expect.poll(() => visible(page, new RegExp(empty))).toBe(true);
     }
@@ -347,7 +387,9 @@ describe('public site: WeChat QR login', () => {
     expect(pathOf(page)).toBe('/weqr');
 
     // The scan: WeChat opens the callback inside the widget's frame, which hands the code to this page.
-    await page.locator('.wx-qr iframe').evaluate((frame: HTMLIFrameElement, src) => (frame.src = src), `${base}/wechatcallback?code=scan1&state=${qr.state}`);
+    await page
+      .locator('.wx-qr iframe')
+      .evaluate((frame: HTMLIFrameElement, src) => (frame.src = src), `${base}/wechatcallback?code=scan1&state=${qr.state}`);
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/memberIndex');
     await expect.poll(() => visible(page, '微信登录成功')).toBe(true);
     await expect.poll(() => visible(page, '欢迎回来，微信用户'), { timeout: 15_000 }).toBe(true);
@@ -364,7 +406,9 @@ describe('public site: WeChat QR login', () => {
     const qr = (await (await qrAnswer).json()).data;
     expect(qr.purpose).toBe('bind');
     await expect.poll(() => visible(page, '请使用微信扫描二维码完成绑定'), { timeout: 15_000 }).toBe(true);
-    await page.locator('.wx-qr iframe').evaluate((frame: HTMLIFrameElement, src) => (frame.src = src), `${base}/wechatcallback?code=bind5&state=${qr.state}`);
+    await page
+      .locator('.wx-qr iframe')
+      .evaluate((frame: HTMLIFrameElement, src) => (frame.src = src), `${base}/wechatcallback?code=bind5&state=${qr.state}`);
     await expect.poll(() => visible(page, '微信绑定成功'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => pathOf(page)).toBe('/memberIndex');
     await expect.poll(() => visible(page, '已绑定微信'), { timeout: 15_000 }).toBe(true);

@@ -31,6 +31,9 @@ export class ${className} implements MigrationInterface {
 const indexFile = path.join(dir, 'index.ts');
 let index = readFileSync(indexFile, 'utf8');
 index = `import { ${className} } from './${file}';\n` + index;
-index = index.replace(/export const MIGRATIONS = \[([^\]]*)\];/, (_m, list) => `export const MIGRATIONS = [${list.trim() ? `${list.trim()}, ` : ''}${className}];`);
+index = index.replace(
+  /export const MIGRATIONS = \[([^\]]*)\];/,
+  (_m, list) => `export const MIGRATIONS = [${list.trim() ? `${list.trim()}, ` : ''}${className}];`,
+);
 writeFileSync(indexFile, index);
 console.log(`Created src/database/migrations/${file}.ts`);

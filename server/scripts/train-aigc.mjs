@@ -49,7 +49,7 @@ function isHeldOut(id) {
 function auroc(scores, labels) {
   const idx = scores.map((_, i) => i).sort((a, b) => scores[a] - scores[b]);
   const ranks = new Array(scores.length);
-  for (let i = 0; i < idx.length; ) {
+  for (let i = 0; i < idx.length;) {
     let j = i;
     while (j < idx.length && scores[idx[j]] === scores[idx[i]]) j++;
     for (let k = i; k < j; k++) ranks[idx[k]] = (i + 1 + j) / 2;
@@ -145,7 +145,8 @@ const meta = {
   trainedOn: `HC3-Plus zh val_hc3_QA as normalised in check-dev/aigc (train split: sha256(id) mod 100 >= ${HELD_OUT_PERCENT})`,
   trainRows: train.length,
   extraHumanParagraphs: extra.length,
-  extraHumanSource: 'check-dev/plag/suspicious documents with reuse, outside the reused passages (Chinese Wikipedia via CMRC 2018, CC BY-SA 4.0), label human',
+  extraHumanSource:
+    'check-dev/plag/suspicious documents with reuse, outside the reused passages (Chinese Wikipedia via CMRC 2018, CC BY-SA 4.0), label human',
   heldOutRows: held.length,
   fit: FIT,
   lm: LM_OPTIONS,
@@ -183,7 +184,12 @@ meta.heldOut = {
   auroc: round4(auroc(heldScores, heldLabels)),
   tpr1: round4(tprAt(heldScores, heldLabels, 0.01)),
   tpr5: round4(tprAt(heldScores, heldLabels, 0.05)),
-  lengthBaselineAuroc: round4(auroc(held.map((i) => [...rows[i].text].length), heldLabels)),
+  lengthBaselineAuroc: round4(
+    auroc(
+      held.map((i) => [...rows[i].text].length),
+      heldLabels,
+    ),
+  ),
 };
 // False positives on formal human prose: the reuse-free suspicious documents (Wikipedia text unseen by LM and classifier).
 const clean = unseenWikipediaParagraphs(path.join(opts.data, 'plag'), true);
@@ -199,4 +205,6 @@ if (opts['heldout-truth']) writeFileSync(opts['heldout-truth'], held.map((i) => 
 writeFileSync(path.join(modelDir, 'char-lm.json'), lmJson);
 writeFileSync(path.join(modelDir, 'aigc-model.json'), `${JSON.stringify(model)}\n`);
 process.stderr.write(`Held-out: ${JSON.stringify(meta.heldOut)}\n`);
-process.stdout.write(`${JSON.stringify({ name: model.name, version: model.version, stumps: classifier.stumps.length, seconds: (Date.now() - t0) / 1000, ...meta })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ name: model.name, version: model.version, stumps: classifier.stumps.length, seconds: (Date.now() - t0) / 1000, ...meta })}\n`,
+);

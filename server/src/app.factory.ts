@@ -57,19 +57,21 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   // Order matters: the envelope wraps the answer last; the repeat-submit check runs before any work.
   app.useGlobalInterceptors(app.get(EnvelopeInterceptor), app.get(RepeatSubmitInterceptor), app.get(ExportInterceptor));
 
-  const document = addExportOperations(SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('智文 API')
-      .setDescription('AI writing, paper checking and CMS back office. Every answer is `{code, msg, data}`.')
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .addGlobalParameters(
-        { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string', enum: ['zh-CN', 'zh-TW', 'en'] } },
-        { name: CURRENT_SITE_HEADER, in: 'header', required: false, schema: { type: 'string' } },
-      )
-      .build(),
-  ));
+  const document = addExportOperations(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('智文 API')
+        .setDescription('AI writing, paper checking and CMS back office. Every answer is `{code, msg, data}`.')
+        .setVersion('0.1.0')
+        .addBearerAuth()
+        .addGlobalParameters(
+          { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string', enum: ['zh-CN', 'zh-TW', 'en'] } },
+          { name: CURRENT_SITE_HEADER, in: 'header', required: false, schema: { type: 'string' } },
+        )
+        .build(),
+    ),
+  );
   SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}-json`, customSiteTitle: '智文 API' });
   return app;
 }

@@ -16,7 +16,9 @@ beforeAll(async () => {
   await ds.initialize();
   await ds.query(FIXTURE_TABLE_SQL);
   // 45 rows: more than two default pages.
-  await ds.query(`INSERT INTO fixture_item (name, email) SELECT 'item-' || lpad(g::text, 2, '0'), 'u' || g || '@example.com' FROM generate_series(1, 45) g`);
+  await ds.query(
+    `INSERT INTO fixture_item (name, email) SELECT 'item-' || lpad(g::text, 2, '0'), 'u' || g || '@example.com' FROM generate_series(1, 45) g`,
+  );
   await ds.destroy();
   t = await startTestApp({ db, imports: [ConventionsFixtureModule] });
 });
@@ -114,7 +116,10 @@ describe('validation', () => {
     const messages = en.body.data.errors.map((e: { message: string }) => e.message);
     expect(messages).toContain('Name must not be empty');
     expect(messages).toContain('Email is not a valid email address');
-    const tw = await request(t.server).post('/prod-api/fixture/items').set('Accept-Language', 'zh-TW').send({ name: 'x'.repeat(21) });
+    const tw = await request(t.server)
+      .post('/prod-api/fixture/items')
+      .set('Accept-Language', 'zh-TW')
+      .send({ name: 'x'.repeat(21) });
     expect(tw.body.msg).toBe('名稱長度必須介於 3 和 20 個字元之間');
   });
 

@@ -29,7 +29,9 @@ describe('OpenAPI document', () => {
   it('documents the export twin of every exportable list', async () => {
     const doc = (await request(t.server).get('/prod-api/docs-json')).body;
     const list = doc.paths['/prod-api/fixture/items/list'];
-    expect(list.get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['pageNum', 'pageSize', 'orderByColumn', 'isAsc']));
+    expect(list.get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['pageNum', 'pageSize', 'orderByColumn', 'isAsc']),
+    );
     expect(list.post.parameters[0]).toMatchObject({ name: 'cc-export', in: 'header', required: true });
     expect(Object.keys(list.post.responses['200'].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
   });

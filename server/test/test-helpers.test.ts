@@ -69,6 +69,9 @@ describe('factories', () => {
     expect(child.ancestors).toBe(catalog.catalogId);
     const content = await contentFactory(by, site.siteId, child.catalogId, { title: '标题' });
     const cms = http.with({ headers: { CurrentSite: site.siteId } });
-    expect(expectOk(await cms.get(`/cms/content/init/${child.catalogId}/article/${content.contentId}`))).toMatchObject({ title: '标题', catalogId: child.catalogId });
+    expect(expectOk(await cms.get(`/cms/content/init/${child.catalogId}/article/${content.contentId}`))).toMatchObject({
+      title: '标题',
+      catalogId: child.catalogId,
+    });
   });
 });

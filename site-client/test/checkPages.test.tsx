@@ -6,9 +6,48 @@ import { freshBrowser, openAt, text } from './helpers';
 
 /** `GET /check/products` for a few seeded products. */
 const PRODUCTS: CheckProductPublicDto[] = [
-  { productId: '1', productName: 'AIGC检测', price: 990, priceMode: 'fixed', image: '', pathUrl: '/aigc', description: '识别 AI 生成内容', sort: 1, checkType: 'aigc', kind: 'aigc', charLimit: 100_000, reports: ['json', 'html', 'pdf'] },
-  { productId: '2', productName: '期刊长论文版', price: 300, priceMode: 'per_thousand', image: '', pathUrl: '/qkl', description: '期刊投稿长篇论文检测', sort: 2, checkType: 'qkl', kind: 'duplicate', charLimit: 100_000, reports: ['json', 'html', 'full', 'pdf'] },
-  { productId: '3', productName: '全文降重', price: 0, priceMode: 'fixed', image: '', pathUrl: '/qwjc', description: '智能改写全文', sort: 3, checkType: 'qwjc', kind: 'rewrite', charLimit: 50_000, reports: ['json', 'html'] },
+  {
+    productId: '1',
+    productName: 'AIGC检测',
+    price: 990,
+    priceMode: 'fixed',
+    image: '',
+    pathUrl: '/aigc',
+    description: '识别 AI 生成内容',
+    sort: 1,
+    checkType: 'aigc',
+    kind: 'aigc',
+    charLimit: 100_000,
+    reports: ['json', 'html', 'pdf'],
+  },
+  {
+    productId: '2',
+    productName: '期刊长论文版',
+    price: 300,
+    priceMode: 'per_thousand',
+    image: '',
+    pathUrl: '/qkl',
+    description: '期刊投稿长篇论文检测',
+    sort: 2,
+    checkType: 'qkl',
+    kind: 'duplicate',
+    charLimit: 100_000,
+    reports: ['json', 'html', 'full', 'pdf'],
+  },
+  {
+    productId: '3',
+    productName: '全文降重',
+    price: 0,
+    priceMode: 'fixed',
+    image: '',
+    pathUrl: '/qwjc',
+    description: '智能改写全文',
+    sort: 3,
+    checkType: 'qwjc',
+    kind: 'rewrite',
+    charLimit: 50_000,
+    reports: ['json', 'html'],
+  },
 ];
 
 beforeEach(() => {
@@ -24,7 +63,8 @@ describe('/aicheck', () => {
     const { where, html } = await openAt('/aicheck');
     expect(where()).toBe('/aicheck');
     const page = text(html);
-    for (const part of ['AIGC检测', '¥9.90/篇', '识别 AI 生成内容', '期刊长论文版', '¥3.00/千字', '论文查重', '全文降重', '降重改写']) expect(page).toContain(part);
+    for (const part of ['AIGC检测', '¥9.90/篇', '识别 AI 生成内容', '期刊长论文版', '¥3.00/千字', '论文查重', '全文降重', '降重改写'])
+      expect(page).toContain(part);
     for (const path of ['/aigc', '/qkl', '/qwjc']) expect(html).toMatch(new RegExp(`<a[^>]*href="${path}"`));
   });
 });
@@ -35,7 +75,17 @@ describe('check product pages', () => {
     expect(where()).toBe('/qkl');
     const page = text(html);
     expect(html).toContain('<h1>期刊长论文版</h1>');
-    for (const part of ['¥3.00/千字', '参考文献库', '网站内容库', '总文字复制比', '全文对照报告', '单篇最多 100,000 字', '.docx、.pdf、.txt', '登录后提交']) expect(page).toContain(part);
+    for (const part of [
+      '¥3.00/千字',
+      '参考文献库',
+      '网站内容库',
+      '总文字复制比',
+      '全文对照报告',
+      '单篇最多 100,000 字',
+      '.docx、.pdf、.txt',
+      '登录后提交',
+    ])
+      expect(page).toContain(part);
     expect(page).not.toContain('自建库');
     expect(testIds(html)).toEqual(expect.arrayContaining(['check-title', 'check-author', 'check-file', 'check-submit']));
     expect(html).toMatch(/<input(?=[^>]*data-testid="check-title")(?=[^>]*maxLength="200")/i);

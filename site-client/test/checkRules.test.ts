@@ -18,7 +18,8 @@ import {
   reportFileName,
 } from '../src/check/rules';
 
-const say = (problem?: { key: Parameters<typeof t>[0]; params?: Record<string, string | number> }) => (problem ? t(problem.key, problem.params) : undefined);
+const say = (problem?: { key: Parameters<typeof t>[0]; params?: Record<string, string | number> }) =>
+  problem ? t(problem.key, problem.params) : undefined;
 
 describe('check format', () => {
   it('writes fen as yuan with two decimals, without float drift', () => {
@@ -77,7 +78,14 @@ describe('paper file and form checks', () => {
 });
 
 type OrderBits = Pick<MemberOrderDto, 'status' | 'awaitingConfirmation' | 'reports' | 'kind' | 'rewrite'>;
-const order = (bits: Partial<OrderBits>): OrderBits => ({ status: 'created', awaitingConfirmation: false, reports: [], kind: 'duplicate', rewrite: null, ...bits });
+const order = (bits: Partial<OrderBits>): OrderBits => ({
+  status: 'created',
+  awaitingConfirmation: false,
+  reports: [],
+  kind: 'duplicate',
+  rewrite: null,
+  ...bits,
+});
 
 describe('following an order', () => {
   it('polls every 1.5 s while paid, queued or checking, slower while a manual payment waits, and stops otherwise', () => {

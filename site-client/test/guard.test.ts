@@ -8,8 +8,20 @@ const member = (path: string, referralLoops = 0) => decideNavigation({ path, has
 
 describe('navigation guard: visitors without a token (spec 2.1)', () => {
   it('lets them open the spec’s allow-list', () => {
-    const named = ['/login', '/memberlogin', '/memberIndex', '/register', '/report', '/wechat', '/wechatcallback', '/weqr', '/auth-redirect', '/bind'];
-    for (const path of [...named, '/qkl', '/sbvip', '/qwjc']) expect(visitor(path), path).toEqual({ kind: 'allow', ...(path === '/register' ? { resetReferralLoops: true } : {}) });
+    const named = [
+      '/login',
+      '/memberlogin',
+      '/memberIndex',
+      '/register',
+      '/report',
+      '/wechat',
+      '/wechatcallback',
+      '/weqr',
+      '/auth-redirect',
+      '/bind',
+    ];
+    for (const path of [...named, '/qkl', '/sbvip', '/qwjc'])
+      expect(visitor(path), path).toEqual({ kind: 'allow', ...(path === '/register' ? { resetReferralLoops: true } : {}) });
   });
 
   it('lets them open every /ai tool path of the catalog, and the page listing the AI tools', () => {
@@ -26,7 +38,19 @@ describe('navigation guard: visitors without a token (spec 2.1)', () => {
   });
 
   it('sends them from any other path to /aizcxz, which is allow-listed', () => {
-    for (const path of ['/bkysb', '/sbysb', '/sbzpb', '/jaigc', '/qwjaigc', '/qikanxlw', '/modelessay', '/loginwx', '/LoginModal', '/no-such-page', '/admin-ish']) {
+    for (const path of [
+      '/bkysb',
+      '/sbysb',
+      '/sbzpb',
+      '/jaigc',
+      '/qwjaigc',
+      '/qikanxlw',
+      '/modelessay',
+      '/loginwx',
+      '/LoginModal',
+      '/no-such-page',
+      '/admin-ish',
+    ]) {
       expect(visitor(path), path).toEqual({ kind: 'redirect', to: '/aizcxz' });
     }
   });
@@ -79,6 +103,7 @@ describe('navigation guard: members with a token', () => {
   });
 
   it('lets them open the pages that need sign-in, and unknown paths (the route table sends those home)', () => {
-    for (const path of ['/bkysb', '/sbysb', '/jaigc', '/loginwx', '/memberIndex', '/LoginModal', '/no-such-page']) expect(member(path).kind, path).toBe('allow');
+    for (const path of ['/bkysb', '/sbysb', '/jaigc', '/loginwx', '/memberIndex', '/LoginModal', '/no-such-page'])
+      expect(member(path).kind, path).toBe('allow');
   });
 });

@@ -41,7 +41,13 @@ function setup(answers: Answer[], overrides: Partial<HttpClientOptions> = {}) {
   };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (e: ApiError) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: ApiError) => e,
+  );
 
 describe('HTTP client: requests', () => {
   it('calls /prod-api with the bearer token, the language and a JSON body', async () => {
@@ -70,7 +76,10 @@ describe('HTTP client: requests', () => {
 
 describe('HTTP client: error catalogue of spec 8', () => {
   it('shows the server’s msg for code 500, and the default without one', async () => {
-    const { client, notes } = setup([{ status: 400, body: { code: 500, msg: '会员账号“bob”已存在' } }, { status: 400, body: { code: 500 } }]);
+    const { client, notes } = setup([
+      { status: 400, body: { code: 500, msg: '会员账号“bob”已存在' } },
+      { status: 400, body: { code: 500 } },
+    ]);
     expect((await failure(client.get('/a'))).message).toBe('会员账号“bob”已存在');
     expect((await failure(client.get('/b'))).message).toBe('系统未知错误，请反馈给管理员');
     expect(notes).toEqual([
@@ -80,7 +89,10 @@ describe('HTTP client: error catalogue of spec 8', () => {
   });
 
   it('prefers the code table over msg for 403 and 404', async () => {
-    const { client } = setup([{ status: 403, body: { code: 403, msg: 'Forbidden' } }, { status: 404, body: { code: 404, msg: 'nope' } }]);
+    const { client } = setup([
+      { status: 403, body: { code: 403, msg: 'Forbidden' } },
+      { status: 404, body: { code: 404, msg: 'nope' } },
+    ]);
     expect((await failure(client.get('/a'))).message).toBe('当前操作没有权限');
     expect((await failure(client.get('/b'))).message).toBe('访问资源不存在');
   });

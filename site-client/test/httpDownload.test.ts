@@ -39,8 +39,13 @@ describe('HTTP client: downloads', () => {
   });
 
   it('fails like any call when the server answers an envelope instead of the file', async () => {
-    const { client, notes } = setup(() => new Response(JSON.stringify({ code: 500, msg: '报告尚未生成' }), { headers: { 'Content-Type': 'application/json' } }));
-    const error = await client.download('/check/reports/CK1').then(() => undefined, (e: ApiError) => e);
+    const { client, notes } = setup(
+      () => new Response(JSON.stringify({ code: 500, msg: '报告尚未生成' }), { headers: { 'Content-Type': 'application/json' } }),
+    );
+    const error = await client.download('/check/reports/CK1').then(
+      () => undefined,
+      (e: ApiError) => e,
+    );
     expect(error).toMatchObject({ message: '报告尚未生成', kind: 'api' });
     expect(notes).toEqual(['报告尚未生成']);
   });
@@ -55,7 +60,9 @@ describe('HTTP client: downloads', () => {
 
   it('reads the file name from download-filename, else Content-Disposition', () => {
     expect(fileNameOf(new Headers({ 'download-filename': encodeURIComponent('a b.pdf') }))).toBe('a b.pdf');
-    expect(fileNameOf(new Headers({ 'Content-Disposition': `inline; filename="report"; filename*=UTF-8''${encodeURIComponent('报告.html')}` }))).toBe('报告.html');
+    expect(fileNameOf(new Headers({ 'Content-Disposition': `inline; filename="report"; filename*=UTF-8''${encodeURIComponent('报告.html')}` }))).toBe(
+      '报告.html',
+    );
     expect(fileNameOf(new Headers({ 'Content-Disposition': 'attachment; filename="r.pdf"' }))).toBe('r.pdf');
     expect(fileNameOf(new Headers())).toBeUndefined();
   });

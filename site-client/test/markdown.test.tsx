@@ -29,6 +29,8 @@ describe('Markdown of model output as safe blocks', () => {
   });
 
   it('renders a partial answer (mid-stream) without failing', () => {
-    expect(renderToStaticMarkup(<MarkdownView text={'# 标\n\n- 列表项未完**'} />)).toBe('<div class="markdown"><h3>标</h3><ul><li>列表项未完**</li></ul></div>');
+    expect(renderToStaticMarkup(<MarkdownView text={'# 标\n\n- 列表项未完**'} />)).toBe(
+      '<div class="markdown"><h3>标</h3><ul><li>列表项未完**</li></ul></div>',
+    );
   });
 });

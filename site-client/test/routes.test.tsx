@@ -8,7 +8,10 @@ import { ALL_ROUTES, CHECK_PRODUCTS, WRITING_CATALOG, WRITING_TOOLS } from '../s
 import { freshBrowser, openAt, text } from './helpers';
 
 /** `GET /ai/tools` as the server answers it for the seeded catalog. */
-const served = (providerReady: boolean) => ({ tools: AI_TOOLS.map(({ promptTemplate: _p, ...tool }, sort) => ({ ...tool, sort, dailyQuota: 0 })), providerReady });
+const served = (providerReady: boolean) => ({
+  tools: AI_TOOLS.map(({ promptTemplate: _p, ...tool }, sort) => ({ ...tool, sort, dailyQuota: 0 })),
+  providerReady,
+});
 
 beforeEach(() => {
   freshBrowser();
@@ -109,7 +112,21 @@ describe('navigation rules through the router (spec 2.1)', () => {
   });
 
   it('lets a visitor open allow-listed pages', async () => {
-    for (const path of ['/aiwnxz', '/qkl', '/sbvip', '/qwjc', '/login', '/memberlogin', '/register', '/memberIndex', '/weqr', '/wechatcallback', '/bind', '/wechat', '/report']) {
+    for (const path of [
+      '/aiwnxz',
+      '/qkl',
+      '/sbvip',
+      '/qwjc',
+      '/login',
+      '/memberlogin',
+      '/register',
+      '/memberIndex',
+      '/weqr',
+      '/wechatcallback',
+      '/bind',
+      '/wechat',
+      '/report',
+    ]) {
       expect((await openAt(path)).where(), path).toBe(path);
     }
   });

@@ -26,7 +26,9 @@ describe('SSE parser of the generate stream', () => {
 
   it('reports an error piece and stops at [DONE], ignoring anything after it', () => {
     const parser = createSseParser();
-    const pieces = parser.push('data: {"content":"开头"}\n\ndata: {"error":"AI 服务中断，已生成的内容可能不完整，请重试"}\n\ndata: [DONE]\n\ndata: {"content":"late"}\n\n');
+    const pieces = parser.push(
+      'data: {"content":"开头"}\n\ndata: {"error":"AI 服务中断，已生成的内容可能不完整，请重试"}\n\ndata: [DONE]\n\ndata: {"content":"late"}\n\n',
+    );
     expect(pieces).toEqual([
       { type: 'content', text: '开头' },
       { type: 'error', message: 'AI 服务中断，已生成的内容可能不完整，请重试' },
@@ -37,7 +39,9 @@ describe('SSE parser of the generate stream', () => {
 
   it('skips comments, other fields and malformed data', () => {
     const parser = createSseParser();
-    expect(parser.push(': keep-alive\nevent: x\ndata: not json\ndata: {"other":1}\ndata:{"content":"ok"}\n')).toEqual([{ type: 'content', text: 'ok' }]);
+    expect(parser.push(': keep-alive\nevent: x\ndata: not json\ndata: {"other":1}\ndata:{"content":"ok"}\n')).toEqual([
+      { type: 'content', text: 'ok' },
+    ]);
   });
 
   it('reads a body byte by byte: a character split between chunks stays whole, and reading ends at [DONE]', async () => {
@@ -51,6 +55,9 @@ describe('SSE parser of the generate stream', () => {
   it('ends without [DONE] when the body ends (a broken stream), keeping a last unterminated line', async () => {
     const pieces: SsePiece[] = [];
     await readSse(body([encoder.encode('data: {"content":"半"}\n\ndata: {"content":"截"}')]), (piece) => pieces.push(piece));
-    expect(pieces).toEqual([{ type: 'content', text: '半' }, { type: 'content', text: '截' }]);
+    expect(pieces).toEqual([
+      { type: 'content', text: '半' },
+      { type: 'content', text: '截' },
+    ]);
   });
 });

@@ -32,7 +32,20 @@ export interface CallButtonProps {
  * refreshes the list: 刷新缓存, 清空, 解锁, 强退...
  */
 export function CallButton(props: CallButtonProps) {
-  const { label, icon, method, url, body, permission, confirmTitle, confirmContent, confirmOptions, successMessage, onSuccess, color = 'primary' } = props;
+  const {
+    label,
+    icon,
+    method,
+    url,
+    body,
+    permission,
+    confirmTitle,
+    confirmContent,
+    confirmOptions,
+    successMessage,
+    onSuccess,
+    color = 'primary',
+  } = props;
   const record = useRecordContext();
   const allowed = useHasPermission(permission);
   const [open, setOpen] = useState(false);

@@ -77,7 +77,16 @@ function TreeItem({ node, depth, leaves, expanded, onToggle, onExpand, disabled 
       </Box>
       {open
         ? kids.map((c) => (
-            <TreeItem key={c.id} node={c} depth={depth + 1} leaves={leaves} expanded={expanded} onToggle={onToggle} onExpand={onExpand} disabled={disabled} />
+            <TreeItem
+              key={c.id}
+              node={c}
+              depth={depth + 1}
+              leaves={leaves}
+              expanded={expanded}
+              onToggle={onToggle}
+              onExpand={onExpand}
+              disabled={disabled}
+            />
           ))
         : null}
     </>

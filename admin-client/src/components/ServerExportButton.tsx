@@ -16,7 +16,11 @@ export function ServerExportButton() {
     try {
       const { blob, fileName } = await httpClient.download(
         `/${api}/list`,
-        { ...filterValues, ...filter, ...(sort?.field && sort.field !== 'id' ? { orderByColumn: sort.field, isAsc: sort.order === 'ASC' ? 'asc' : 'desc' } : {}) },
+        {
+          ...filterValues,
+          ...filter,
+          ...(sort?.field && sort.field !== 'id' ? { orderByColumn: sort.field, isAsc: sort.order === 'ASC' ? 'asc' : 'desc' } : {}),
+        },
         { [EXPORT_HEADER]: '1' },
       );
       const url = URL.createObjectURL(blob);
@@ -29,5 +33,9 @@ export function ServerExportButton() {
       notify((err as Error).message, { type: 'error' });
     }
   };
-  return <Button label="ra.action.export" onClick={onClick}><DownloadIcon /></Button>;
+  return (
+    <Button label="ra.action.export" onClick={onClick}>
+      <DownloadIcon />
+    </Button>
+  );
 }

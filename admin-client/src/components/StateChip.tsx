@@ -9,7 +9,17 @@ export interface StateChoice {
 }
 
 /** A row's state as a coloured chip, with what goes under it (a progress bar) and why it failed. */
-export function StateChip({ choices, state, errorMessage, children }: { choices: readonly StateChoice[]; state: string; errorMessage?: string; children?: ReactNode }) {
+export function StateChip({
+  choices,
+  state,
+  errorMessage,
+  children,
+}: {
+  choices: readonly StateChoice[];
+  state: string;
+  errorMessage?: string;
+  children?: ReactNode;
+}) {
   const translate = useTranslate();
   const choice = choices.find((c) => c.id === state);
   return (

@@ -27,7 +27,13 @@ export const DATA_SCOPE = choices('data_scope', ['1', '2', '3', '4', '5']);
 /** listClass of dictionary entries (the tag style used when an entry is shown). */
 export const LIST_CLASS = choices('list_class', ['default', 'primary', 'success', 'info', 'warning', 'danger']);
 /** sys_password_rule */
-export const PASSWORD_RULE = choices('password_rule', ['NONE', 'LETTER_DIGIT', 'UPPER_LOWER_DIGIT', 'LETTER_DIGIT_SPECIAL', 'UPPER_LOWER_DIGIT_SPECIAL']);
+export const PASSWORD_RULE = choices('password_rule', [
+  'NONE',
+  'LETTER_DIGIT',
+  'UPPER_LOWER_DIGIT',
+  'LETTER_DIGIT_SPECIAL',
+  'UPPER_LOWER_DIGIT_SPECIAL',
+]);
 /** sys_retry_strategy */
 export const RETRY_STRATEGY = choices('retry_strategy', ['NONE', 'LOCK', 'DISABLE']);
 /** Security policy status: 0 active, 1 inactive. */

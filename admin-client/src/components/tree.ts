@@ -12,10 +12,7 @@ export interface TreeNode {
 
 /** Select choices of a tree, indented by depth so the hierarchy stays readable in a flat list. */
 export function treeChoices(nodes: readonly TreeNode[], depth = 0): { id: string; name: string }[] {
-  return nodes.flatMap((n) => [
-    { id: String(n.id), name: `${'\u3000'.repeat(depth)}${n.label}` },
-    ...treeChoices(n.children ?? [], depth + 1),
-  ]);
+  return nodes.flatMap((n) => [{ id: String(n.id), name: `${'\u3000'.repeat(depth)}${n.label}` }, ...treeChoices(n.children ?? [], depth + 1)]);
 }
 
 /** Every id of a node and its descendants. */

@@ -473,7 +473,8 @@ const app: AppMessages['app'] = {
   ai_provider: {
     providerName: 'Name',
     baseUrl: 'Server address',
-    baseUrl_help: 'OpenAI-compatible root, e.g. https://api.deepseek.com/v1 (DeepSeek, Qwen DashScope compatible mode, Moonshot, Zhipu, Ollama, vLLM)',
+    baseUrl_help:
+      'OpenAI-compatible root, e.g. https://api.deepseek.com/v1 (DeepSeek, Qwen DashScope compatible mode, Moonshot, Zhipu, Ollama, vLLM)',
     baseUrl_format: 'Enter an http(s):// address without user name, password or query',
     apiKey: 'API key',
     apiKey_keep: 'Leave empty to keep the stored key',
@@ -492,7 +493,8 @@ const app: AppMessages['app'] = {
     updateTime: 'Updated',
     test: 'Test connection',
     edit_title: 'Edit AI provider: %{name}',
-    env_active: 'The server also has a provider from its environment (LLM_BASE_URL): %{baseUrl}, model %{model}; it is tried after the enabled providers below.',
+    env_active:
+      'The server also has a provider from its environment (LLM_BASE_URL): %{baseUrl}, model %{model}; it is tried after the enabled providers below.',
     none: 'No AI provider yet: the writing tools of the site cannot generate anything. Add one here.',
   },
   ai_tool: {
@@ -722,7 +724,7 @@ const app: AppMessages['app'] = {
     done_rerun: 'Order queued for checking again',
     reason: 'Reason',
     reason_optional: 'Note (optional)',
-    reason_help: 'The reason goes into the order\'s status log',
+    reason_help: "The reason goes into the order's status log",
   },
   member: {
     userName: 'User name',
@@ -1184,7 +1186,8 @@ const app: AppMessages['app'] = {
     export_theme: 'Export theme',
     import_theme: 'Import theme',
     import_replace: 'Replace: remove the templates and assets of the imported pipes that the zip does not contain',
-    import_theme_help: 'Choose a theme archive (zip): templates under templates/<pipe code>/ and assets under assets/<pipe code>/; files at the same path are replaced.',
+    import_theme_help:
+      'Choose a theme archive (zip): templates under templates/<pipe code>/ and assets under assets/<pipe code>/; files at the same path are replaced.',
     choose_zip: 'Choose zip file',
     import: 'Import',
     theme_not_zip: 'The theme file must be a zip archive',

@@ -15,7 +15,13 @@ import { useMenu } from './useScreens';
 /** Spec 2.6: titles longer than 5 characters get a tooltip. */
 function Title({ text }: { text: string }) {
   const label = <ListItemText primary={text} slotProps={{ primary: { noWrap: true } }} />;
-  return text.length > 5 ? <Tooltip title={text} placement="right">{label}</Tooltip> : label;
+  return text.length > 5 ? (
+    <Tooltip title={text} placement="right">
+      {label}
+    </Tooltip>
+  ) : (
+    label
+  );
 }
 
 function MenuEntry({ node, depth }: { node: MenuNode; depth: number }) {
@@ -28,13 +34,17 @@ function MenuEntry({ node, depth }: { node: MenuNode; depth: number }) {
     return (
       <>
         <ListItemButton onClick={() => setOpen(!open)} sx={{ pl: indent }} data-menu-key={node.key}>
-          <ListItemIcon><FolderIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <FolderIcon fontSize="small" />
+          </ListItemIcon>
           <Title text={node.title} />
           {open ? <ExpandLess /> : <ExpandMore />}
         </ListItemButton>
         <Collapse in={open} unmountOnExit>
           <List disablePadding>
-            {node.children.map((child) => <MenuEntry key={child.key} node={child} depth={depth + 1} />)}
+            {node.children.map((child) => (
+              <MenuEntry key={child.key} node={child} depth={depth + 1} />
+            ))}
           </List>
         </Collapse>
       </>
@@ -43,14 +53,18 @@ function MenuEntry({ node, depth }: { node: MenuNode; depth: number }) {
   if (node.external) {
     return (
       <ListItemButton component="a" href={node.to} target="_blank" rel="noopener noreferrer" sx={{ pl: indent }} data-menu-key={node.key}>
-        <ListItemIcon><LaunchIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <LaunchIcon fontSize="small" />
+        </ListItemIcon>
         <Title text={node.title} />
       </ListItemButton>
     );
   }
   return (
     <ListItemButton component={Link} to={`/${node.to}`} selected={active} sx={{ pl: indent }} data-menu-key={node.key}>
-      <ListItemIcon><ArticleIcon fontSize="small" /></ListItemIcon>
+      <ListItemIcon>
+        <ArticleIcon fontSize="small" />
+      </ListItemIcon>
       <Title text={node.title} />
     </ListItemButton>
   );
@@ -64,11 +78,13 @@ export function AppMenu() {
   const nodes = useMenu();
   const { topNav } = useLayoutSettings();
   const location = useLocation();
-  const shown = topNav ? activeTopNode(nodes, location.pathname)?.children ?? [] : nodes;
+  const shown = topNav ? (activeTopNode(nodes, location.pathname)?.children ?? []) : nodes;
   return (
     <Menu>
       {topNav ? null : <Menu.DashboardItem />}
-      {shown.map((node) => <MenuEntry key={node.key} node={node} depth={0} />)}
+      {shown.map((node) => (
+        <MenuEntry key={node.key} node={node} depth={0} />
+      ))}
     </Menu>
   );
 }

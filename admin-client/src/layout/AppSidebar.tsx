@@ -26,10 +26,14 @@ function SidebarLogo({ open }: { open: boolean }) {
   return open ? (
     <MuiLink component={Link} to="/" sx={sx} data-testid="sidebar-logo">
       {logo}
-      <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }}>{translate('app.title')}</Typography>
+      <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }}>
+        {translate('app.title')}
+      </Typography>
     </MuiLink>
   ) : (
-    <MuiLink href="/memberIndex" sx={sx} data-testid="sidebar-logo">{logo}</MuiLink>
+    <MuiLink href="/memberIndex" sx={sx} data-testid="sidebar-logo">
+      {logo}
+    </MuiLink>
   );
 }
 
@@ -82,7 +86,13 @@ export function AppSidebar({ children }: { children: ReactNode }) {
   );
   if (mobile) {
     return (
-      <Drawer variant="temporary" open={settled && open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { ...paperSx, width: LAYOUT.sidebarWidthPx } } }} data-testid="sidebar">
+      <Drawer
+        variant="temporary"
+        open={settled && open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { ...paperSx, width: LAYOUT.sidebarWidthPx } } }}
+        data-testid="sidebar"
+      >
         {content}
       </Drawer>
     );

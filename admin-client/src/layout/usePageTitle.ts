@@ -34,7 +34,10 @@ export function pageTitleOf(pathname: string, screens: ReturnType<typeof useScre
   if (fixed) return { title: translate(fixed.titleKey), trail: [translate(fixed.titleKey)], affix: false };
   const screen = screenOfPath(screens, path);
   if (!screen) return { title: translate('app.layout.not_found'), trail: [], affix: false };
-  const rest = path.slice(screen.path.length + 2).split('/').filter(Boolean);
+  const rest = path
+    .slice(screen.path.length + 2)
+    .split('/')
+    .filter(Boolean);
   const action = !rest.length ? undefined : rest[0] === 'create' ? 'create' : rest[1] === 'show' ? 'show' : 'edit';
   const suffix = action ? translate(`app.layout.page_${action}`) : undefined;
   return {

@@ -7,9 +7,13 @@ function ErrorPage({ code, messageKey }: { code: number; messageKey: string }) {
   return (
     <Box sx={{ textAlign: 'center', py: 8 }} data-testid={`error-page-${code}`}>
       <Title title={String(code)} />
-      <Typography variant="h2" color="text.secondary" gutterBottom>{code}</Typography>
+      <Typography variant="h2" color="text.secondary" gutterBottom>
+        {code}
+      </Typography>
       <Typography gutterBottom>{translate(messageKey)}</Typography>
-      <Button component={Link} to="/" variant="contained" sx={{ mt: 2 }}>{translate('app.layout.back_home')}</Button>
+      <Button component={Link} to="/" variant="contained" sx={{ mt: 2 }}>
+        {translate('app.layout.back_home')}
+      </Button>
     </Box>
   );
 }

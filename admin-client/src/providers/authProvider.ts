@@ -193,8 +193,4 @@ export function createAuthProvider(
   };
 }
 
-export const authProvider = createAuthProvider(
-  httpClient,
-  cookieTokenStore,
-  SCREEN_PERMISSION_PATHS,
-);
+export const authProvider = createAuthProvider(httpClient, cookieTokenStore, SCREEN_PERMISSION_PATHS);

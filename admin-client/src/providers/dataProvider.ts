@@ -92,15 +92,11 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
       return { data: ids.map((id) => byId.get(String(id))).filter(Boolean) };
     },
 
-    getManyReference: (resource, params) =>
-      getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    getManyReference: (resource, params) => getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
     create: async (resource, params) => {
       const result = await http.post<Row>(path(resource), params.data);
-      const created =
-        result.data && typeof result.data === 'object'
-          ? result.data
-          : { ...params.data, id: result.data ?? (params.data as Row).id };
+      const created = result.data && typeof result.data === 'object' ? result.data : { ...params.data, id: result.data ?? (params.data as Row).id };
       return wrote(resource, { data: toRecord(resource, created) });
     },
 

@@ -53,7 +53,12 @@ export interface HttpClient {
   put<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
   delete<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResult<T>>;
   /** Fetches a file (POST of `data` by default, with extra headers such as `cc-export: 1`; GET with `data` as the query); a JSON answer is an error. */
-  download(url: string, data?: Record<string, unknown>, headers?: Record<string, string>, method?: 'GET' | 'POST'): Promise<{ blob: Blob; fileName: string }>;
+  download(
+    url: string,
+    data?: Record<string, unknown>,
+    headers?: Record<string, string>,
+    method?: 'GET' | 'POST',
+  ): Promise<{ blob: Blob; fileName: string }>;
 }
 
 /** Default messages for an envelope code that came without a msg. */

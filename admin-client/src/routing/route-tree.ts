@@ -77,7 +77,7 @@ export function menuOf(items: RouteItem[], base = ''): MenuNode[] {
       title: item.meta?.title ?? item.name,
       icon: item.meta?.icon ?? '',
       // An inner link is a console page showing the other site in a frame; only a real URL path leaves the console.
-      to: children.length ? undefined : isExternal(full) ? link ?? full : full,
+      to: children.length ? undefined : isExternal(full) ? (link ?? full) : full,
       external: isExternal(full) && !children.length,
       children,
     });

@@ -40,8 +40,23 @@ describe('AI providers in the back office', () => {
   });
 
   it('adds, edits (keeping the write-only key), tests, disables and deletes a provider', async () => {
-    const created = await http.post('/ai/provider').send({ providerName: 'DeepSeek', baseUrl: `${fakeUrl}/`, apiKey: API_KEY, model: 'fast', maxTokens: 2048, temperature: 0.3, timeoutMs: 5000, concurrency: 2, priority: 1 });
-    expect(created.body).toMatchObject({ code: 200, data: { providerName: 'DeepSeek', baseUrl: fakeUrl, apiKeySet: true, maxTokens: 2048, status: '0' } });
+    const created = await http
+      .post('/ai/provider')
+      .send({
+        providerName: 'DeepSeek',
+        baseUrl: `${fakeUrl}/`,
+        apiKey: API_KEY,
+        model: 'fast',
+        maxTokens: 2048,
+        temperature: 0.3,
+        timeoutMs: 5000,
+        concurrency: 2,
+        priority: 1,
+      });
+    expect(created.body).toMatchObject({
+      code: 200,
+      data: { providerName: 'DeepSeek', baseUrl: fakeUrl, apiKeySet: true, maxTokens: 2048, status: '0' },
+    });
     expect(JSON.stringify(created.body)).not.toContain(API_KEY);
     const id = created.body.data.providerId;
     const edited = await http.put('/ai/provider').send({ ...created.body.data, model: 'slow-chunks', apiKey: '' });
@@ -78,8 +93,24 @@ describe('AI writing pages (the tool catalog) in the back office', () => {
     expect(list.body.data.total).toBe(55);
     const tool = (await http.get(`/ai/tool/${list.body.data.rows[0].toolId}`)).body.data;
     expect(tool).toMatchObject({ slug: 'aixsxz', status: '0', memberLevels: [], dailyQuota: 0 });
-    const saved = await http.put('/ai/tool').send({ ...tool, toolName: '小说创作', promptTemplate: '写小说《{{title}}》{{#if genre}}，题材{{genre}}{{/if}}', sort: 5, memberLevels: [2, 3], dailyQuota: 10, levelQuotas: [{ level: 3, quota: 20 }] });
-    expect(saved.body.data).toMatchObject({ toolName: '小说创作', sort: 5, memberLevels: [2, 3], dailyQuota: 10, levelQuotas: [{ level: 3, quota: 20 }] });
+    const saved = await http
+      .put('/ai/tool')
+      .send({
+        ...tool,
+        toolName: '小说创作',
+        promptTemplate: '写小说《{{title}}》{{#if genre}}，题材{{genre}}{{/if}}',
+        sort: 5,
+        memberLevels: [2, 3],
+        dailyQuota: 10,
+        levelQuotas: [{ level: 3, quota: 20 }],
+      });
+    expect(saved.body.data).toMatchObject({
+      toolName: '小说创作',
+      sort: 5,
+      memberLevels: [2, 3],
+      dailyQuota: 10,
+      levelQuotas: [{ level: 3, quota: 20 }],
+    });
     expect((await request(t.server).get('/prod-api/ai/tools/aixsxz')).body.data.name).toBe('小说创作');
 
     const unclosed = await http.put('/ai/tool').send({ ...tool, promptTemplate: '{{#if title}}x' });
@@ -96,7 +127,14 @@ describe('AI writing pages (the tool catalog) in the back office', () => {
 
   it('previews an unsaved template against the configured provider', async () => {
     const [{ tool_id }] = await ds.query(`SELECT tool_id FROM ai_tool WHERE slug = 'aiwnxz'`);
-    const onlyPrompt = await http.post('/ai/tool/preview').send({ toolId: tool_id, fields: { title: '春天', coreContent: '踏青' }, promptTemplate: '题目：{{title}}{{#if tone}}（{{tone}}）{{/if}}', promptOnly: true });
+    const onlyPrompt = await http
+      .post('/ai/tool/preview')
+      .send({
+        toolId: tool_id,
+        fields: { title: '春天', coreContent: '踏青' },
+        promptTemplate: '题目：{{title}}{{#if tone}}（{{tone}}）{{/if}}',
+        promptOnly: true,
+      });
     expect(onlyPrompt.body.data).toMatchObject({ prompt: '题目：春天（正式严谨）', output: '' });
     const preview = await http.post('/ai/tool/preview').send({ toolId: tool_id, fields: { title: '春天', coreContent: '踏青' } });
     expect(preview.body.data).toMatchObject({ output: '你好，世界！', providerName: 'LLM_BASE_URL', model: 'fast' });
@@ -112,7 +150,8 @@ describe('AI writing pages (the tool catalog) in the back office', () => {
     await createRole(t.app, 'no_ai', ['system.post']);
     await createStaffUser(t.app, { userName: 'noai', password: 'NoAi20260', roles: ['no_ai'] });
     const token = await tokenOf(t.app, 'noai', 'NoAi20260');
-    for (const url of ['/ai/provider/list', '/ai/provider/summary', '/ai/tool/list', '/ai/usage/list']) expect((await http.as(token).get(url)).status, url).toBe(403);
+    for (const url of ['/ai/provider/list', '/ai/provider/summary', '/ai/tool/list', '/ai/usage/list'])
+      expect((await http.as(token).get(url)).status, url).toBe(403);
     await createRole(t.app, 'ai_tools', ['ai.tool']);
     await createStaffUser(t.app, { userName: 'aitools', password: 'AiTools2026', roles: ['ai_tools'] });
     const tools = await tokenOf(t.app, 'aitools', 'AiTools2026');

@@ -35,6 +35,7 @@ export function gatewayFailure(error: unknown, detail = true): unknown {
       ? new ServiceException('ai.providersFailedDetail', { reason: error.reasons.join('；') }, ResultCode.ERROR, HttpStatus.SERVICE_UNAVAILABLE)
       : new ServiceException('ai.providersFailed', undefined, ResultCode.ERROR, HttpStatus.SERVICE_UNAVAILABLE);
   }
-  if (error instanceof StreamBrokenError) return new ServiceException('ai.providersFailedDetail', { reason: error.message }, ResultCode.ERROR, HttpStatus.SERVICE_UNAVAILABLE);
+  if (error instanceof StreamBrokenError)
+    return new ServiceException('ai.providersFailedDetail', { reason: error.message }, ResultCode.ERROR, HttpStatus.SERVICE_UNAVAILABLE);
   return error;
 }

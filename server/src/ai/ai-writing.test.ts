@@ -72,7 +72,18 @@ async function setProviders(...models: Array<string | { model: string; baseUrl?:
   await ds.query('DELETE FROM ai_provider');
   for (const [i, m] of models.entries()) {
     const spec = typeof m === 'string' ? { model: m } : m;
-    const res = await http.post('/ai/provider').send({ providerName: `p${i}-${spec.model}`, remark: `set ${++counter}`, baseUrl: spec.baseUrl ?? `${fakeUrl}/v1`, apiKey: API_KEY, model: spec.model, timeoutMs: spec.timeoutMs ?? 5000, concurrency: spec.concurrency ?? 8, priority: i });
+    const res = await http
+      .post('/ai/provider')
+      .send({
+        providerName: `p${i}-${spec.model}`,
+        remark: `set ${++counter}`,
+        baseUrl: spec.baseUrl ?? `${fakeUrl}/v1`,
+        apiKey: API_KEY,
+        model: spec.model,
+        timeoutMs: spec.timeoutMs ?? 5000,
+        concurrency: spec.concurrency ?? 8,
+        priority: i,
+      });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   }
 }
@@ -182,7 +193,15 @@ describe('generation', () => {
     const [row] = await ds.query('SELECT status, output, input FROM ai_generation WHERE generation_id = $1', [generationId]);
     expect(row).toMatchObject({ status: 'success', output: '你好，世界！', input: { title, coreContent: '踏青', tone: 'humorous' } });
     const [usage] = await ds.query('SELECT * FROM ai_usage_log WHERE generation_id = $1', [generationId]);
-    expect(usage).toMatchObject({ member_name: 'writer1', tool_slug: 'aiwnxz', provider_name: 'p0-fast', model: 'fast', prompt_tokens: 12, completion_tokens: 3, status: 'success' });
+    expect(usage).toMatchObject({
+      member_name: 'writer1',
+      tool_slug: 'aiwnxz',
+      provider_name: 'p0-fast',
+      model: 'fast',
+      prompt_tokens: 12,
+      completion_tokens: 3,
+      status: 'success',
+    });
     expect(usage.latency_ms).toBeGreaterThanOrEqual(0);
 
     const list = await http.get('/ai/usage/list?toolSlug=aiwnxz');
@@ -216,7 +235,9 @@ describe('generation', () => {
     expect(res.status).toBe(200);
     expect(contents(res).join('')).toBe('你好，世界！');
     expect(seen.map((s) => s.body.model)).toEqual(['rate-limited', 'broken', 'stall', 'fast']);
-    const rows = await ds.query('SELECT provider_name, status, error_msg FROM ai_usage_log WHERE generation_id = $1 ORDER BY usage_id', [res.headers['x-generation-id']]);
+    const rows = await ds.query('SELECT provider_name, status, error_msg FROM ai_usage_log WHERE generation_id = $1 ORDER BY usage_id', [
+      res.headers['x-generation-id'],
+    ]);
     expect(rows.map((r: { provider_name: string; status: string }) => [r.provider_name, r.status])).toEqual([
       ['p0-rate-limited', 'failed'],
       ['p1-broken', 'failed'],
@@ -251,7 +272,9 @@ describe('generation', () => {
     expect(contents(res)).toEqual(['开头']);
     await waitFor(() => seen[0]?.aborted);
     const generationId = res.headers['x-generation-id'];
-    const row = await waitFor(async () => (await ds.query(`SELECT status, output FROM ai_generation WHERE generation_id = $1 AND status <> 'running'`, [generationId]))[0]);
+    const row = await waitFor(
+      async () => (await ds.query(`SELECT status, output FROM ai_generation WHERE generation_id = $1 AND status <> 'running'`, [generationId]))[0],
+    );
     expect(row).toEqual({ status: 'cancelled', output: '开头' });
     const usage = await waitFor(async () => (await ds.query('SELECT status FROM ai_usage_log WHERE generation_id = $1', [generationId]))[0]);
     expect(usage.status).toBe('cancelled');
@@ -277,7 +300,15 @@ describe('generation', () => {
     expect(contents(second).join('')).toBe('turns=3');
     expect(second.headers['x-conversation-id']).toBe(conversationId);
     expect(seen[1].body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    const third = await generate('aiwnwd', member, { fields: { coreContent: '第三个问题' }, history: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }, { role: 'user', content: 'c' }, { role: 'assistant', content: 'd' }] });
+    const third = await generate('aiwnwd', member, {
+      fields: { coreContent: '第三个问题' },
+      history: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: 'b' },
+        { role: 'user', content: 'c' },
+        { role: 'assistant', content: 'd' },
+      ],
+    });
     expect(contents(third).join('')).toBe('turns=5');
     const turns = await http.as(member).get(`/ai/history/list?conversationId=${conversationId}`);
     expect(turns.body.data.rows.map((r: { input: { coreContent: string } }) => r.input.coreContent)).toEqual(['第一个问题', '第二个问题']);

@@ -108,7 +108,10 @@ describe('deny by default', () => {
     for (const r of routes) {
       const key = `${r.method} ${r.path}`;
       if (PUBLIC.has(key) || key === 'POST /prod-api/logout') continue;
-      const res = await http.as(token).request(r.method, r.path).set(r.exportTwin ? { 'cc-export': '1' } : {});
+      const res = await http
+        .as(token)
+        .request(r.method, r.path)
+        .set(r.exportTwin ? { 'cc-export': '1' } : {});
       if (SIGNED_IN.has(key)) expect([401, 403], key).not.toContain(res.status);
       else if (MEMBER.has(key)) expect(res.status, key).toBe(401);
       else {
@@ -125,7 +128,10 @@ describe('realms', () => {
     for (const r of routes) {
       const key = `${r.method} ${r.path}`;
       if (PUBLIC.has(key)) continue;
-      const res = await http.as(token).request(r.method, r.path).set(r.exportTwin ? { 'cc-export': '1' } : {});
+      const res = await http
+        .as(token)
+        .request(r.method, r.path)
+        .set(r.exportTwin ? { 'cc-export': '1' } : {});
       if (MEMBER.has(key)) expect([401, 403], key).not.toContain(res.status);
       else expect({ key, status: res.status, code: res.body.code }).toEqual({ key, status: 401, code: 401 });
     }

@@ -39,18 +39,25 @@ describe('captcha', () => {
     expect(reused.body.msg).toBe('验证码已失效，请刷新后重试');
 
     await store.set('captcha:char-test', 'ab3k', 60_000);
-    const upper = await request(t.server).post('/prod-api/login').send({ username: 'admin', password: TEST_ADMIN_PASSWORD, code: 'AB3K', uuid: 'char-test' });
+    const upper = await request(t.server)
+      .post('/prod-api/login')
+      .send({ username: 'admin', password: TEST_ADMIN_PASSWORD, code: 'AB3K', uuid: 'char-test' });
     expect(upper.body.code).toBe(200);
 
     await store.set('captcha:short', '7', 30);
     await new Promise((r) => setTimeout(r, 60));
-    const expired = await request(t.server).post('/prod-api/login').send({ username: 'admin', password: TEST_ADMIN_PASSWORD, code: '7', uuid: 'short' });
+    const expired = await request(t.server)
+      .post('/prod-api/login')
+      .send({ username: 'admin', password: TEST_ADMIN_PASSWORD, code: '7', uuid: 'short' });
     expect(expired.body.msg).toBe('验证码已失效，请刷新后重试');
   });
 
   it('refuses a wrong answer with its own message and logs the attempt', async () => {
     const { uuid } = await solveCaptcha(t.app);
-    const res = await request(t.server).post('/prod-api/login').set('Accept-Language', 'en').send({ username: 'admin', password: 'x', code: 'nope', uuid });
+    const res = await request(t.server)
+      .post('/prod-api/login')
+      .set('Accept-Language', 'en')
+      .send({ username: 'admin', password: 'x', code: 'nope', uuid });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 500, msg: 'Wrong captcha' });
     expect(await lastLoginLog('admin')).toMatchObject({ status: '1', msg: '验证码错误' });
@@ -107,7 +114,13 @@ describe('captcha', () => {
 
 describe('login', () => {
   beforeAll(async () => {
-    await createStaffUser(t.app, { userName: 'zhangsan', password: 'Zhang123', email: 'zhang@example.com', phonenumber: '13800138000', roles: ['editor'] });
+    await createStaffUser(t.app, {
+      userName: 'zhangsan',
+      password: 'Zhang123',
+      email: 'zhang@example.com',
+      phonenumber: '13800138000',
+      roles: ['editor'],
+    });
   });
 
   it('accepts the account name, email or phone and answers a token', async () => {

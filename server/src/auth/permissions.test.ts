@@ -19,13 +19,36 @@ const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
     reason:
       'CMS screens of later CMS work: page widgets, blocks, ads, resources, files, dynamic pages (only their types are listed), words, links, comments, votes, forms, search, extension models, pushers',
     resources: [
-      'cms:pagewidget', 'cms:block', 'cms:adspace', 'cms:ad', 'cms:resource', 'cms:material', 'cms:file', 'cms:dynamicpage',
-      'cms:tagword', 'cms:hotword', 'cms:sensitiveword', 'cms:errorproneword', 'cms:link', 'cms:comment', 'cms:vote',
-      'cms:customform', 'cms:searchindex', 'cms:searchdict', 'cms:searchlog', 'cms:exmodel', 'cms:exmodelfield', 'cms:xmodel',
-      'cms:xmodelfield', 'cms:pusher',
+      'cms:pagewidget',
+      'cms:block',
+      'cms:adspace',
+      'cms:ad',
+      'cms:resource',
+      'cms:material',
+      'cms:file',
+      'cms:dynamicpage',
+      'cms:tagword',
+      'cms:hotword',
+      'cms:sensitiveword',
+      'cms:errorproneword',
+      'cms:link',
+      'cms:comment',
+      'cms:vote',
+      'cms:customform',
+      'cms:searchindex',
+      'cms:searchdict',
+      'cms:searchlog',
+      'cms:exmodel',
+      'cms:exmodelfield',
+      'cms:xmodel',
+      'cms:xmodelfield',
+      'cms:pusher',
     ],
   },
-  { reason: 'monitor screens not built yet: scheduled jobs and their log, tasks, cache, async tasks', resources: ['monitor:job', 'monitor:joblog', 'monitor:task', 'monitor:cache', 'monitor:async'] },
+  {
+    reason: 'monitor screens not built yet: scheduled jobs and their log, tasks, cache, async tasks',
+    resources: ['monitor:job', 'monitor:joblog', 'monitor:task', 'monitor:cache', 'monitor:async'],
+  },
   { reason: 'the code generator is not built', resources: ['tool:gen'] },
 ];
 const UNUSED_BUTTONS: Record<string, string> = {
@@ -78,7 +101,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const required = () => routes.flatMap((r) => [...permissionsOf(r.rule), ...(r.exportPermission ? [r.exportPermission] : [])].map((p) => ({ route: r.route, p })));
+const required = () =>
+  routes.flatMap((r) => [...permissionsOf(r.rule), ...(r.exportPermission ? [r.exportPermission] : [])].map((p) => ({ route: r.route, p })));
 
 describe('permissions of the menu seed', () => {
   it('are exactly the PERMISSIONS list (regenerate permissions.ts from MENU_TREE when the seed changes)', () => {
@@ -96,7 +120,12 @@ describe('permissions of the menu seed', () => {
 describe('route permissions', () => {
   it('finds the routes with their access rules', () => {
     expect(routes.length).toBeGreaterThan(200);
-    expect(routes).toContainEqual({ route: 'UserController.list', rule: { allOf: ['system:user:list'] }, isPublic: false, exportPermission: 'system:user:export' });
+    expect(routes).toContainEqual({
+      route: 'UserController.list',
+      rule: { allOf: ['system:user:list'] },
+      isPublic: false,
+      exportPermission: 'system:user:export',
+    });
     expect(routes.filter((r) => r.rule === 'member').length).toBeGreaterThan(10);
   });
 
@@ -119,8 +148,14 @@ describe('route permissions', () => {
       expect(used.has(p), p).toBe(false);
     }
     for (const resource of notBuilt) {
-      expect(buttons.some((p) => resourceOf(p) === resource), resource).toBe(true);
-      expect(buttons.filter((p) => resourceOf(p) === resource && used.has(p)), resource).toEqual([]);
+      expect(
+        buttons.some((p) => resourceOf(p) === resource),
+        resource,
+      ).toBe(true);
+      expect(
+        buttons.filter((p) => resourceOf(p) === resource && used.has(p)),
+        resource,
+      ).toEqual([]);
     }
   });
 });

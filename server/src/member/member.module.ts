@@ -32,7 +32,13 @@ import './wechat/wechat.messages';
  * an operation (a completed check order).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([MemberUser, MemberLevelConfig, MemberExpConfig, MemberExpLog, WechatConfig]), AuthModule, SystemModule, LoginLogModule, MemberExpModule],
+  imports: [
+    TypeOrmModule.forFeature([MemberUser, MemberLevelConfig, MemberExpConfig, MemberExpLog, WechatConfig]),
+    AuthModule,
+    SystemModule,
+    LoginLogModule,
+    MemberExpModule,
+  ],
   controllers: [
     MemberAuthController,
     MemberAccountController,

@@ -94,28 +94,32 @@ export class MemberService {
     let inviteCode = newInviteCode();
     while ((await m.query('SELECT 1 FROM member_user WHERE invite_code = $1', [inviteCode])).length) inviteCode = newInviteCode();
     const password = fields.password ? await hashPassword(fields.password) : '';
-    const saved = await this.uniqueOr(fields, () => m.save(
-      m.create(MemberUser, {
-        userName: fields.userName ?? '',
-        nickName: (fields.nickName || fields.userName || '').slice(0, 30),
-        phonenumber: fields.phonenumber ?? '',
-        email: fields.email ?? '',
-        password,
-        birthday: fields.birthday ?? null,
-        sex: fields.sex ?? '2',
-        status: fields.status ?? '0',
-        source: fields.source,
-        registerIp: fields.registerIp ?? '',
-        referrerCode: fields.referrerCode ?? '',
-        wechatOpenid: fields.wechatOpenid ?? '',
-        wechatUnionid: fields.wechatUnionid ?? '',
-        inviteCode,
-        createBy: fields.createBy,
-        remark: fields.remark ?? '',
-      }),
-    ));
+    const saved = await this.uniqueOr(fields, () =>
+      m.save(
+        m.create(MemberUser, {
+          userName: fields.userName ?? '',
+          nickName: (fields.nickName || fields.userName || '').slice(0, 30),
+          phonenumber: fields.phonenumber ?? '',
+          email: fields.email ?? '',
+          password,
+          birthday: fields.birthday ?? null,
+          sex: fields.sex ?? '2',
+          status: fields.status ?? '0',
+          source: fields.source,
+          registerIp: fields.registerIp ?? '',
+          referrerCode: fields.referrerCode ?? '',
+          wechatOpenid: fields.wechatOpenid ?? '',
+          wechatUnionid: fields.wechatUnionid ?? '',
+          inviteCode,
+          createBy: fields.createBy,
+          remark: fields.remark ?? '',
+        }),
+      ),
+    );
     // TypeORM answers an UPDATE as [rows, count].
-    const [[{ level }]] = await m.query(`UPDATE member_user SET level = ${levelOfExpSql('exp')} WHERE member_id = $1 RETURNING level`, [saved.memberId]);
+    const [[{ level }]] = await m.query(`UPDATE member_user SET level = ${levelOfExpSql('exp')} WHERE member_id = $1 RETURNING level`, [
+      saved.memberId,
+    ]);
     const { password: _hidden, wechatOpenid: _o, wechatUnionid: _u, ...member } = { ...saved, level } as MemberWithSecrets;
     return member as MemberUser;
   }
@@ -171,6 +175,11 @@ export class MemberService {
 
   /** The dashboard's figure: members registered per day of the window (deleted ones left out, as the list does). */
   dailyStats(window: DayWindow): Promise<{ registered: DailyFigure }> {
-    return dailyFigures(this.dataSource, window, { time: 'm.register_time', from: 'member_user m', where: "m.del_flag = '0'", values: { registered: 'count(*)' } });
+    return dailyFigures(this.dataSource, window, {
+      time: 'm.register_time',
+      from: 'member_user m',
+      where: "m.del_flag = '0'",
+      values: { registered: 'count(*)' },
+    });
   }
 }

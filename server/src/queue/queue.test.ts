@@ -54,7 +54,10 @@ describe('background jobs (pg-boss)', () => {
       { logger: false },
     );
     await worker.init();
-    const state = await waitFor(() => queue.jobState(ECHO_JOB, id), (s) => s === 'completed');
+    const state = await waitFor(
+      () => queue.jobState(ECHO_JOB, id),
+      (s) => s === 'completed',
+    );
     expect(state).toBe('completed');
     const rows = await ds.query('SELECT name FROM fixture_item');
     expect(rows).toEqual([{ name: 'from-api' }]);
@@ -65,7 +68,12 @@ describe('background jobs (pg-boss)', () => {
     try {
       const queue = solo.app.get(QueueService);
       const id = await queue.send(ECHO_JOB, { name: 'solo' });
-      expect(await waitFor(() => queue.jobState(ECHO_JOB, id), (s) => s === 'completed')).toBe('completed');
+      expect(
+        await waitFor(
+          () => queue.jobState(ECHO_JOB, id),
+          (s) => s === 'completed',
+        ),
+      ).toBe('completed');
     } finally {
       await solo.close();
     }

@@ -164,8 +164,18 @@ describe('clientOptions', () => {
   const base = { region: 'us-east-1', bucket: 'b', accessKey: 'k', secretKey: 's' };
 
   it('parses the endpoint URL and keeps path-style for self-hosted servers', () => {
-    expect(clientOptions({ ...base, endpoint: 'http://minio:9000' })).toMatchObject({ endPoint: 'minio', port: 9000, useSSL: false, pathStyle: true });
-    expect(clientOptions({ ...base, endpoint: 'https://s3.example.org/' })).toMatchObject({ endPoint: 's3.example.org', port: 443, useSSL: true, pathStyle: true });
+    expect(clientOptions({ ...base, endpoint: 'http://minio:9000' })).toMatchObject({
+      endPoint: 'minio',
+      port: 9000,
+      useSSL: false,
+      pathStyle: true,
+    });
+    expect(clientOptions({ ...base, endpoint: 'https://s3.example.org/' })).toMatchObject({
+      endPoint: 's3.example.org',
+      port: 443,
+      useSSL: true,
+      pathStyle: true,
+    });
     expect(clientOptions({ ...base, endpoint: 'http://[::1]:9000' })).toMatchObject({ endPoint: '::1', port: 9000 });
     expect(clientOptions({ ...base, endpoint: 'minio.local:9000' })).toMatchObject({ endPoint: 'minio.local', port: 9000, useSSL: true });
   });

@@ -129,7 +129,9 @@ export class S3Storage implements FileStorage {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const results = (await this.client.removeObjects(this.bucket, keys.slice(i, i + DELETE_BATCH))) as DeleteFailure[];
       // Quiet mode: the answer lists only the keys that failed.
-      const failed = results.map((r) => ({ code: r?.Error?.Code ?? r?.Code, key: r?.Error?.Key ?? r?.Key })).filter((r) => r.code && r.code !== 'NoSuchKey');
+      const failed = results
+        .map((r) => ({ code: r?.Error?.Code ?? r?.Code, key: r?.Error?.Key ?? r?.Key }))
+        .filter((r) => r.code && r.code !== 'NoSuchKey');
       if (failed.length) throw new Error(`S3 could not delete ${failed.length} object(s) under ${prefix}: ${failed[0].code} (${failed[0].key})`);
     }
   }

@@ -29,7 +29,15 @@ export interface StaffUser {
 /** A staff user (in the lowest department) with the given roles, signed in. */
 export async function staffUserFactory(
   app: AppLike,
-  overrides: { userName?: string; password?: string; roles?: string[]; email?: string; phonenumber?: string; status?: '0' | '1'; signIn?: boolean } = {},
+  overrides: {
+    userName?: string;
+    password?: string;
+    roles?: string[];
+    email?: string;
+    phonenumber?: string;
+    status?: '0' | '1';
+    signIn?: boolean;
+  } = {},
 ): Promise<StaffUser> {
   const { signIn = true, ...user } = overrides;
   const userName = user.userName ?? unique('staff');
@@ -75,9 +83,17 @@ export async function siteFactory(by: Creator, overrides: Record<string, unknown
 }
 
 /** A catalog of `siteId` through POST /cms/catalog; answers what the API answers (catalogId, path, ancestors, …). */
-export async function catalogFactory(by: Creator, siteId: string, overrides: Record<string, unknown> & { name?: string; alias?: string; parentId?: string } = {}) {
+export async function catalogFactory(
+  by: Creator,
+  siteId: string,
+  overrides: Record<string, unknown> & { name?: string; alias?: string; parentId?: string } = {},
+) {
   const n = ++serial;
-  const res = await api(by.target, { token: by.token, headers: { CurrentSite: siteId } }).post('/cms/catalog', { name: `栏目${n}`, alias: `fcat${n}`, ...overrides });
+  const res = await api(by.target, { token: by.token, headers: { CurrentSite: siteId } }).post('/cms/catalog', {
+    name: `栏目${n}`,
+    alias: `fcat${n}`,
+    ...overrides,
+  });
   return expectOk<{ catalogId: string; path: string; ancestors: string; treeLevel: number; sortFlag: string; parentId: string }>(res);
 }
 

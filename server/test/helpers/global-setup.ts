@@ -40,10 +40,10 @@ export default async function setup(project: TestProject) {
     const client = new Client({ connectionString: adminUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
-        [TEMPLATE_DB, `${TEMPLATE_DB}_f_%`],
-      );
+      const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [
+        TEMPLATE_DB,
+        `${TEMPLATE_DB}_f_%`,
+      ]);
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     } finally {
       await client.end();

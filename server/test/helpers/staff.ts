@@ -17,7 +17,10 @@ export async function solveCaptcha(app: INestApplication): Promise<{ uuid: strin
 
 export async function login(app: INestApplication, username: string, password: string, lang = 'zh-CN') {
   const captcha = await solveCaptcha(app);
-  return request(app.getHttpServer()).post('/prod-api/login').set('Accept-Language', lang).send({ username, password, ...captcha });
+  return request(app.getHttpServer())
+    .post('/prod-api/login')
+    .set('Accept-Language', lang)
+    .send({ username, password, ...captcha });
 }
 
 /** Signs in and returns the token; fails the test when sign-in fails. */

@@ -2,11 +2,7 @@ import { Fragment, useMemo } from 'react';
 import { markdownToBlocks, type Inline } from './markdown';
 
 function Runs({ content }: { content: Inline[] }) {
-  return (
-    <>
-      {content.map((part, i) => (part.strong ? <strong key={i}>{part.text}</strong> : <Fragment key={i}>{part.text}</Fragment>))}
-    </>
-  );
+  return <>{content.map((part, i) => (part.strong ? <strong key={i}>{part.text}</strong> : <Fragment key={i}>{part.text}</Fragment>))}</>;
 }
 
 /** Model output on screen: blocks of React text nodes only (never HTML), so markup in the answer stays text. */

@@ -50,7 +50,11 @@ export function ToolForm({ fields, values, onChange, onSubmit, submitLabel, disa
           <div key={field.name} className={error ? 'field field-invalid' : 'field'}>
             <label htmlFor={id}>
               {field.label}
-              {field.required && <span className="required-mark" aria-label={t('ai.required')}>*</span>}
+              {field.required && (
+                <span className="required-mark" aria-label={t('ai.required')}>
+                  *
+                </span>
+              )}
             </label>
             {field.type === 'select' ? (
               <select {...common} onChange={(e) => set(e.target.value)}>

@@ -10,7 +10,11 @@ export function TurnView({ turn, visibleLength }: { turn: Turn; visibleLength: n
       {turn.status === 'waiting' && <p className="ai-status">{t('ai.waiting')}</p>}
       {text && <MarkdownView text={text} />}
       {turn.status === 'streaming' && <span className="ai-caret" aria-hidden="true" />}
-      {turn.status === 'stopped' && <p className="ai-status" role="status">{t('ai.stopped')}</p>}
+      {turn.status === 'stopped' && (
+        <p className="ai-status" role="status">
+          {t('ai.stopped')}
+        </p>
+      )}
       {turn.error && (
         <p className="ai-error" role="alert">
           {turn.error}

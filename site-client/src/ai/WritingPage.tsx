@@ -102,7 +102,9 @@ function ToolWorkspace({ tool, providerReady }: { tool: AiToolDto; providerReady
               onChange={setValues}
               onSubmit={submit}
               gate={signedInOrAsk}
-              submitLabel={!session.signedIn ? t('ai.loginToGenerate') : running ? t('ai.generating') : conversational ? t('ai.ask') : t('ai.generate')}
+              submitLabel={
+                !session.signedIn ? t('ai.loginToGenerate') : running ? t('ai.generating') : conversational ? t('ai.ask') : t('ai.generate')
+              }
               disabled={running || !providerReady}
             />
             {tool.dailyQuota > 0 && <p className="auth-note">{t('ai.dailyQuota', { count: tool.dailyQuota })}</p>}

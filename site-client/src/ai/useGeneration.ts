@@ -86,7 +86,9 @@ export function useGeneration(slug: string, conversational: boolean) {
           setShown(Number.MAX_SAFE_INTEGER);
         } else {
           const message = error instanceof Error ? error.message : String(error);
-          update(id, (current) => (current.status === 'waiting' ? { status: 'refused', error: message } : { status: 'failed', error: current.error ?? t('ai.streamBroken') }));
+          update(id, (current) =>
+            current.status === 'waiting' ? { status: 'refused', error: message } : { status: 'failed', error: current.error ?? t('ai.streamBroken') },
+          );
         }
       } finally {
         if (controller.current === abort) controller.current = null;

@@ -10,7 +10,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Runs a download; failures were already shown by the HTTP client. */
-export async function runDownload(fetchFile: () => Promise<{ blob: Blob; fileName?: string }>, nameOf: (serverName?: string) => string): Promise<boolean> {
+export async function runDownload(
+  fetchFile: () => Promise<{ blob: Blob; fileName?: string }>,
+  nameOf: (serverName?: string) => string,
+): Promise<boolean> {
   try {
     const { blob, fileName } = await fetchFile();
     saveBlob(blob, nameOf(fileName));

@@ -25,7 +25,8 @@ export function useOrderFollow(orderNo: string | undefined) {
     if (error instanceof ApiError && error.kind === 'aborted') return;
     const code = error instanceof ApiError ? error.code : 0;
     if (code === ResultCode.NOT_FOUND) setProblem('notFound');
-    else if (code === ResultCode.UNAUTHORIZED) setProblem('stalled'); // the login modal is open; signing in reloads
+    else if (code === ResultCode.UNAUTHORIZED)
+      setProblem('stalled'); // the login modal is open; signing in reloads
     else
       setFailures((n) => {
         if (n + 1 >= MAX_FAILURES) setProblem('stalled');

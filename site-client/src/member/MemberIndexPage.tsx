@@ -73,14 +73,20 @@ function MemberHome({ member }: { member: MemberProfile }) {
           <Avatar member={member} />
           <div className="member-summary">
             <h1>{t('member.welcome', { name })}</h1>
-            <p>{member.loginDate ? t('member.lastLogin', { time: formatDateTime(member.loginDate), ip: member.loginIp || '—' }) : t('member.firstLogin')}</p>
+            <p>
+              {member.loginDate
+                ? t('member.lastLogin', { time: formatDateTime(member.loginDate), ip: member.loginIp || '—' })
+                : t('member.firstLogin')}
+            </p>
             <p className="member-tags">
               <span>{t('member.level', { level: member.levelName || member.level })}</span>
-              <span>{member.nextLevelExp !== null ? t('member.expNext', { exp: member.exp, next: member.nextLevelExp }) : t('member.exp', { exp: member.exp })}</span>
-              <span>{t('member.inviteCode', { code: member.inviteCode })}</span>
               <span>
-                {member.wechatBound ? t('member.wechatBound') : <Link to="/bind">{t('member.bindWechat')}</Link>}
+                {member.nextLevelExp !== null
+                  ? t('member.expNext', { exp: member.exp, next: member.nextLevelExp })
+                  : t('member.exp', { exp: member.exp })}
               </span>
+              <span>{t('member.inviteCode', { code: member.inviteCode })}</span>
+              <span>{member.wechatBound ? t('member.wechatBound') : <Link to="/bind">{t('member.bindWechat')}</Link>}</span>
             </p>
           </div>
         </header>

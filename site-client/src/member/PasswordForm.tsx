@@ -44,10 +44,31 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     <form className="panel-form" onSubmit={submit} noValidate>
       <h3>{hasPassword ? t('member.passwordTitle') : t('member.setPasswordTitle')}</h3>
       {hasPassword && (
-        <Field label={t('member.oldPassword')} type="password" autoComplete="current-password" value={values.oldPassword} error={errors.oldPassword} onChange={(e) => set('oldPassword')(e.target.value)} />
+        <Field
+          label={t('member.oldPassword')}
+          type="password"
+          autoComplete="current-password"
+          value={values.oldPassword}
+          error={errors.oldPassword}
+          onChange={(e) => set('oldPassword')(e.target.value)}
+        />
       )}
-      <Field label={t('member.newPassword')} type="password" autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={(e) => set('newPassword')(e.target.value)} />
-      <Field label={t('form.confirmPassword')} type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} />
+      <Field
+        label={t('member.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={values.newPassword}
+        error={errors.newPassword}
+        onChange={(e) => set('newPassword')(e.target.value)}
+      />
+      <Field
+        label={t('form.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(e) => set('confirmPassword')(e.target.value)}
+      />
       <button type="submit" className="button" disabled={busy}>
         {busy ? t('form.saving') : t('form.save')}
       </button>

@@ -56,8 +56,20 @@ export function ProfileForm({ member }: { member: MemberProfile }) {
       <p className="panel-static">
         {t('member.userName')}：{member.userName || '—'}
       </p>
-      <Field label={t('member.nickName')} value={values.nickName} maxLength={30} error={errors.nickName} onChange={(e) => set('nickName')(e.target.value)} />
-      <Field label={t('member.phone')} value={values.phonenumber} inputMode="tel" error={errors.phonenumber} onChange={(e) => set('phonenumber')(e.target.value)} />
+      <Field
+        label={t('member.nickName')}
+        value={values.nickName}
+        maxLength={30}
+        error={errors.nickName}
+        onChange={(e) => set('nickName')(e.target.value)}
+      />
+      <Field
+        label={t('member.phone')}
+        value={values.phonenumber}
+        inputMode="tel"
+        error={errors.phonenumber}
+        onChange={(e) => set('phonenumber')(e.target.value)}
+      />
       <Field label={t('member.email')} value={values.email} type="email" error={errors.email} onChange={(e) => set('email')(e.target.value)} />
       <Field label={t('member.birthday')} value={values.birthday} type="date" onChange={(e) => set('birthday')(e.target.value)} />
       <fieldset className="radio-group">

@@ -10,14 +10,22 @@ export function Breadcrumb() {
   const { trail } = usePageTitle(location.pathname);
   const atHome = location.pathname === '/' || location.pathname === '';
   return (
-    <Breadcrumbs aria-label="breadcrumb" sx={{ color: 'inherit', flex: 1, '& .MuiBreadcrumbs-separator': { color: 'inherit' } }} data-testid="breadcrumb">
+    <Breadcrumbs
+      aria-label="breadcrumb"
+      sx={{ color: 'inherit', flex: 1, '& .MuiBreadcrumbs-separator': { color: 'inherit' } }}
+      data-testid="breadcrumb"
+    >
       {atHome ? (
         <Typography color="inherit">{translate('app.layout.home')}</Typography>
       ) : (
-        <MuiLink component={Link} to="/" color="inherit" underline="hover">{translate('app.layout.home')}</MuiLink>
+        <MuiLink component={Link} to="/" color="inherit" underline="hover">
+          {translate('app.layout.home')}
+        </MuiLink>
       )}
       {trail.map((title, i) => (
-        <Typography key={`${i}-${title}`} color="inherit" sx={{ opacity: i === trail.length - 1 ? 1 : 0.8 }}>{title}</Typography>
+        <Typography key={`${i}-${title}`} color="inherit" sx={{ opacity: i === trail.length - 1 ? 1 : 0.8 }}>
+          {title}
+        </Typography>
       ))}
     </Breadcrumbs>
   );

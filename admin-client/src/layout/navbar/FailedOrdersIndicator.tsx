@@ -36,7 +36,12 @@ function FailedOrdersBadge({ screenPath }: { screenPath: string }) {
   const label = translate('app.layout.failed_orders', { count });
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" aria-label={label} data-testid="failed-orders-indicator" onClick={() => navigate(orderListPath(screenPath, 'failed'))}>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        data-testid="failed-orders-indicator"
+        onClick={() => navigate(orderListPath(screenPath, 'failed'))}
+      >
         <Badge badgeContent={count} color="error" max={999}>
           <ReportProblemIcon />
         </Badge>

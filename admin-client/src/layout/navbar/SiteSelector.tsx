@@ -116,9 +116,24 @@ function SiteDialog({ currentId, onClose }: { currentId?: string; onClose: () =>
       <DialogTitle>{translate('app.layout.site.title')}</DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={1} sx={{ mb: 1, mt: 1 }}>
-          <TextField size="small" label={translate('app.layout.site.name')} value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && setQuery({ name, page: 1 })} />
-          <Button variant="contained" onClick={() => setQuery({ name, page: 1 })}>{translate('app.layout.site.search')}</Button>
-          <Button onClick={() => { setName(''); setQuery({ name: '', page: 1 }); }}>{translate('ra.action.reset')}</Button>
+          <TextField
+            size="small"
+            label={translate('app.layout.site.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && setQuery({ name, page: 1 })}
+          />
+          <Button variant="contained" onClick={() => setQuery({ name, page: 1 })}>
+            {translate('app.layout.site.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              setName('');
+              setQuery({ name: '', page: 1 });
+            }}
+          >
+            {translate('ra.action.reset')}
+          </Button>
         </Stack>
         <Table size="small">
           <TableHead>
@@ -145,11 +160,20 @@ function SiteDialog({ currentId, onClose }: { currentId?: string; onClose: () =>
             ))}
           </TableBody>
         </Table>
-        <TablePagination component="div" count={total} page={query.page - 1} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, page) => setQuery({ ...query, page: page + 1 })} />
+        <TablePagination
+          component="div"
+          count={total}
+          page={query.page - 1}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+          onPageChange={(_, page) => setQuery({ ...query, page: page + 1 })}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={() => choose(selected)}>{translate('ra.action.confirm')}</Button>
+        <Button variant="contained" onClick={() => choose(selected)}>
+          {translate('ra.action.confirm')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -48,10 +48,14 @@ export function TopMenu() {
       ))}
       {rest.length ? (
         <>
-          <Button color="inherit" onClick={(e) => setMoreAnchor(e.currentTarget)}>{translate('app.layout.more')}</Button>
+          <Button color="inherit" onClick={(e) => setMoreAnchor(e.currentTarget)}>
+            {translate('app.layout.more')}
+          </Button>
           <Menu anchorEl={moreAnchor} open={!!moreAnchor} onClose={() => setMoreAnchor(null)}>
             {rest.map((node) => (
-              <MenuItem key={node.key} selected={node === active} onClick={() => open(node)}>{node.title}</MenuItem>
+              <MenuItem key={node.key} selected={node === active} onClick={() => open(node)}>
+                {node.title}
+              </MenuItem>
             ))}
           </Menu>
         </>

@@ -15,7 +15,11 @@ export const SEARCH_PATTERN_LENGTH = 32;
 export function searchEntries(screens: ScreenRoute[]): SearchEntry[] {
   return screens
     .filter((s) => !s.hidden)
-    .map((s) => ({ title: s.trail.join(' > '), path: /^https?:\/\//i.test(s.path) ? s.link ?? s.path : `/${s.path}`, external: /^https?:\/\//i.test(s.path) }));
+    .map((s) => ({
+      title: s.trail.join(' > '),
+      path: /^https?:\/\//i.test(s.path) ? (s.link ?? s.path) : `/${s.path}`,
+      external: /^https?:\/\//i.test(s.path),
+    }));
 }
 
 /** Fuzzy search over route titles (weight 0.7) and paths (0.3), threshold 0.4, minimum match length 1 (spec 2.6). */

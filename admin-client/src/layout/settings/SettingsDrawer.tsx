@@ -28,14 +28,23 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
     window.setTimeout(() => window.location.reload(), 1000);
   };
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: LAYOUT.settingsDrawerPx }, 'data-testid': 'settings-drawer' } as object }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: LAYOUT.settingsDrawerPx }, 'data-testid': 'settings-drawer' } as object }}
+    >
       <Box sx={{ p: 2 }}>
-        <Typography variant="subtitle1" gutterBottom>{translate('app.layout.settings.side_theme')}</Typography>
+        <Typography variant="subtitle1" gutterBottom>
+          {translate('app.layout.settings.side_theme')}
+        </Typography>
         <ToggleButtonGroup size="small" exclusive value={settings.sideTheme} onChange={(_, value) => value && layoutStore.set({ sideTheme: value })}>
           <ToggleButton value="theme-dark">{translate('app.layout.settings.dark')}</ToggleButton>
           <ToggleButton value="theme-light">{translate('app.layout.settings.light')}</ToggleButton>
         </ToggleButtonGroup>
-        <Typography variant="subtitle1" sx={{ mt: 2 }} gutterBottom>{translate('app.layout.settings.theme_color')}</Typography>
+        <Typography variant="subtitle1" sx={{ mt: 2 }} gutterBottom>
+          {translate('app.layout.settings.theme_color')}
+        </Typography>
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {LAYOUT.themePresets.map((colour) => (
             <Tooltip key={colour} title={colour}>
@@ -45,7 +54,18 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
                 aria-label={colour}
                 aria-pressed={settings.themeColor.toLowerCase() === colour.toLowerCase()}
                 onClick={() => layoutStore.set({ themeColor: colour })}
-                sx={{ width: 24, height: 24, border: 0, borderRadius: 0.5, bgcolor: colour, color: '#fff', cursor: 'pointer', p: 0, display: 'grid', placeItems: 'center' }}
+                sx={{
+                  width: 24,
+                  height: 24,
+                  border: 0,
+                  borderRadius: 0.5,
+                  bgcolor: colour,
+                  color: '#fff',
+                  cursor: 'pointer',
+                  p: 0,
+                  display: 'grid',
+                  placeItems: 'center',
+                }}
               >
                 {settings.themeColor.toLowerCase() === colour.toLowerCase() ? <CheckIcon sx={{ fontSize: 16 }} /> : null}
               </Box>
@@ -67,8 +87,12 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         </Stack>
         <Divider sx={{ my: 2 }} />
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" onClick={save}>{translate('app.layout.settings.save')}</Button>
-          <Button variant="outlined" onClick={reset}>{translate('app.layout.settings.reset')}</Button>
+          <Button variant="contained" onClick={save}>
+            {translate('app.layout.settings.save')}
+          </Button>
+          <Button variant="outlined" onClick={reset}>
+            {translate('app.layout.settings.reset')}
+          </Button>
         </Stack>
       </Box>
     </Drawer>

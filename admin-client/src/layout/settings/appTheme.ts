@@ -22,7 +22,13 @@ export const SIDEBAR_COLOURS = {
 export function buildAppTheme(settings: LayoutSettings, size: ComponentSize): RaThemeOptions {
   const scale = SIZE_SCALE[size];
   const withSize = (name: string, prop = 'size', value: string = scale.control) => ({
-    [name]: { ...(defaultTheme.components as Record<string, object> | undefined)?.[name], defaultProps: { ...((defaultTheme.components as Record<string, { defaultProps?: object }> | undefined)?.[name]?.defaultProps ?? {}), [prop]: value } },
+    [name]: {
+      ...(defaultTheme.components as Record<string, object> | undefined)?.[name],
+      defaultProps: {
+        ...((defaultTheme.components as Record<string, { defaultProps?: object }> | undefined)?.[name]?.defaultProps ?? {}),
+        [prop]: value,
+      },
+    },
   });
   return {
     ...defaultTheme,

@@ -56,7 +56,9 @@ const storage = () => (typeof localStorage === 'undefined' ? undefined : localSt
  */
 function createLayoutStore() {
   let current = parseLayoutSettings(storage()?.getItem(STORAGE_KEY) ?? null);
-  let size: ComponentSize = (COMPONENT_SIZES as readonly string[]).includes(getCookie(SIZE_COOKIE) ?? '') ? (getCookie(SIZE_COOKIE) as ComponentSize) : DEFAULT_SIZE;
+  let size: ComponentSize = (COMPONENT_SIZES as readonly string[]).includes(getCookie(SIZE_COOKIE) ?? '')
+    ? (getCookie(SIZE_COOKIE) as ComponentSize)
+    : DEFAULT_SIZE;
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
   return {

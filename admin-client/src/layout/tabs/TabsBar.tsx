@@ -35,7 +35,9 @@ export function TabsBar() {
   const titleOf = (path: string) => pageTitleOf(path, screens, translate);
   const home: VisitedTab = { path: '/', fullPath: '/', title: titleOf('/').title, affix: true };
   // Pinned screens of the route tree come first, like the home tab.
-  const pinned = screens.filter((s) => s.affix && !s.hidden).map((s) => ({ path: `/${s.path}`, fullPath: `/${s.path}`, title: s.title, affix: true }));
+  const pinned = screens
+    .filter((s) => s.affix && !s.hidden)
+    .map((s) => ({ path: `/${s.path}`, fullPath: `/${s.path}`, title: s.title, affix: true }));
 
   useEffect(() => {
     if (location.pathname.startsWith('/redirect/') || location.pathname === '/login') return;
@@ -60,7 +62,12 @@ export function TabsBar() {
     setTabs(remaining);
     setMenu(null);
     // Closing others/left/right from another tab's menu makes that tab the current one.
-    const target = action === 'current' || action === 'all' ? afterClose(remaining, location.pathname) : remaining.some((t) => t.path === location.pathname) ? undefined : tab.fullPath;
+    const target =
+      action === 'current' || action === 'all'
+        ? afterClose(remaining, location.pathname)
+        : remaining.some((t) => t.path === location.pathname)
+          ? undefined
+          : tab.fullPath;
     if (target) navigate(target);
   };
   const refresh = (tab: VisitedTab) => {
@@ -105,7 +112,9 @@ export function TabsBar() {
         anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}
         slotProps={{ paper: { sx: { width: LAYOUT.contextMenuPx } } }}
       >
-        <MenuItem dense onClick={() => menu && refresh(menu.tab)}>{translate('app.layout.tabs.refresh')}</MenuItem>
+        <MenuItem dense onClick={() => menu && refresh(menu.tab)}>
+          {translate('app.layout.tabs.refresh')}
+        </MenuItem>
         {CLOSE_ACTIONS.map((action) => (
           <MenuItem key={action} dense disabled={action === 'current' && menu?.tab.affix} onClick={() => menu && close(menu.tab, action)}>
             {translate(`app.layout.tabs.close_${action}`)}

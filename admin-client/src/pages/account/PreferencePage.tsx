@@ -13,8 +13,7 @@ const SIDE_THEMES = [
 ];
 
 /** The preset colours, plus the kept one when it is none of them. */
-const themeColours = (current: string) =>
-  [...new Set<string>([...LAYOUT.themePresets, current])].map((colour) => ({ id: colour, name: colour }));
+const themeColours = (current: string) => [...new Set<string>([...LAYOUT.themePresets, current])].map((colour) => ({ id: colour, name: colour }));
 
 /** /user/preference (spec 2.4): the account's layout preferences, kept by the server and applied here once saved. */
 export function PreferencePage() {

@@ -71,7 +71,10 @@ export function ProfileCard({ profile, onChanged }: { profile: Profile; onChange
         </Box>
         <Divider />
         {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1.25, borderBottom: '1px solid', borderColor: 'divider' }}>
+          <Box
+            key={label}
+            sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1.25, borderBottom: '1px solid', borderColor: 'divider' }}
+          >
             <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
               {translate(label)}
             </Typography>

@@ -62,7 +62,13 @@ export function formatYuan(fen: number): string {
 /** `2026-11-25` -> `11-25`, the x-axis label of a day. */
 export const dayLabel = (day: string): string => day.slice(5);
 
-const card = (key: string, figure: DailyFigure, money = false): StatCard => ({ key, label: `${M}${key}`, today: figure.today, total: figure.total, ...(money && { money }) });
+const card = (key: string, figure: DailyFigure, money = false): StatCard => ({
+  key,
+  label: `${M}${key}`,
+  today: figure.today,
+  total: figure.total,
+  ...(money && { money }),
+});
 const series = (key: string, data: number[]): ChartSeries => ({ key, label: `${M}${key}`, data });
 
 /**

@@ -44,7 +44,10 @@ export interface ProviderSummary {
 export function useProviderSummary(): ProviderSummary | undefined {
   const [summary, setSummary] = useState<ProviderSummary>();
   useEffect(() => {
-    httpClient.get<ProviderSummary>('/ai/provider/summary').then((r) => setSummary(r.data), () => undefined);
+    httpClient.get<ProviderSummary>('/ai/provider/summary').then(
+      (r) => setSummary(r.data),
+      () => undefined,
+    );
   }, []);
   return summary;
 }
@@ -53,8 +56,18 @@ function ProviderNotice() {
   const translate = useTranslate();
   const summary = useProviderSummary();
   if (!summary) return null;
-  if (summary.env) return <Alert severity="info" sx={{ mb: 1 }}>{translate('app.ai_provider.env_active', summary.env)}</Alert>;
-  if (!summary.enabled) return <Alert severity="warning" sx={{ mb: 1 }}>{translate('app.ai_provider.none')}</Alert>;
+  if (summary.env)
+    return (
+      <Alert severity="info" sx={{ mb: 1 }}>
+        {translate('app.ai_provider.env_active', summary.env)}
+      </Alert>
+    );
+  if (!summary.enabled)
+    return (
+      <Alert severity="warning" sx={{ mb: 1 }}>
+        {translate('app.ai_provider.none')}
+      </Alert>
+    );
   return null;
 }
 
@@ -71,7 +84,10 @@ export function ProviderList() {
           <NumberField source="priority" label="app.ai_provider.priority" />
           <NumberField source="concurrency" label="app.ai_provider.concurrency" sortable={false} />
           <FunctionField label="app.ai_provider.apiKey" render={(r) => (r.apiKeySet ? '••••••' : '—')} />
-          <FunctionField label="app.ai_provider.status" render={() => <StatusSwitch url="/ai/provider/changeStatus" idField="providerId" permission="ai:provider:edit" />} />
+          <FunctionField
+            label="app.ai_provider.status"
+            render={() => <StatusSwitch url="/ai/provider/changeStatus" idField="providerId" permission="ai:provider:edit" />}
+          />
           <DateTimeField source="updateTime" label="app.ai_provider.updateTime" />
           <CallButton label="app.ai_provider.test" method="POST" url={(r) => `/ai/provider/${r.providerId}/test`} permission="ai:provider:test" />
           <EditButton />
@@ -86,15 +102,44 @@ function ProviderForm({ create }: { create?: boolean }) {
   return (
     <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <TextInput source="providerName" label="app.ai_provider.providerName" validate={[required(), maxLength(50)]} />
-      <TextInput source="baseUrl" label="app.ai_provider.baseUrl" fullWidth validate={[required(), maxLength(500), regex(BASE_URL, 'app.ai_provider.baseUrl_format')]} helperText="app.ai_provider.baseUrl_help" />
-      <PasswordInput source="apiKey" label="app.ai_provider.apiKey" autoComplete="new-password" validate={maxLength(500)} helperText={create ? false : 'app.ai_provider.apiKey_keep'} />
+      <TextInput
+        source="baseUrl"
+        label="app.ai_provider.baseUrl"
+        fullWidth
+        validate={[required(), maxLength(500), regex(BASE_URL, 'app.ai_provider.baseUrl_format')]}
+        helperText="app.ai_provider.baseUrl_help"
+      />
+      <PasswordInput
+        source="apiKey"
+        label="app.ai_provider.apiKey"
+        autoComplete="new-password"
+        validate={maxLength(500)}
+        helperText={create ? false : 'app.ai_provider.apiKey_keep'}
+      />
       {create ? null : <BooleanInput source="clearApiKey" label="app.ai_provider.clearApiKey" />}
       <TextInput source="model" label="app.ai_provider.model" validate={[required(), maxLength(200)]} />
       <NumberInput source="maxTokens" label="app.ai_provider.maxTokens" defaultValue={4096} validate={[required(), minValue(1)]} />
-      <NumberInput source="temperature" label="app.ai_provider.temperature" defaultValue={0.7} step={0.1} validate={[required(), minValue(0), maxValue(2)]} />
-      <NumberInput source="timeoutMs" label="app.ai_provider.timeoutMs" defaultValue={60000} validate={[required(), minValue(1000), maxValue(600000)]} />
+      <NumberInput
+        source="temperature"
+        label="app.ai_provider.temperature"
+        defaultValue={0.7}
+        step={0.1}
+        validate={[required(), minValue(0), maxValue(2)]}
+      />
+      <NumberInput
+        source="timeoutMs"
+        label="app.ai_provider.timeoutMs"
+        defaultValue={60000}
+        validate={[required(), minValue(1000), maxValue(600000)]}
+      />
       <NumberInput source="concurrency" label="app.ai_provider.concurrency" defaultValue={8} validate={[required(), minValue(1), maxValue(1000)]} />
-      <NumberInput source="priority" label="app.ai_provider.priority" defaultValue={0} helperText="app.ai_provider.priority_help" validate={required()} />
+      <NumberInput
+        source="priority"
+        label="app.ai_provider.priority"
+        defaultValue={0}
+        helperText="app.ai_provider.priority_help"
+        validate={required()}
+      />
       <RadioButtonGroupInput source="status" label="app.ai_provider.status" choices={STATUS} defaultValue="0" />
       <TextInput source="remark" label="app.ai_provider.remark" multiline fullWidth validate={maxLength(500)} />
     </EditForm>

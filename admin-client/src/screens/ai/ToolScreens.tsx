@@ -52,7 +52,11 @@ function NoProviderNotice() {
   const translate = useTranslate();
   const summary = useProviderSummary();
   if (!summary || summary.enabled > 0 || summary.env) return null;
-  return <Alert severity="warning" sx={{ mb: 1 }}>{translate('app.ai_tool.no_provider')}</Alert>;
+  return (
+    <Alert severity="warning" sx={{ mb: 1 }}>
+      {translate('app.ai_tool.no_provider')}
+    </Alert>
+  );
 }
 
 /** AI写作页面: the writing tools of the site (one per route); edit, enable, sort, levels and quotas. */
@@ -66,9 +70,15 @@ export function ToolList() {
           <TextField source="toolName" label="app.ai_tool.toolName" />
           <FunctionField source="slug" label="app.ai_tool.slug" render={(r) => `/${r.slug}`} />
           <TextField source="category" label="app.ai_tool.category" sortable={false} />
-          <FunctionField label="app.ai_tool.memberLevels" render={(r) => ((r.memberLevels as number[]).length ? (r.memberLevels as number[]).join(', ') : '—')} />
+          <FunctionField
+            label="app.ai_tool.memberLevels"
+            render={(r) => ((r.memberLevels as number[]).length ? (r.memberLevels as number[]).join(', ') : '—')}
+          />
           <NumberField source="dailyQuota" label="app.ai_tool.dailyQuota" />
-          <FunctionField label="app.ai_tool.status" render={() => <StatusSwitch url="/ai/tool/changeStatus" idField="toolId" permission="ai:tool:changeStatus" />} />
+          <FunctionField
+            label="app.ai_tool.status"
+            render={() => <StatusSwitch url="/ai/tool/changeStatus" idField="toolId" permission="ai:tool:changeStatus" />}
+          />
           <EditButton />
         </Datagrid>
       </ScreenList>
@@ -107,30 +117,40 @@ function PreviewPanel({ fields, template }: { fields: AiToolField[]; template: s
   return (
     <Card variant="outlined" sx={{ width: '100%', mt: 2 }}>
       <CardContent>
-        <Typography variant="subtitle1" component="h3">{translate('app.ai_tool.preview')}</Typography>
+        <Typography variant="subtitle1" component="h3">
+          {translate('app.ai_tool.preview')}
+        </Typography>
         <Stack spacing={1} sx={{ mt: 1 }}>
-          {fields.filter((f) => f?.name).map((f) => (
-            <MuiTextField
-              key={f.name}
-              size="small"
-              label={f.label || f.name}
-              value={values[f.name] ?? ''}
-              onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
-              placeholder={f.type === 'select' ? (f.options ?? []).map((o) => o.value).join(' / ') : f.placeholder}
-            />
-          ))}
+          {fields
+            .filter((f) => f?.name)
+            .map((f) => (
+              <MuiTextField
+                key={f.name}
+                size="small"
+                label={f.label || f.name}
+                value={values[f.name] ?? ''}
+                onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                placeholder={f.type === 'select' ? (f.options ?? []).map((o) => o.value).join(' / ') : f.placeholder}
+              />
+            ))}
           {problem ? <Alert severity="error">{problem}</Alert> : null}
           <Typography variant="caption">{translate('app.ai_tool.preview_prompt')}</Typography>
-          <Box component="pre" data-testid="prompt-preview" sx={{ whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 1, m: 0, fontSize: 13 }}>{prompt}</Box>
+          <Box component="pre" data-testid="prompt-preview" sx={{ whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 1, m: 0, fontSize: 13 }}>
+            {prompt}
+          </Box>
           {canTest ? (
             <Box>
-              <Button variant="outlined" onClick={() => void preview()} disabled={busy || !!problem}>{translate('app.ai_tool.preview_run')}</Button>
+              <Button variant="outlined" onClick={() => void preview()} disabled={busy || !!problem}>
+                {translate('app.ai_tool.preview_run')}
+              </Button>
             </Box>
           ) : null}
           {output ? (
             <>
               <Typography variant="caption">{translate('app.ai_tool.preview_output')}</Typography>
-              <Box component="pre" data-testid="output-preview" sx={{ whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 1, m: 0, fontSize: 13 }}>{output}</Box>
+              <Box component="pre" data-testid="output-preview" sx={{ whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 1, m: 0, fontSize: 13 }}>
+                {output}
+              </Box>
             </>
           ) : null}
         </Stack>
@@ -162,7 +182,11 @@ function ToolForm() {
       </ArrayInput>
       <ArrayInput source="fields" label="app.ai_tool.fields">
         <SimpleFormIterator inline>
-          <TextInput source="name" label="app.ai_tool.field_name" validate={[required(), regex(/^[A-Za-z][A-Za-z0-9_]{0,29}$/, 'app.ai_tool.field_name_format')]} />
+          <TextInput
+            source="name"
+            label="app.ai_tool.field_name"
+            validate={[required(), regex(/^[A-Za-z][A-Za-z0-9_]{0,29}$/, 'app.ai_tool.field_name_format')]}
+          />
           <TextInput source="label" label="app.ai_tool.field_label" validate={[required(), maxLength(30)]} />
           <SelectInput source="type" label="app.ai_tool.field_type" choices={FIELD_TYPES} validate={required()} />
           <BooleanInput source="required" label="app.ai_tool.field_required" defaultValue={false} />
@@ -178,8 +202,18 @@ function ToolForm() {
           </ArrayInput>
         </SimpleFormIterator>
       </ArrayInput>
-      <TextInput source="promptTemplate" label="app.ai_tool.promptTemplate" helperText="app.ai_tool.promptTemplate_help" multiline fullWidth minRows={6} validate={[required(), maxLength(20000)]} />
-      <FormDataConsumer>{({ formData }) => <PreviewPanel fields={(formData.fields ?? []).filter(Boolean)} template={formData.promptTemplate ?? ''} />}</FormDataConsumer>
+      <TextInput
+        source="promptTemplate"
+        label="app.ai_tool.promptTemplate"
+        helperText="app.ai_tool.promptTemplate_help"
+        multiline
+        fullWidth
+        minRows={6}
+        validate={[required(), maxLength(20000)]}
+      />
+      <FormDataConsumer>
+        {({ formData }) => <PreviewPanel fields={(formData.fields ?? []).filter(Boolean)} template={formData.promptTemplate ?? ''} />}
+      </FormDataConsumer>
     </EditForm>
   );
 }

@@ -1,4 +1,20 @@
-import { Create, Datagrid, DeleteButton, EditButton, NumberField, NumberInput, RadioButtonGroupInput, SelectInput, TextField, TextInput, maxLength, minValue, required, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Create,
+  Datagrid,
+  DeleteButton,
+  EditButton,
+  NumberField,
+  NumberInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  maxLength,
+  minValue,
+  required,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { DateTimeField } from '../../components/DateTimeField';
 import { DictField } from '../../components/DictField';
 import { EditForm } from '../../components/EditForm';
@@ -29,8 +45,20 @@ function ExpConfigForm() {
     <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <SelectInput source="opType" label="app.member_exp.opType" choices={EXP_OP} validate={required()} />
       <NumberInput source="exp" label="app.member_exp.exp" validate={[required(), minValue(1)]} />
-      <NumberInput source="dayLimit" label="app.member_exp.dayLimit" validate={[required(), minValue(0)]} defaultValue={0} helperText="app.member_exp.limit_help" />
-      <NumberInput source="totalLimit" label="app.member_exp.totalLimit" validate={[required(), minValue(0)]} defaultValue={0} helperText="app.member_exp.limit_help" />
+      <NumberInput
+        source="dayLimit"
+        label="app.member_exp.dayLimit"
+        validate={[required(), minValue(0)]}
+        defaultValue={0}
+        helperText="app.member_exp.limit_help"
+      />
+      <NumberInput
+        source="totalLimit"
+        label="app.member_exp.totalLimit"
+        validate={[required(), minValue(0)]}
+        defaultValue={0}
+        helperText="app.member_exp.limit_help"
+      />
       <RadioButtonGroupInput source="status" label="app.member_exp.status" choices={NORMAL_DISABLE} defaultValue="0" />
       <TextInput source="remark" label="app.member_exp.remark" multiline fullWidth validate={maxLength(500)} />
     </EditForm>

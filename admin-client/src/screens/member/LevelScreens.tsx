@@ -1,4 +1,17 @@
-import { Create, Datagrid, DeleteButton, EditButton, NumberField, NumberInput, TextField, TextInput, maxLength, minValue, regex, required } from 'react-admin';
+import {
+  Create,
+  Datagrid,
+  DeleteButton,
+  EditButton,
+  NumberField,
+  NumberInput,
+  TextField,
+  TextInput,
+  maxLength,
+  minValue,
+  regex,
+  required,
+} from 'react-admin';
 import { EditForm } from '../../components/EditForm';
 import { EditPage } from '../../components/EditPage';
 import { ScreenList } from '../../components/ScreenList';
@@ -27,10 +40,22 @@ export function LevelList() {
 function LevelForm() {
   return (
     <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
-      <TextInput source="levelType" label="app.member_level.levelType" defaultValue="exp" validate={[required(), maxLength(20), regex(/^[A-Za-z0-9_]+$/, 'app.member_level.levelType_format')]} helperText="app.member_level.levelType_help" />
+      <TextInput
+        source="levelType"
+        label="app.member_level.levelType"
+        defaultValue="exp"
+        validate={[required(), maxLength(20), regex(/^[A-Za-z0-9_]+$/, 'app.member_level.levelType_format')]}
+        helperText="app.member_level.levelType_help"
+      />
       <NumberInput source="level" label="app.member_level.level" validate={[required(), minValue(0)]} />
       <TextInput source="levelName" label="app.member_level.levelName" validate={[required(), maxLength(50)]} />
-      <NumberInput source="nextNeedExp" label="app.member_level.nextNeedExp" validate={[required(), minValue(0)]} defaultValue={0} helperText="app.member_level.nextNeedExp_help" />
+      <NumberInput
+        source="nextNeedExp"
+        label="app.member_level.nextNeedExp"
+        validate={[required(), minValue(0)]}
+        defaultValue={0}
+        helperText="app.member_level.nextNeedExp_help"
+      />
       <TextInput source="remark" label="app.member_level.remark" multiline fullWidth validate={maxLength(500)} />
     </EditForm>
   );

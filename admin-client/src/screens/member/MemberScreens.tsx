@@ -54,7 +54,10 @@ export function MemberList() {
         <NumberField source="exp" label="app.member.exp" />
         <DictField source="source" label="app.member.source" choices={MEMBER_SOURCE} sortable={false} />
         <TextField source="inviteCode" label="app.member.inviteCode" sortable={false} />
-        <FunctionField label="app.member.status" render={() => <StatusSwitch url="/cms/member/changeStatus" idField="memberId" permission="cms:member:edit" />} />
+        <FunctionField
+          label="app.member.status"
+          render={() => <StatusSwitch url="/cms/member/changeStatus" idField="memberId" permission="cms:member:edit" />}
+        />
         <DateTimeField source="registerTime" label="app.member.registerTime" />
         <DateTimeField source="loginTime" label="app.member.loginTime" />
         <EditButton />
@@ -82,13 +85,21 @@ function MemberForm({ create }: { create?: boolean }) {
       <TextInput
         source="userName"
         label="app.member.userName"
-        validate={[minLength(ACCOUNT.registerUsernameMin), maxLength(ACCOUNT.registerUsernameMax), regex(MEMBER_USER_NAME, 'app.member.userName_format')]}
+        validate={[
+          minLength(ACCOUNT.registerUsernameMin),
+          maxLength(ACCOUNT.registerUsernameMax),
+          regex(MEMBER_USER_NAME, 'app.member.userName_format'),
+        ]}
       />
       <TextInput source="phonenumber" label="app.member.phonenumber" validate={[maxLength(11), regex(/^1[3-9]\d{9}$/, 'app.member.phone_format')]} />
       <TextInput source="email" label="app.member.email" validate={[email(), maxLength(100)]} />
       <TextInput source="nickName" label="app.member.nickName" validate={maxLength(30)} />
       {create ? (
-        <PasswordInput source="password" label="app.member.password" validate={[required(), minLength(ACCOUNT.registerPasswordMin), maxLength(ACCOUNT.registerPasswordMax)]} />
+        <PasswordInput
+          source="password"
+          label="app.member.password"
+          validate={[required(), minLength(ACCOUNT.registerPasswordMin), maxLength(ACCOUNT.registerPasswordMax)]}
+        />
       ) : null}
       <DateInput source="birthday" label="app.member.birthday" />
       <SelectInput source="sex" label="app.member.sex" choices={USER_SEX} />

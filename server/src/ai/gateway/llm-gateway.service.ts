@@ -95,7 +95,12 @@ export class LlmGatewayService {
   }
 
   /** One provider; the result, or undefined to fail over (throws when failing over is no longer possible). */
-  private async attempt(candidate: ProviderCandidate, semaphore: Semaphore, call: GatewayCall, reasons: string[]): Promise<GatewayResult | undefined> {
+  private async attempt(
+    candidate: ProviderCandidate,
+    semaphore: Semaphore,
+    call: GatewayCall,
+    reasons: string[],
+  ): Promise<GatewayResult | undefined> {
     const started = performance.now();
     let firstTokenMs: number | null = null;
     const elapsed = () => Math.round(performance.now() - started);

@@ -93,7 +93,9 @@ export async function streamChat(
         signal: both,
       });
     } catch (error) {
-      throw both.aborted ? both.reason : new UpstreamError(`cannot connect: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`);
+      throw both.aborted
+        ? both.reason
+        : new UpstreamError(`cannot connect: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`);
     }
     if (!res.ok || !res.body) {
       const text = await res.text().catch(() => '');
@@ -127,7 +129,13 @@ export async function streamChat(
       throw new UpstreamError(`stream broken: ${(error as Error).message}`);
     }
     // Servers that report no usage: about one token per CJK character, four Latin characters per token.
-    return usage ?? { promptTokens: estimateTokens(messages.map((m) => m.content).join('')), completionTokens: estimateTokens(completion), reported: false };
+    return (
+      usage ?? {
+        promptTokens: estimateTokens(messages.map((m) => m.content).join('')),
+        completionTokens: estimateTokens(completion),
+        reported: false,
+      }
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -17,7 +17,14 @@ describe('SSE reader', () => {
   it('yields each event as its bytes arrive, whatever the chunking, line endings and multi-byte splits', async () => {
     const euro = Buffer.from('data: {"c":"你"}\r\n\r\n', 'utf8');
     expect(await all(bytes('data: {"a":1}\n', '\ndata: [DO', 'NE]\n\n'))).toEqual(['{"a":1}', '[DONE]']);
-    expect(await all((async function* () { yield euro.subarray(0, 12); yield euro.subarray(12); })())).toEqual(['{"c":"你"}']);
+    expect(
+      await all(
+        (async function* () {
+          yield euro.subarray(0, 12);
+          yield euro.subarray(12);
+        })(),
+      ),
+    ).toEqual(['{"c":"你"}']);
     expect(await all(bytes(': keep-alive\n\nevent: x\ndata: a\ndata: b\n\ndata: tail'))).toEqual(['a\nb', 'tail']);
   });
 });

@@ -21,7 +21,8 @@ const shifted = (text: string) => text.replace(/[\u4e00-\u9ffe]/g, (c) => String
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 const usage = (prompt: number, completion: number) =>
   `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } })}\n\n`;
 
@@ -62,11 +63,15 @@ async function answer(entry: SeenRequest, res: ServerResponse, options: FakeOpti
   }
   const model = entry.body.model;
   if (model === 'rate-limited') {
-    res.writeHead(429, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'Rate limit reached for requests', type: 'rate_limit_error' } }));
+    res
+      .writeHead(429, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ error: { message: 'Rate limit reached for requests', type: 'rate_limit_error' } }));
     return;
   }
   if (model === 'broken' || (model === 'rewrite' && options.failRewrite?.(paragraphOf(entry)))) {
-    res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'The server had an error while processing your request', type: 'server_error' } }));
+    res
+      .writeHead(500, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ error: { message: 'The server had an error while processing your request', type: 'server_error' } }));
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });

@@ -9,15 +9,23 @@ export class ChatTurnDto {
 }
 
 export class GenerateDto {
-  @ApiProperty({ description: "Values of the tool's fields, e.g. {title, coreContent, length}", example: { title: '春天', coreContent: '写一篇踏青的短文' } })
+  @ApiProperty({
+    description: "Values of the tool's fields, e.g. {title, coreContent, length}",
+    example: { title: '春天', coreContent: '写一篇踏青的短文' },
+  })
   @IsObject()
   fields: Record<string, unknown>;
 
   @ApiPropertyOptional({ description: 'Conversational tools (/aiwnwd): continue this conversation (earlier turns are loaded)' })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   conversationId?: string;
 
   @ApiPropertyOptional({ type: [ChatTurnDto], description: 'Conversational tools: the earlier turns, when the client keeps them instead' })
-  @IsOptional() @IsArray() @ArrayMaxSize(AI_CONVERSATION.maxTurns * 2) @ValidateNested({ each: true }) @Type(() => ChatTurnDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(AI_CONVERSATION.maxTurns * 2)
+  @ValidateNested({ each: true })
+  @Type(() => ChatTurnDto)
   history?: ChatTurnDto[];
 }

@@ -51,7 +51,8 @@ export class AiGenerateService {
     const word = await this.words.findIn([...Object.values(values), ...history.filter((m) => m.role === 'user').map((m) => m.content)]);
     if (word) throw new ServiceException('ai.sensitiveInput', { word });
     const level = await this.memberLevel(member.id);
-    if (tool.memberLevels.length && !tool.memberLevels.includes(level)) throw ServiceException.forbidden('ai.levelNotAllowed', { tool: tool.toolName });
+    if (tool.memberLevels.length && !tool.memberLevels.includes(level))
+      throw ServiceException.forbidden('ai.levelNotAllowed', { tool: tool.toolName });
     const ip = req.ip ?? '';
     await this.limits.takeRate(member.id, ip);
     if (!(await this.gateway.hasProvider())) throw gatewayFailure(new NoProviderError());
@@ -60,7 +61,15 @@ export class AiGenerateService {
     const prompt = renderToolPrompt(tool, values);
     const conversationId = tool.conversational ? (dto.conversationId ?? randomUUID()) : null;
     const generation = await this.generations.save(
-      this.generations.create({ memberId: member.id, toolSlug: tool.slug, toolName: tool.toolName, conversationId, input: values, prompt, status: 'running' }),
+      this.generations.create({
+        memberId: member.id,
+        toolSlug: tool.slug,
+        toolName: tool.toolName,
+        conversationId,
+        input: values,
+        prompt,
+        status: 'running',
+      }),
     );
     await this.stream(tool, [...history, { role: 'user', content: prompt }], { member, ip, generation, counted }, res);
   }
@@ -106,7 +115,13 @@ export class AiGenerateService {
         messages,
         signal: aborter.signal,
         onDelta: (content) => send(masker.push(content)),
-        usage: { memberId: ctx.member.id, memberName: ctx.member.userName, toolSlug: tool.slug, generationId: ctx.generation.generationId, ip: ctx.ip },
+        usage: {
+          memberId: ctx.member.id,
+          memberName: ctx.member.userName,
+          toolSlug: tool.slug,
+          generationId: ctx.generation.generationId,
+          ip: ctx.ip,
+        },
       });
       send(masker.flush());
       await finish('success');

@@ -44,9 +44,16 @@ export class AiToolsController {
   @ApiBearerAuth()
   @ApiProduces('text/event-stream')
   @ApiOperation({
-    summary: 'Generate: answers text/event-stream of `data: {"content":"…"}` ending with `data: [DONE]` (refusals before streaming are JSON envelopes)',
+    summary:
+      'Generate: answers text/event-stream of `data: {"content":"…"}` ending with `data: [DONE]` (refusals before streaming are JSON envelopes)',
   })
-  generate(@Param('slug') slug: string, @Body() dto: GenerateDto, @CurrentMember() member: MemberSession, @Req() req: Request, @Res() res: Response): Promise<void> {
+  generate(
+    @Param('slug') slug: string,
+    @Body() dto: GenerateDto,
+    @CurrentMember() member: MemberSession,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.generator.generate(slug, dto, member, req, res);
   }
 }

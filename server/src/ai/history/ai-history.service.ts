@@ -40,6 +40,9 @@ export class AiHistoryService {
   }
 
   async remove(memberId: string, ids: string[]): Promise<void> {
-    await this.dataSource.query(`UPDATE ai_generation SET del_flag = '2' WHERE member_id = $1 AND generation_id = ANY($2::bigint[])`, [memberId, ids]);
+    await this.dataSource.query(`UPDATE ai_generation SET del_flag = '2' WHERE member_id = $1 AND generation_id = ANY($2::bigint[])`, [
+      memberId,
+      ids,
+    ]);
   }
 }

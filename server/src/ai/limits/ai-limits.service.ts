@@ -65,7 +65,10 @@ export class AiLimitsService {
 
   /** Uses of today (for the tool answer). */
   async usedToday(memberId: string, slug: string): Promise<number> {
-    const rows = await this.dataSource.query(`SELECT used FROM ai_quota_counter WHERE member_id = $1 AND tool_slug = $2 AND day = current_date`, [memberId, slug]);
+    const rows = await this.dataSource.query(`SELECT used FROM ai_quota_counter WHERE member_id = $1 AND tool_slug = $2 AND day = current_date`, [
+      memberId,
+      slug,
+    ]);
     return rows[0]?.used ?? 0;
   }
 }

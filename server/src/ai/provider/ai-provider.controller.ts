@@ -102,7 +102,11 @@ export class AiProviderController {
   @RequirePermission('ai:provider:test')
   @ApiOperation({ summary: 'Stream a short answer from this provider (enabled or not) and report the first-token time' })
   @ApiEnvelope(AiProviderTestDto)
-  async test(@Param('providerId', IdPipe) providerId: string, @CurrentUser() user: LoginUser, @Req() req: Request): Promise<Answer<AiProviderTestDto>> {
+  async test(
+    @Param('providerId', IdPipe) providerId: string,
+    @CurrentUser() user: LoginUser,
+    @Req() req: Request,
+  ): Promise<Answer<AiProviderTestDto>> {
     const candidate = await this.providers.candidateOf(providerId);
     let reply = '';
     try {
@@ -116,7 +120,10 @@ export class AiProviderController {
         only: { ...candidate, maxTokens: Math.min(candidate.maxTokens, 64) },
       });
       const latencyMs = result.firstTokenMs ?? result.latencyMs;
-      return new Answer({ providerName: candidate.providerName, model: candidate.model, latencyMs, reply }, t('ai.provider.testPassed', { model: candidate.model, ms: latencyMs }));
+      return new Answer(
+        { providerName: candidate.providerName, model: candidate.model, latencyMs, reply },
+        t('ai.provider.testPassed', { model: candidate.model, ms: latencyMs }),
+      );
     } catch (error) {
       throw gatewayFailure(error);
     }

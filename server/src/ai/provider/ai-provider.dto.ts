@@ -17,14 +17,22 @@ export class AiProviderQueryDto extends PageQueryDto {
 export class CreateAiProviderDto {
   @ApiProperty({ maxLength: 50 }) @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(50) providerName: string;
   @ApiProperty({ description: 'OpenAI-compatible root, e.g. https://api.deepseek.com/v1 (…/chat/completions is appended)' })
-  @Transform(trimmed) @IsString() @Matches(BASE_URL, { message: 'ai.provider.baseUrlFormat' }) @MaxLength(500)
+  @Transform(trimmed)
+  @IsString()
+  @Matches(BASE_URL, { message: 'ai.provider.baseUrlFormat' })
+  @MaxLength(500)
   baseUrl: string;
   @ApiPropertyOptional({ description: 'Write only; empty or absent keeps the stored key' }) @IsOptional() @IsString() @MaxLength(500) apiKey?: string;
   @ApiPropertyOptional({ description: 'Forget the stored key' }) @IsOptional() @IsBoolean() clearApiKey?: boolean;
   @ApiProperty({ maxLength: 200 }) @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(200) model: string;
   @ApiPropertyOptional({ default: 4096 }) @IsOptional() @IsInt() @Min(1) @Max(1_000_000) maxTokens?: number;
   @ApiPropertyOptional({ default: 0.7 }) @IsOptional() @IsNumber() @Min(0) @Max(2) temperature?: number;
-  @ApiPropertyOptional({ default: 60000, description: 'Longest wait for the first token, and between two chunks' }) @IsOptional() @IsInt() @Min(1000) @Max(600_000) timeoutMs?: number;
+  @ApiPropertyOptional({ default: 60000, description: 'Longest wait for the first token, and between two chunks' })
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  timeoutMs?: number;
   @ApiPropertyOptional({ default: 8, description: 'Calls at once to this provider' }) @IsOptional() @IsInt() @Min(1) @Max(1000) concurrency?: number;
   @ApiPropertyOptional({ default: 0, description: 'Lower is tried first' }) @IsOptional() @IsInt() @Min(-9999) @Max(9999) priority?: number;
   @ApiPropertyOptional({ enum: ['0', '1'], description: '0 enabled, 1 disabled' }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';

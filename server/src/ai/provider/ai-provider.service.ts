@@ -11,7 +11,14 @@ import { paginate } from '../../common/paging/paginate';
 import { escapeLike } from '../../database/sql-helpers';
 import type { ChatTarget } from '../gateway/openai-chat';
 import { AiProvider } from './ai-provider.entity';
-import type { AiProviderDto, AiProviderQueryDto, AiProviderSummaryDto, ChangeAiProviderStatusDto, CreateAiProviderDto, UpdateAiProviderDto } from './ai-provider.dto';
+import type {
+  AiProviderDto,
+  AiProviderQueryDto,
+  AiProviderSummaryDto,
+  ChangeAiProviderStatusDto,
+  CreateAiProviderDto,
+  UpdateAiProviderDto,
+} from './ai-provider.dto';
 
 /** A provider the gateway may call: its settings with the key opened, and a name for logs (never the key). */
 export interface ProviderCandidate extends ChatTarget {
@@ -115,7 +122,17 @@ export class AiProviderService {
     const candidates = rows.map((row) => this.candidate(row));
     const env = this.config.llm;
     if (env) {
-      candidates.push({ providerId: null, providerName: ENV_PROVIDER_NAME, baseUrl: env.baseUrl, apiKey: env.apiKey, model: env.model, maxTokens: 4096, temperature: 0.7, timeoutMs: 60_000, concurrency: 256 });
+      candidates.push({
+        providerId: null,
+        providerName: ENV_PROVIDER_NAME,
+        baseUrl: env.baseUrl,
+        apiKey: env.apiKey,
+        model: env.model,
+        maxTokens: 4096,
+        temperature: 0.7,
+        timeoutMs: 60_000,
+        concurrency: 256,
+      });
     }
     this.cache = { at: Date.now(), candidates };
     return candidates;

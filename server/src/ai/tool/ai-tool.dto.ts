@@ -36,14 +36,23 @@ export class AiFieldOptionDto {
 }
 
 export class AiToolFieldDto {
-  @ApiProperty({ description: 'Value key and template name' }) @IsString() @Matches(/^[A-Za-z][A-Za-z0-9_]{0,29}$/, { message: 'ai.tool.fieldNameFormat' }) name: string;
+  @ApiProperty({ description: 'Value key and template name' })
+  @IsString()
+  @Matches(/^[A-Za-z][A-Za-z0-9_]{0,29}$/, { message: 'ai.tool.fieldNameFormat' })
+  name: string;
   @ApiProperty() @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(30) label: string;
   @ApiProperty({ enum: ['text', 'textarea', 'select'] }) @IsIn(['text', 'textarea', 'select']) type: AiFieldType;
   @ApiProperty() @IsBoolean() required: boolean;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(AI_FIELD_MAX_LENGTH) minLength?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) @Max(AI_FIELD_MAX_LENGTH) maxLength?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) placeholder?: string;
-  @ApiPropertyOptional({ type: [AiFieldOptionDto] }) @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => AiFieldOptionDto) options?: AiFieldOptionDto[];
+  @ApiPropertyOptional({ type: [AiFieldOptionDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => AiFieldOptionDto)
+  options?: AiFieldOptionDto[];
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) defaultValue?: string;
 }
 
@@ -57,13 +66,31 @@ export class UpdateAiToolDto {
   @ApiProperty() @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(50) toolName: string;
   @ApiPropertyOptional() @IsOptional() @Transform(trimmed) @IsString() @MaxLength(50) category?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) description?: string;
-  @ApiProperty({ type: [AiToolFieldDto] }) @IsArray() @ArrayMinSize(1) @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => AiToolFieldDto) fields: AiToolFieldDto[];
+  @ApiProperty({ type: [AiToolFieldDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => AiToolFieldDto)
+  fields: AiToolFieldDto[];
   @ApiProperty({ description: '{{name}} and {{#if name}}…{{else}}…{{/if}}' }) @IsString() @IsNotEmpty() @MaxLength(20_000) promptTemplate: string;
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(99_999) sort?: number;
-  @ApiPropertyOptional({ type: [Number], description: 'Member levels allowed; empty = all' }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsInt({ each: true }) @Min(0, { each: true }) memberLevels?: number[];
+  @ApiPropertyOptional({ type: [Number], description: 'Member levels allowed; empty = all' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsInt({ each: true })
+  @Min(0, { each: true })
+  memberLevels?: number[];
   @ApiPropertyOptional({ description: 'Uses per member and day; 0 = unlimited' }) @IsOptional() @IsInt() @Min(0) @Max(100_000) dailyQuota?: number;
-  @ApiPropertyOptional({ type: [AiLevelQuotaDto] }) @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => AiLevelQuotaDto) levelQuotas?: AiLevelQuotaDto[];
+  @ApiPropertyOptional({ type: [AiLevelQuotaDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => AiLevelQuotaDto)
+  levelQuotas?: AiLevelQuotaDto[];
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }
 
@@ -75,9 +102,23 @@ export class ChangeAiToolStatusDto {
 export class PreviewAiToolDto {
   @ApiProperty() @Transform(idText) @Matches(ID) toolId: string;
   @ApiProperty({ description: 'Field values to fill the template with' }) @IsObject() fields: Record<string, unknown>;
-  @ApiPropertyOptional({ description: 'An unsaved template to try; default the stored one' }) @IsOptional() @IsString() @MaxLength(20_000) promptTemplate?: string;
-  @ApiPropertyOptional({ description: 'Field definitions to try with it; default the stored ones' }) @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => AiToolFieldDto) toolFields?: AiToolFieldDto[];
-  @ApiPropertyOptional({ description: 'Provider to call; default the gateway order' }) @IsOptional() @Transform(idText) @Matches(ID) providerId?: string;
+  @ApiPropertyOptional({ description: 'An unsaved template to try; default the stored one' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20_000)
+  promptTemplate?: string;
+  @ApiPropertyOptional({ description: 'Field definitions to try with it; default the stored ones' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => AiToolFieldDto)
+  toolFields?: AiToolFieldDto[];
+  @ApiPropertyOptional({ description: 'Provider to call; default the gateway order' })
+  @IsOptional()
+  @Transform(idText)
+  @Matches(ID)
+  providerId?: string;
   @ApiPropertyOptional({ description: 'Only render the prompt, call no provider' }) @IsOptional() @IsBoolean() promptOnly?: boolean;
 }
 

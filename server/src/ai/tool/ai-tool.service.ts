@@ -18,7 +18,14 @@ import { LlmGatewayService } from '../gateway/llm-gateway.service';
 import { AiProviderService } from '../provider/ai-provider.service';
 import { gatewayFailure, fieldErrorException } from '../ai-errors';
 import { AiTool } from './ai-tool.entity';
-import type { AiToolPublicDto, AiToolQueryDto, ChangeAiToolStatusDto, PreviewAiToolDto, AiToolPreviewResultDto, UpdateAiToolDto } from './ai-tool.dto';
+import type {
+  AiToolPublicDto,
+  AiToolQueryDto,
+  ChangeAiToolStatusDto,
+  PreviewAiToolDto,
+  AiToolPreviewResultDto,
+  UpdateAiToolDto,
+} from './ai-tool.dto';
 import { validateAiToolInput } from '@zhiwen/shared';
 
 const CACHE_MS = 5_000;
@@ -78,7 +85,14 @@ export class AiToolService {
     if (query.category) qb.andWhere('t.category = :category', { category: query.category });
     if (query.status) qb.andWhere('t.status = :status', { status: query.status });
     return paginate(qb, query, {
-      sortable: { sort: 't.sort', toolName: 't.tool_name', slug: 't.slug', dailyQuota: 't.daily_quota', updateTime: 't.update_time', toolId: 't.tool_id' },
+      sortable: {
+        sort: 't.sort',
+        toolName: 't.tool_name',
+        slug: 't.slug',
+        dailyQuota: 't.daily_quota',
+        updateTime: 't.update_time',
+        toolId: 't.tool_id',
+      },
       defaultOrder: { 't.sort': 'ASC', 't.tool_id': 'ASC' },
     });
   }

@@ -38,7 +38,13 @@ export class AiUsageService {
     if (query.beginTime) qb.andWhere('u.create_time >= :begin::date', { begin: query.beginTime });
     if (query.endTime) qb.andWhere(`u.create_time < :end::date + interval '1 day'`, { end: query.endTime });
     return paginate(qb, query, {
-      sortable: { createTime: 'u.create_time', latencyMs: 'u.latency_ms', completionTokens: 'u.completion_tokens', promptTokens: 'u.prompt_tokens', usageId: 'u.usage_id' },
+      sortable: {
+        createTime: 'u.create_time',
+        latencyMs: 'u.latency_ms',
+        completionTokens: 'u.completion_tokens',
+        promptTokens: 'u.prompt_tokens',
+        usageId: 'u.usage_id',
+      },
       defaultOrder: { 'u.usage_id': 'DESC' },
     });
   }

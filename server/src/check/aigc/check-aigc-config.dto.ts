@@ -10,11 +10,21 @@ export class UpdateAigcConfigDto {
   @Matches(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, { message: 'check.aigc.baseUrlFormat' })
   @MaxLength(500)
   baseUrl?: string;
-  @ApiPropertyOptional() @ValidateIf((o: UpdateAigcConfigDto) => o.backend === 'logprob') @IsString() @MaxLength(200) @Matches(/\S/, { message: 'check.aigc.modelRequired' }) model?: string;
+  @ApiPropertyOptional()
+  @ValidateIf((o: UpdateAigcConfigDto) => o.backend === 'logprob')
+  @IsString()
+  @MaxLength(200)
+  @Matches(/\S/, { message: 'check.aigc.modelRequired' })
+  model?: string;
   @ApiPropertyOptional({ description: 'Write only; empty or absent keeps the stored key' }) @IsOptional() @IsString() @MaxLength(500) apiKey?: string;
   @ApiPropertyOptional({ description: 'Forget the stored key' }) @IsOptional() clearApiKey?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsNumber() @Min(1000) @Max(600_000) timeoutMs?: number;
-  @ApiPropertyOptional({ description: 'score = sigmoid((criterion - center) / scale)' }) @IsOptional() @IsNumber() @Min(-100) @Max(100) calibrationCenter?: number;
+  @ApiPropertyOptional({ description: 'score = sigmoid((criterion - center) / scale)' })
+  @IsOptional()
+  @IsNumber()
+  @Min(-100)
+  @Max(100)
+  calibrationCenter?: number;
   @ApiPropertyOptional() @IsOptional() @IsNumber() @Min(0.01) @Max(100) calibrationScale?: number;
 }
 

@@ -90,6 +90,20 @@ export class CheckAigcConfigService {
   private async row(): Promise<CheckAigcConfig> {
     const row = await this.repo.createQueryBuilder('c').addSelect('c.apiKey').where('c.config_id = :id', { id: ROW }).getOne();
     // The migration inserts the row; a missing one means the offline default.
-    return row ?? Object.assign(new CheckAigcConfig(), { configId: ROW, backend: 'offline', baseUrl: '', model: '', apiKey: '', timeoutMs: 30000, calibrationCenter: 1, calibrationScale: 1, updateBy: '', updateTime: new Date(0) });
+    return (
+      row ??
+      Object.assign(new CheckAigcConfig(), {
+        configId: ROW,
+        backend: 'offline',
+        baseUrl: '',
+        model: '',
+        apiKey: '',
+        timeoutMs: 30000,
+        calibrationCenter: 1,
+        calibrationScale: 1,
+        updateBy: '',
+        updateTime: new Date(0),
+      })
+    );
   }
 }

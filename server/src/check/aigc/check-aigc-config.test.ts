@@ -53,8 +53,14 @@ describe('AIGC scoring settings', () => {
   });
 
   it('keeps an LLM-logprob server with its key sealed, tests it, and checks score through it', async () => {
-    const saved = await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', apiKey: API_KEY, timeoutMs: 5000 });
-    expect(saved.body).toMatchObject({ code: 200, msg: 'AIGC 检测设置已保存', data: { backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', apiKeySet: true } });
+    const saved = await http
+      .put('/check/aigc/config')
+      .send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', apiKey: API_KEY, timeoutMs: 5000 });
+    expect(saved.body).toMatchObject({
+      code: 200,
+      msg: 'AIGC 检测设置已保存',
+      data: { backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', apiKeySet: true },
+    });
     expect(JSON.stringify(saved.body)).not.toContain(API_KEY);
     const [{ api_key }] = await ds.query(`SELECT api_key FROM check_aigc_config`);
     expect(api_key).not.toContain(API_KEY);

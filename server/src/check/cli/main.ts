@@ -39,4 +39,3 @@ export async function runCli(argv: string[]): Promise<number> {
     return 1;
   }
 }
-

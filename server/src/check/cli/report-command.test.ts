@@ -8,7 +8,16 @@ import { runCli } from './main';
 
 describe('check-cli report', () => {
   let dir: string;
-  const paper = ['关于若干主题的综合研究', '第一章 绪论', PARAGRAPHS[2], PARAGRAPHS[10], '第二章 分析', PARAGRAPHS[4], '参考文献', '[1] 作者. 题名[J]. 期刊, 2020.'].join('\n');
+  const paper = [
+    '关于若干主题的综合研究',
+    '第一章 绪论',
+    PARAGRAPHS[2],
+    PARAGRAPHS[10],
+    '第二章 分析',
+    PARAGRAPHS[4],
+    '参考文献',
+    '[1] 作者. 题名[J]. 期刊, 2020.',
+  ].join('\n');
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'check-cli-report-'));
@@ -30,7 +39,16 @@ describe('check-cli report', () => {
     let code: number;
     let printed: string;
     try {
-      code = await runCli(['report', path.join(dir, 'paper.txt'), '--sources', path.join(dir, 'sources'), '--own', path.join(dir, 'own'), '--out', out]);
+      code = await runCli([
+        'report',
+        path.join(dir, 'paper.txt'),
+        '--sources',
+        path.join(dir, 'sources'),
+        '--own',
+        path.join(dir, 'own'),
+        '--out',
+        out,
+      ]);
       printed = write.mock.calls.map((call) => String(call[0])).join('');
     } finally {
       write.mockRestore();

@@ -48,7 +48,10 @@ export function summaryLines(report: CheckReport, timings: CheckTimings & { html
     `largest single source: ${pct(s.largestSourceRatio)}${largest}`,
     `duplicated characters: ${s.duplicateChars} of ${s.totalChars} (cited ${s.citedChars}); paragraphs: ${s.suspectParagraphs} suspect of ${s.paragraphs}; sources: ${s.sourceCount}`,
   ];
-  if (report.aigc) lines.push(`AI feature value: ${pct(report.aigc.weightedScore)} (flagged ${pct(report.aigc.flaggedShare)}; ${report.aigc.model.name} ${report.aigc.model.version}, indicative only)`);
+  if (report.aigc)
+    lines.push(
+      `AI feature value: ${pct(report.aigc.weightedScore)} (flagged ${pct(report.aigc.flaggedShare)}; ${report.aigc.model.name} ${report.aigc.model.version}, indicative only)`,
+    );
   lines.push(
     `timings: index ${ms(timings.indexMs)}; parse ${ms(timings.parseMs)}, match ${ms(timings.matchMs)}, aigc ${ms(timings.aigcMs)}, report ${ms(timings.reportMs)}, ` +
       `html ${ms(timings.htmlMs)}, pdf ${ms(timings.pdfMs)}; check total ${ms(timings.totalMs + timings.htmlMs + timings.pdfMs)}`,
@@ -100,7 +103,13 @@ export const reportCommand: CliCommand = {
     const addFolder = async (dir: string, kind: SourceMeta['libraryKind']) => {
       for (const name of await txtFiles(dir)) {
         const id = metas.size;
-        metas.set(id, { id, title: name.replace(/\.txt$/u, ''), origin: path.join(path.basename(path.resolve(dir)), name), libraryKind: kind, memberId: kind === 'self' ? CLI_MEMBER : null });
+        metas.set(id, {
+          id,
+          title: name.replace(/\.txt$/u, ''),
+          origin: path.join(path.basename(path.resolve(dir)), name),
+          libraryKind: kind,
+          memberId: kind === 'self' ? CLI_MEMBER : null,
+        });
         await detector.addDocument(id, await readFile(path.join(dir, name), 'utf8'));
       }
     };
@@ -131,7 +140,9 @@ export const reportCommand: CliCommand = {
       writeFile(path.join(values.out, 'report.json'), JSON.stringify(report)),
     ]);
     const lines = summaryLines(report, { ...timings, htmlMs: t1 - t0, pdfMs: t2 - t1, indexMs });
-    lines.push(`library: ${metas.size} documents; wrote report.html, report-full.html, report.pdf (${pdf.length} bytes), report.json to ${values.out}`);
+    lines.push(
+      `library: ${metas.size} documents; wrote report.html, report-full.html, report.pdf (${pdf.length} bytes), report.json to ${values.out}`,
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   },

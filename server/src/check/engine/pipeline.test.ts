@@ -94,7 +94,13 @@ describe('runCheck', () => {
 
   it('fails on an unreadable upload after reporting only the start', async () => {
     const seen: number[] = [];
-    const failing = runCheck({ buffer: new Uint8Array(0), fileName: 'empty.txt', detector, sources: () => [], onProgress: (p) => seen.push(p.percent) });
+    const failing = runCheck({
+      buffer: new Uint8Array(0),
+      fileName: 'empty.txt',
+      detector,
+      sources: () => [],
+      onProgress: (p) => seen.push(p.percent),
+    });
     await expect(failing).rejects.toBeInstanceOf(CheckInputError);
     expect(seen).toEqual([0]);
   });

@@ -52,10 +52,22 @@ export class CheckDocumentController {
   // File names are sent in UTF-8 (Chinese names); multer would read them as latin1.
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: UPLOAD_LIMITS.maxUploadBytes, files: 1 }, defParamCharset: 'utf8' }))
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file', 'libraryId'], properties: { file: { type: 'string', format: 'binary' }, libraryId: { type: 'string' } } } })
-  @ApiOperation({ summary: 'Upload a document (docx, pdf, txt) or a zip of many into a reference library; answers at once with the documents pending' })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'libraryId'],
+      properties: { file: { type: 'string', format: 'binary' }, libraryId: { type: 'string' } },
+    },
+  })
+  @ApiOperation({
+    summary: 'Upload a document (docx, pdf, txt) or a zip of many into a reference library; answers at once with the documents pending',
+  })
   @ApiEnvelope(DocumentDto, { isArray: true })
-  async upload(@UploadedFile() file: UploadedFileLike | undefined, @Body() dto: UploadDocumentsDto, @CurrentUser() user: LoginUser): Promise<Answer<DocumentDto[]>> {
+  async upload(
+    @UploadedFile() file: UploadedFileLike | undefined,
+    @Body() dto: UploadDocumentsDto,
+    @CurrentUser() user: LoginUser,
+  ): Promise<Answer<DocumentDto[]>> {
     const documents = await this.documents.upload(dto.libraryId, file, user);
     return new Answer(documents, t('check.document.uploaded', { count: documents.length }));
   }

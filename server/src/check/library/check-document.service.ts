@@ -101,7 +101,14 @@ export class CheckDocumentService {
     if (query.status) qb.andWhere('d.status = :status', { status: query.status });
     if (query.originType) qb.andWhere('d.origin_type = :originType', { originType: query.originType });
     const page = await paginate(qb, query, {
-      sortable: { docId: 'd.doc_id', title: 'd.title', charCount: 'd.char_count', status: 'd.status', createTime: 'd.create_time', indexedTime: 'd.indexed_time' },
+      sortable: {
+        docId: 'd.doc_id',
+        title: 'd.title',
+        charCount: 'd.char_count',
+        status: 'd.status',
+        createTime: 'd.create_time',
+        indexedTime: 'd.indexed_time',
+      },
       defaultOrder: { 'd.doc_id': 'DESC' },
     });
     return { total: page.total, rows: page.rows.map(toDocumentDto) };
@@ -223,7 +230,12 @@ export class CheckDocumentService {
       [library.libraryId, originType, origin],
     );
     if (!rows.length) return 0;
-    await this.deleteFiles(await this.deleteDocuments(rows.map((r) => r.doc_id), false));
+    await this.deleteFiles(
+      await this.deleteDocuments(
+        rows.map((r) => r.doc_id),
+        false,
+      ),
+    );
     return rows.length;
   }
 
@@ -249,4 +261,3 @@ export class CheckDocumentService {
     }
   }
 }
-

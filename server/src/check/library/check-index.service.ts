@@ -145,7 +145,9 @@ export class CheckIndexService implements OnModuleInit {
     try {
       await this.queue.send(REBUILD_JOB, { rebuildId }, { expireInSeconds: REBUILD_JOB_EXPIRY_SECONDS });
     } catch (error) {
-      await this.pool.query(`UPDATE check_index_rebuild SET status = 'failed', error = 'not queued', end_time = now() WHERE rebuild_id = $1`, [rebuildId]);
+      await this.pool.query(`UPDATE check_index_rebuild SET status = 'failed', error = 'not queued', end_time = now() WHERE rebuild_id = $1`, [
+        rebuildId,
+      ]);
       throw error;
     }
     return (await this.latestRebuild())!;
@@ -159,7 +161,10 @@ export class CheckIndexService implements OnModuleInit {
   async runRebuild(rebuildId: string): Promise<void> {
     try {
       // A retry of a failed attempt runs again, unless another rebuild started meanwhile.
-      await this.pool.query(`UPDATE check_index_rebuild SET status = 'running', error = '', end_time = NULL, update_time = now() WHERE rebuild_id = $1 AND status = 'failed'`, [rebuildId]);
+      await this.pool.query(
+        `UPDATE check_index_rebuild SET status = 'running', error = '', end_time = NULL, update_time = now() WHERE rebuild_id = $1 AND status = 'failed'`,
+        [rebuildId],
+      );
     } catch (error) {
       if (isUniqueViolation(error)) return;
       throw error;
@@ -195,7 +200,9 @@ export class CheckIndexService implements OnModuleInit {
         [run.rows[0].last_doc_id],
       );
       if (!rows.length) {
-        await client.query(`UPDATE check_index_rebuild SET status = 'completed', end_time = now(), update_time = now() WHERE rebuild_id = $1`, [rebuildId]);
+        await client.query(`UPDATE check_index_rebuild SET status = 'completed', end_time = now(), update_time = now() WHERE rebuild_id = $1`, [
+          rebuildId,
+        ]);
         return false;
       }
       const batch: number[] = [];
@@ -206,10 +213,11 @@ export class CheckIndexService implements OnModuleInit {
         chars += row.char_count;
       }
       await new DocumentIndexer(client).refingerprint(batch);
-      await client.query(
-        `UPDATE check_index_rebuild SET done = done + $2, last_doc_id = $3, update_time = now() WHERE rebuild_id = $1`,
-        [rebuildId, batch.length, batch[batch.length - 1]],
-      );
+      await client.query(`UPDATE check_index_rebuild SET done = done + $2, last_doc_id = $3, update_time = now() WHERE rebuild_id = $1`, [
+        rebuildId,
+        batch.length,
+        batch[batch.length - 1],
+      ]);
       return true;
     });
   }

@@ -32,7 +32,13 @@ export class CheckLibraryService {
     if (query.libraryKind) qb.andWhere('l.library_kind = :kind', { kind: query.libraryKind });
     if (query.status) qb.andWhere('l.status = :status', { status: query.status });
     const page = await paginate(qb, query, {
-      sortable: { libraryId: 'l.library_id', libraryName: 'l.library_name', libraryCode: 'l.library_code', sort: 'l.sort', createTime: 'l.create_time' },
+      sortable: {
+        libraryId: 'l.library_id',
+        libraryName: 'l.library_name',
+        libraryCode: 'l.library_code',
+        sort: 'l.sort',
+        createTime: 'l.create_time',
+      },
       defaultOrder: { 'l.sort': 'ASC', 'l.library_id': 'ASC' },
     });
     const counts = await this.documentCounts(page.rows.map((l) => l.libraryId));
@@ -71,7 +77,8 @@ export class CheckLibraryService {
       );
       return this.get(saved.libraryId);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ServiceException('check.library.codeTaken', { libraryName: dto.libraryName, libraryCode: dto.libraryCode });
+      if (isUniqueViolation(error))
+        throw new ServiceException('check.library.codeTaken', { libraryName: dto.libraryName, libraryCode: dto.libraryCode });
       throw error;
     }
   }
@@ -106,7 +113,10 @@ export class CheckLibraryService {
       const builtIn = libraries.find((l) => l.libraryKind !== 'reference');
       if (builtIn) throw new ServiceException('check.library.builtIn', { libraryName: builtIn.libraryName });
       const [held] = await m.query(`SELECT library_id::text FROM check_document WHERE library_id = ANY($1::int8[]) LIMIT 1`, [libraryIds]);
-      if (held) throw new ServiceException('check.library.hasDocuments', { libraryName: libraries.find((l) => l.libraryId === held.library_id)!.libraryName });
+      if (held)
+        throw new ServiceException('check.library.hasDocuments', {
+          libraryName: libraries.find((l) => l.libraryId === held.library_id)!.libraryName,
+        });
       await m.delete(CheckLibrary, { libraryId: In(libraryIds) });
     });
   }

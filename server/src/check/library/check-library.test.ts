@@ -35,7 +35,9 @@ const http = api(() => t, { token: () => admin });
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 const zip = (files: Record<string, string | Buffer>) =>
-  Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, typeof data === 'string' ? utf8(data) : new Uint8Array(data)]))));
+  Buffer.from(
+    zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, typeof data === 'string' ? utf8(data) : new Uint8Array(data)]))),
+  );
 
 async function addLibrary(libraryCode: string, libraryName = `库${libraryCode}`): Promise<string> {
   const res = await http.post('/check/library').send({ libraryName, libraryCode, sort: 5 });
@@ -50,7 +52,9 @@ const upload = (libraryId: string, data: Buffer, fileName: string, token = admin
 async function indexed(libraryId: string): Promise<Row[]> {
   const end = Date.now() + 30_000;
   for (;;) {
-    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM check_document WHERE library_id = $1 AND status IN ('pending', 'indexing')`, [libraryId]);
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM check_document WHERE library_id = $1 AND status IN ('pending', 'indexing')`, [
+      libraryId,
+    ]);
     if (n === 0 || Date.now() > end) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -58,7 +62,8 @@ async function indexed(libraryId: string): Promise<Row[]> {
   return res.body.data.rows;
 }
 
-const postingsOf = async (docId: number) => (await ds.query(`SELECT count(*)::int AS n FROM check_fingerprint WHERE doc_id = $1`, [docId]))[0].n as number;
+const postingsOf = async (docId: number) =>
+  (await ds.query(`SELECT count(*)::int AS n FROM check_fingerprint WHERE doc_id = $1`, [docId]))[0].n as number;
 const documentCount = async () => (await ds.query(`SELECT count(*)::int AS n FROM check_document`))[0].n as number;
 const storedFiles = () => {
   const dir = path.join(t.config.storage.localDir, 'check-library');
@@ -82,9 +87,17 @@ describe('uploading and indexing', () => {
     const single = await upload(libraryId, utf8(TEXT_A), '黄河与茶叶.txt');
     expect(single.status).toBe(201);
     expectMessage(single, 'zh-CN', '已上传 1 个文件，正在建立索引');
-    expect(single.body.data).toEqual([expect.objectContaining({ title: '黄河与茶叶', origin: '黄河与茶叶.txt', originType: 'upload', status: 'pending' })]);
+    expect(single.body.data).toEqual([
+      expect.objectContaining({ title: '黄河与茶叶', origin: '黄河与茶叶.txt', originType: 'upload', status: 'pending' }),
+    ]);
 
-    const archive = zip({ '资料/蜜蜂与围棋.txt': TEXT_B, '资料/光合作用.txt': TEXT_C, '马拉松.txt': TEXT_D, '资料/': Buffer.alloc(0), '__MACOSX/._马拉松.txt': 'x' });
+    const archive = zip({
+      '资料/蜜蜂与围棋.txt': TEXT_B,
+      '资料/光合作用.txt': TEXT_C,
+      '马拉松.txt': TEXT_D,
+      '资料/': Buffer.alloc(0),
+      '__MACOSX/._马拉松.txt': 'x',
+    });
     const many = await upload(libraryId, archive, '参考资料.zip', admin, 'en');
     expect(many.status).toBe(201);
     expectMessage(many, 'en', '3 file(s) uploaded; indexing');
@@ -111,7 +124,14 @@ describe('uploading and indexing', () => {
     expect(stored).toContain('黄河是中国北方最重要的河流之一');
 
     const library = (await http.get(`/check/library/${libraryId}`)).body.data;
-    expect(library).toMatchObject({ libraryCode: 'upload_lib', libraryKind: 'reference', documentCount: 4, indexedCount: 4, pendingCount: 0, failedCount: 0 });
+    expect(library).toMatchObject({
+      libraryCode: 'upload_lib',
+      libraryKind: 'reference',
+      documentCount: 4,
+      indexedCount: 4,
+      pendingCount: 0,
+      failedCount: 0,
+    });
     const stats = (await http.get('/check/library/stats')).body.data;
     const mine = stats.libraries.find((l: { libraryId: string }) => l.libraryId === libraryId);
     expect(mine).toMatchObject({ documents: 4, indexed: 4, pending: 0, failed: 0 });
@@ -140,7 +160,9 @@ describe('uploading and indexing', () => {
     expect(actual).toEqual(expected);
     expect(actual.detections.length).toBeGreaterThanOrEqual(2);
     const go = docs.find((d) => d.origin === '资料/蜜蜂与围棋.txt')!;
-    expect(actual.detections.find((d) => paper.slice(d.thisOffset, d.thisOffset + d.thisLength).includes('三百六十一个交叉点'))?.sourceId).toBe(go.docId);
+    expect(actual.detections.find((d) => paper.slice(d.thisOffset, d.thisOffset + d.thisLength).includes('三百六十一个交叉点'))?.sourceId).toBe(
+      go.docId,
+    );
     const source = docs.find((d) => d.origin === '资料/光合作用.txt')!;
     const hit = actual.detections.find((d) => paper.slice(d.thisOffset, d.thisOffset + d.thisLength).includes('暗反应阶段'))!;
     expect(hit.sourceId).toBe(source.docId);
@@ -310,8 +332,13 @@ describe('libraries', () => {
 
   it('adds, lists with filters, changes and deletes a library, with its rules', async () => {
     const id = await addLibrary('journal_2024', '期刊库');
-    expect((await http.get(`/check/library/list?libraryName=${encodeURIComponent('期刊')}`)).body.data).toMatchObject({ total: 1, rows: [{ libraryId: id }] });
-    expect((await http.get('/check/library/list?libraryKind=self')).body.data.rows.map((l: { libraryCode: string }) => l.libraryCode)).toEqual(['self']);
+    expect((await http.get(`/check/library/list?libraryName=${encodeURIComponent('期刊')}`)).body.data).toMatchObject({
+      total: 1,
+      rows: [{ libraryId: id }],
+    });
+    expect((await http.get('/check/library/list?libraryKind=self')).body.data.rows.map((l: { libraryCode: string }) => l.libraryCode)).toEqual([
+      'self',
+    ]);
 
     const taken = await http.post('/check/library').send({ libraryName: '另一个', libraryCode: 'journal_2024' });
     expect(taken.status).toBe(400);
@@ -353,7 +380,14 @@ describe('texts handed over by other modules', () => {
   it('indexes a checked paper into the self library at once, replaces it by origin, and leaves it out of its member’s re-check', async () => {
     const documents = t.app.get(CheckDocumentService);
     const index = t.app.get(CheckIndexService);
-    const paper = { title: '论蜜蜂', text: PARAGRAPHS[3], origin: 'order-1001', originType: 'order' as const, memberId: '42', paperMd5: 'a'.repeat(32) };
+    const paper = {
+      title: '论蜜蜂',
+      text: PARAGRAPHS[3],
+      origin: 'order-1001',
+      originType: 'order' as const,
+      memberId: '42',
+      paperMd5: 'a'.repeat(32),
+    };
     const first = await documents.indexDocument('self', paper);
     expect(first).toMatchObject({ status: 'indexed', originType: 'order', memberId: '42' });
     expect(await postingsOf(first.docId)).toBe(first.fingerprintCount);
@@ -412,9 +446,19 @@ describe('permissions', () => {
     const perms = (await ds.query(`SELECT perms FROM sys_menu WHERE menu_key LIKE 'check.library%'`)).map((r: { perms: string }) => r.perms);
     expect(perms).toEqual(
       expect.arrayContaining([
-        'check:library:list', 'check:library:query', 'check:library:add', 'check:library:edit', 'check:library:remove',
-        'check:library:export', 'check:library:rebuild', 'check:document:list', 'check:document:query', 'check:document:add',
-        'check:document:edit', 'check:document:remove', 'check:document:export',
+        'check:library:list',
+        'check:library:query',
+        'check:library:add',
+        'check:library:edit',
+        'check:library:remove',
+        'check:library:export',
+        'check:library:rebuild',
+        'check:document:list',
+        'check:document:query',
+        'check:document:add',
+        'check:document:edit',
+        'check:document:remove',
+        'check:document:export',
       ]),
     );
   });

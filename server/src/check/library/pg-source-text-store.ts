@@ -25,10 +25,10 @@ export class PgSourceTextStore implements SourceTextStore {
   }
 
   async put(docId: number, text: string): Promise<void> {
-    await this.db.query(
-      `INSERT INTO check_document_text (doc_id, text) VALUES ($1, $2) ON CONFLICT (doc_id) DO UPDATE SET text = EXCLUDED.text`,
-      [docId, text],
-    );
+    await this.db.query(`INSERT INTO check_document_text (doc_id, text) VALUES ($1, $2) ON CONFLICT (doc_id) DO UPDATE SET text = EXCLUDED.text`, [
+      docId,
+      text,
+    ]);
   }
 
   async delete(docId: number): Promise<void> {

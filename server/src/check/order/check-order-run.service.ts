@@ -147,7 +147,9 @@ export class CheckOrderRunService implements OnModuleInit, OnApplicationBootstra
   async recoverPaid(): Promise<void> {
     const stale = await this.repo
       .createQueryBuilder('o')
-      .where(`o.status = 'paid' AND o.tid IS NULL AND o.update_time < now() - make_interval(secs => :secs)`, { secs: CHECK_TASK_LIMITS.staleAfterMs / 1000 })
+      .where(`o.status = 'paid' AND o.tid IS NULL AND o.update_time < now() - make_interval(secs => :secs)`, {
+        secs: CHECK_TASK_LIMITS.staleAfterMs / 1000,
+      })
       .getMany();
     for (const order of stale) await this.startCheck(order.orderId, SYSTEM_ACTOR);
   }

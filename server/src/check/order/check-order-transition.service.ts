@@ -24,7 +24,12 @@ export class CheckOrderTransitionService {
 
   async transition(orderId: string, to: OrderStatus, actor: string, reason = '', changes: Partial<CheckOrder> = {}): Promise<CheckOrder> {
     return this.dataSource.transaction(async (m) => {
-      const order = await m.getRepository(CheckOrder).createQueryBuilder('o').setLock('pessimistic_write').where('o.order_id = :orderId', { orderId }).getOne();
+      const order = await m
+        .getRepository(CheckOrder)
+        .createQueryBuilder('o')
+        .setLock('pessimistic_write')
+        .where('o.order_id = :orderId', { orderId })
+        .getOne();
       if (!order) throw ServiceException.notFound('check.order.notFound');
       const from = order.status;
       if (!canTransition(from, to)) {

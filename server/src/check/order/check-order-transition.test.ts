@@ -30,7 +30,10 @@ describe('check order transitions', () => {
     await orders.transition(id, 'queued', 'system');
     await orders.transition(id, 'checking', 'system');
     await orders.transition(id, 'done', 'system');
-    expect((await ds.query(`SELECT status, pay_provider FROM check_order WHERE order_id = $1`, [id]))[0]).toEqual({ status: 'done', pay_provider: 'manual' });
+    expect((await ds.query(`SELECT status, pay_provider FROM check_order WHERE order_id = $1`, [id]))[0]).toEqual({
+      status: 'done',
+      pay_provider: 'manual',
+    });
     const log = await orders.history(id);
     expect(log.map((l) => [l.fromStatus, l.toStatus, l.actor])).toEqual([
       ['created', 'paid', 'admin'],
@@ -44,7 +47,10 @@ describe('check order transitions', () => {
 
   it('refuses an illegal move, naming both states, and changes nothing', async () => {
     const id = await addOrder('done');
-    await expect(orders.transition(id, 'refunded', 'admin')).rejects.toMatchObject({ messageKey: 'check.order.illegalTransition', args: { from: '已完成', to: '已退款' } });
+    await expect(orders.transition(id, 'refunded', 'admin')).rejects.toMatchObject({
+      messageKey: 'check.order.illegalTransition',
+      args: { from: '已完成', to: '已退款' },
+    });
     expect((await ds.query(`SELECT status FROM check_order WHERE order_id = $1`, [id]))[0].status).toBe('done');
     expect(await orders.history(id)).toEqual([]);
   });

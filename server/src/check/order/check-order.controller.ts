@@ -14,7 +14,18 @@ import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorato
 import { CHECK_TASK_LIMITS } from '../task/check-task.constants';
 import { Public } from '../../common/decorators/public.decorator';
 import { reportResponse } from '../task/report-file';
-import { ConfirmPaymentDto, CountDto, CreateOrderDto, MemberOrderDto, MemberReportQueryDto, MyOrderQueryDto, OrderDetailDto, OrderDto, OrderQueryDto, OrderReasonDto } from './check-order.dto';
+import {
+  ConfirmPaymentDto,
+  CountDto,
+  CreateOrderDto,
+  MemberOrderDto,
+  MemberReportQueryDto,
+  MyOrderQueryDto,
+  OrderDetailDto,
+  OrderDto,
+  OrderQueryDto,
+  OrderReasonDto,
+} from './check-order.dto';
 import { OrderNoPipe } from './order-no.pipe';
 import { CheckSampleReportService } from './check-sample-report.service';
 import type { UploadedPaper } from '../task/check-task.service';
@@ -47,9 +58,15 @@ export class CheckOrderMemberController {
       },
     },
   })
-  @ApiOperation({ summary: 'Order a check of a paper (docx, pdf, txt): priced from its characters; the same paper within 24 h reuses the finished report' })
+  @ApiOperation({
+    summary: 'Order a check of a paper (docx, pdf, txt): priced from its characters; the same paper within 24 h reuses the finished report',
+  })
   @ApiEnvelope(MemberOrderDto)
-  create(@UploadedFile() file: UploadedPaper | undefined, @Body() dto: CreateOrderDto, @CurrentMember() member: MemberSession): Promise<MemberOrderDto> {
+  create(
+    @UploadedFile() file: UploadedPaper | undefined,
+    @Body() dto: CreateOrderDto,
+    @CurrentMember() member: MemberSession,
+  ): Promise<MemberOrderDto> {
     return this.orders.create(member, dto, file);
   }
 
@@ -107,7 +124,12 @@ export class CheckReportMemberController {
   @MemberOnly()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'A report of an own finished order: html, pdf, full (side by side) or docx (rewritten paper)' })
-  async report(@Param('orderNo', OrderNoPipe) orderNo: string, @Query() query: MemberReportQueryDto, @CurrentMember() member: MemberSession, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  async report(
+    @Param('orderNo', OrderNoPipe) orderNo: string,
+    @Query() query: MemberReportQueryDto,
+    @CurrentMember() member: MemberSession,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
     const format = query.format ?? 'html';
     return reportResponse(res, await this.orders.myReport(member.id, orderNo, format), format === 'html' || format === 'full');
   }

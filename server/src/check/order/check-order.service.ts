@@ -31,7 +31,6 @@ import { freeProvider, PAYMENT_PROVIDERS, providerFor } from './payment-provider
 /** Where an order's paper is kept. */
 export const paperKeyOf = (orderId: string) => `check/orders/${orderId}/paper`;
 
-
 export function toOrderDto(o: CheckOrder): OrderDto {
   return {
     orderId: o.orderId,
@@ -87,13 +86,24 @@ export class CheckOrderService {
    */
   async create(member: MemberSession, dto: CreateOrderDto, file: UploadedPaper | undefined): Promise<MemberOrderDto> {
     if (!file?.buffer?.length) throw new ServiceException('check.order.noFile');
-    if (file.buffer.length > CHECK_TASK_LIMITS.maxFileBytes) throw new ServiceException('check.task.fileTooLarge', { max: CHECK_TASK_LIMITS.maxFileBytes / 1024 / 1024 });
+    if (file.buffer.length > CHECK_TASK_LIMITS.maxFileBytes)
+      throw new ServiceException('check.task.fileTooLarge', { max: CHECK_TASK_LIMITS.maxFileBytes / 1024 / 1024 });
     const product = await this.products.get(dto.productId);
     if (product.status !== '0') throw new ServiceException('check.order.productDisabled', { productName: product.productName });
     const type = CHECK_TYPES[product.checkType];
     const fileName = file.originalname.slice(0, 255);
     const fileMd5 = createHash('md5').update(file.buffer).digest('hex');
-    const base = { title: dto.title, author: dto.author ?? '', productId: product.productId, checkType: product.checkType, fileName, fileMd5, fileSize: file.buffer.length, memberId: member.id, selfConsent: dto.selfConsent ?? false };
+    const base = {
+      title: dto.title,
+      author: dto.author ?? '',
+      productId: product.productId,
+      checkType: product.checkType,
+      fileName,
+      fileMd5,
+      fileSize: file.buffer.length,
+      memberId: member.id,
+      selfConsent: dto.selfConsent ?? false,
+    };
 
     const earlier = type.kind === 'rewrite' ? null : await this.reusable(member.id, product.checkType, fileMd5);
     if (earlier) return this.memberDto(await this.reuse(member, base, earlier));
@@ -103,7 +113,14 @@ export class CheckOrderService {
     const order = await this.dataSource.transaction(async (m) => {
       const created = await m.save(
         // The order keeps its own type and fee: later product changes do not rewrite what was bought.
-        m.create(CheckOrder, { ...base, orderNo: newOrderNo(), totalFee, charCount: paper.countedChars, status: 'created', payProvider: providerFor(totalFee).name }),
+        m.create(CheckOrder, {
+          ...base,
+          orderNo: newOrderNo(),
+          totalFee,
+          charCount: paper.countedChars,
+          status: 'created',
+          payProvider: providerFor(totalFee).name,
+        }),
       );
       created.fileKey = paperKeyOf(created.orderId);
       await m.save(created);
@@ -122,7 +139,8 @@ export class CheckOrderService {
   async pay(member: MemberSession, orderNo: string): Promise<MemberOrderDto> {
     const order = await this.own(member.id, orderNo);
     if (order.status !== 'created') {
-      if (order.status === 'cancelled' || order.status === 'refunded') throw new ServiceException('check.order.notPayable', { status: t(`check.order.status.${order.status}`) });
+      if (order.status === 'cancelled' || order.status === 'refunded')
+        throw new ServiceException('check.order.notPayable', { status: t(`check.order.status.${order.status}`) });
       return this.memberDto(order);
     }
     const provider = PAYMENT_PROVIDERS.find((p) => p.name === order.payProvider) ?? providerFor(order.totalFee);
@@ -167,9 +185,23 @@ export class CheckOrderService {
           memberRead: false,
         }),
       );
-      const steps: [string, OrderStatus][] = [['', 'created'], ['created', 'paid'], ['paid', 'queued'], ['queued', 'checking'], ['checking', 'done']];
+      const steps: [string, OrderStatus][] = [
+        ['', 'created'],
+        ['created', 'paid'],
+        ['paid', 'queued'],
+        ['queued', 'checking'],
+        ['checking', 'done'],
+      ];
       for (const [fromStatus, toStatus] of steps) {
-        await m.save(m.create(CheckOrderLog, { orderId: created.orderId, fromStatus, toStatus, actor: toStatus === 'created' ? member.userName : SYSTEM_ACTOR, reason: toStatus === 'created' ? '' : reason }));
+        await m.save(
+          m.create(CheckOrderLog, {
+            orderId: created.orderId,
+            fromStatus,
+            toStatus,
+            actor: toStatus === 'created' ? member.userName : SYSTEM_ACTOR,
+            reason: toStatus === 'created' ? '' : reason,
+          }),
+        );
       }
       return created;
     });
@@ -182,7 +214,10 @@ export class CheckOrderService {
     if (query.status) qb.andWhere('o.status = :status', { status: query.status });
     if (query.orderNo) qb.andWhere('o.order_no = :orderNo', { orderNo: query.orderNo });
     if (query.kind) qb.andWhere('o.check_type IN (:...types)', { types: CHECK_TYPE_CODES.filter((code) => CHECK_TYPES[code].kind === query.kind) });
-    const page = await paginate(qb, query, { sortable: { createTime: 'o.create_time', totalFee: 'o.total_fee' }, defaultOrder: { 'o.order_id': 'DESC' } });
+    const page = await paginate(qb, query, {
+      sortable: { createTime: 'o.create_time', totalFee: 'o.total_fee' },
+      defaultOrder: { 'o.order_id': 'DESC' },
+    });
     return { total: page.total, rows: await this.memberDtos(page.rows) };
   }
 
@@ -313,7 +348,14 @@ export class CheckOrderService {
       reusedOrderId: order.reusedOrderId,
       result: member.result,
       rewrite: member.rewrite,
-      log: log.map((l) => ({ logId: l.logId, fromStatus: l.fromStatus, toStatus: l.toStatus, actor: l.actor, reason: l.reason, createTime: l.createTime })),
+      log: log.map((l) => ({
+        logId: l.logId,
+        fromStatus: l.fromStatus,
+        toStatus: l.toStatus,
+        actor: l.actor,
+        reason: l.reason,
+        createTime: l.createTime,
+      })),
     };
   }
 
@@ -324,15 +366,31 @@ export class CheckOrderService {
   /** Orders as members see them, with the progress, figures and error of their tasks (one query for the page). */
   private async memberDtos(orders: CheckOrder[]): Promise<MemberOrderDto[]> {
     const tids = [...new Set(orders.map((o) => o.tid).filter((tid): tid is string => !!tid))];
-    const tasks = new Map((tids.length ? await this.dataSource.getRepository(CheckTask).findBy({ taskId: In(tids) }) : []).map((task) => [task.taskId, task]));
+    const tasks = new Map(
+      (tids.length ? await this.dataSource.getRepository(CheckTask).findBy({ taskId: In(tids) }) : []).map((task) => [task.taskId, task]),
+    );
     const rewrites = await this.rewrites.states(orders.filter((o) => CHECK_TYPES[o.checkType].kind === 'rewrite').map((o) => o.orderId));
     const productNames = await this.products.names(orders.map((o) => o.productId));
-    return orders.map((o) => toMemberOrderDto(o, o.tid ? tasks.get(o.tid) : undefined, rewrites.get(o.orderId), productNames.get(o.productId ?? '') ?? CHECK_TYPES[o.checkType].name));
+    return orders.map((o) =>
+      toMemberOrderDto(
+        o,
+        o.tid ? tasks.get(o.tid) : undefined,
+        rewrites.get(o.orderId),
+        productNames.get(o.productId ?? '') ?? CHECK_TYPES[o.checkType].name,
+      ),
+    );
   }
 
   private async page(qb: SelectQueryBuilder<CheckOrder>, query: PageQueryDto): Promise<PageResult<OrderDto>> {
     const page = await paginate(qb, query, {
-      sortable: { orderId: 'o.order_id', totalFee: 'o.total_fee', charCount: 'o.char_count', status: 'o.status', createTime: 'o.create_time', payTime: 'o.pay_time' },
+      sortable: {
+        orderId: 'o.order_id',
+        totalFee: 'o.total_fee',
+        charCount: 'o.char_count',
+        status: 'o.status',
+        createTime: 'o.create_time',
+        payTime: 'o.pay_time',
+      },
       defaultOrder: { 'o.order_id': 'DESC' },
     });
     return { total: page.total, rows: page.rows.map(toOrderDto) };
@@ -347,8 +405,8 @@ export class CheckOrderService {
     const result = await this.runner.parse(buffer, fileName, charLimit);
     if (!('inputError' in result)) return result;
     const { code, key, details } = result.inputError;
-    if (code === 'too_large' && details.limit === 'chars') throw new ServiceException('check.order.tooLong', { checkType: typeName, max: charLimit, actual: details.actual ?? 0 });
+    if (code === 'too_large' && details.limit === 'chars')
+      throw new ServiceException('check.order.tooLong', { checkType: typeName, max: charLimit, actual: details.actual ?? 0 });
     throw new ServiceException(key, inputErrorArgs(details));
   }
-
 }

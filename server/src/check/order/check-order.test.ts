@@ -63,7 +63,10 @@ const storedPapers = () => {
 };
 const steps = (log: Array<{ fromStatus: string; toStatus: string }>) => log.map((l) => [l.fromStatus, l.toStatus]);
 const logOf = async (orderNo: string) =>
-  (await ds.query(`SELECT l.from_status, l.to_status, l.actor FROM check_order_log l JOIN check_order o USING (order_id) WHERE o.order_no = $1 ORDER BY l.log_id`, [orderNo])) as Array<{ from_status: string; to_status: string; actor: string }>;
+  (await ds.query(
+    `SELECT l.from_status, l.to_status, l.actor FROM check_order_log l JOIN check_order o USING (order_id) WHERE o.order_no = $1 ORDER BY l.log_id`,
+    [orderNo],
+  )) as Array<{ from_status: string; to_status: string; actor: string }>;
 
 describe('products on sale', () => {
   it('lists the enabled products to visitors, with what each type checks', async () => {
@@ -73,7 +76,13 @@ describe('products on sale', () => {
     const products = res.body.data as Row[];
     expect(products.map((p) => p.pathUrl)).not.toContain('/qkl');
     expect(products.length).toBe(9);
-    expect(products.find((p) => p.pathUrl === '/aigc')).toMatchObject({ checkType: 'aigc', kind: 'aigc', libraryKinds: [], reports: ['json', 'html', 'pdf'], charLimit: 100000 });
+    expect(products.find((p) => p.pathUrl === '/aigc')).toMatchObject({
+      checkType: 'aigc',
+      kind: 'aigc',
+      libraryKinds: [],
+      reports: ['json', 'html', 'pdf'],
+      charLimit: 100000,
+    });
     expect(products.find((p) => p.pathUrl === '/qwjc')).toMatchObject({ kind: 'rewrite' });
     await productId('/qkl', 100, 'fixed', '0');
   });
@@ -85,7 +94,22 @@ describe('member orders', () => {
     const res = await order(alice, { productId: id, title: '免费论文', author: '张三' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const o = res.body.data;
-    expect(o).toMatchObject({ title: '免费论文', author: '张三', productId: id, productName: '本科预审版', checkType: 'bkysb', kind: 'duplicate', totalFee: 0, status: 'created', payProvider: 'free', fileName: '论文.txt', progress: 0, reports: [], result: null, reused: false });
+    expect(o).toMatchObject({
+      title: '免费论文',
+      author: '张三',
+      productId: id,
+      productName: '本科预审版',
+      checkType: 'bkysb',
+      kind: 'duplicate',
+      totalFee: 0,
+      status: 'created',
+      payProvider: 'free',
+      fileName: '论文.txt',
+      progress: 0,
+      reports: [],
+      result: null,
+      reused: false,
+    });
     expect(o.orderNo).toMatch(/^CK\d{8}[0-9A-F]{16}$/);
     expect(o.charCount).toBeGreaterThan(2000);
     expect(o).not.toHaveProperty('orderId');
@@ -135,7 +159,8 @@ describe('member orders', () => {
     const o = (await order(alice, { productId: id, title: '未读' }, paper(1200, '未读'))).body.data;
     await shop.as(alice).post(`/orders/${o.orderNo}/pay`);
     const end = Date.now() + 60_000;
-    while ((await ds.query(`SELECT status FROM check_order WHERE order_no = $1`, [o.orderNo]))[0].status !== 'done' && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+    while ((await ds.query(`SELECT status FROM check_order WHERE order_no = $1`, [o.orderNo]))[0].status !== 'done' && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 200));
     expect((await shop.as(alice).get('/orders/unread')).body.data).toEqual({ count: 1 });
     const list = await shop.as(alice).get('/orders?kind=aigc');
     expect(list.body.data.rows.map((r: { orderNo: string; unread: boolean }) => [r.orderNo, r.unread])).toEqual([[o.orderNo, true]]);
@@ -167,7 +192,10 @@ describe('member orders', () => {
     expect(otherType.body.data).toMatchObject({ status: 'created', totalFee: 300, reused: false });
     const otherMember = await order(bob, { productId: id, title: '别人' });
     expect(otherMember.body.data).toMatchObject({ status: 'created', totalFee: 500, reused: false });
-    await ds.query(`UPDATE check_task SET finish_time = now() - interval '25 hours' WHERE task_id IN (SELECT tid FROM check_order WHERE member_id = (SELECT member_id FROM check_order WHERE order_no = $1))`, [again.body.data.orderNo]);
+    await ds.query(
+      `UPDATE check_task SET finish_time = now() - interval '25 hours' WHERE task_id IN (SELECT tid FROM check_order WHERE member_id = (SELECT member_id FROM check_order WHERE order_no = $1))`,
+      [again.body.data.orderNo],
+    );
     expect((await order(alice, { productId: id, title: '过期' })).body.data).toMatchObject({ status: 'created', totalFee: 500, reused: false });
   });
 
@@ -218,7 +246,7 @@ describe('member orders', () => {
     expect(titles).not.toContain('别人');
     const free = list.body.data.rows.find((o: { title: string }) => o.title === '免费论文');
     expect((await shop.as(alice).get(`/orders?orderNo=${free.orderNo}`)).body.data.rows.map((o: { title: string }) => o.title)).toEqual(['免费论文']);
-    expect((await shop.as(alice).get("/orders?status=created")).body.data.rows.every((o: { status: string }) => o.status === 'created')).toBe(true);
+    expect((await shop.as(alice).get('/orders?status=created')).body.data.rows.every((o: { status: string }) => o.status === 'created')).toBe(true);
 
     const theirs = await shop.as(bob).get(`/orders/${free.orderNo}`);
     expect(theirs.status).toBe(404);
@@ -247,7 +275,9 @@ describe('paid orders never lost', () => {
     const id = await productId('/qikanxlw', 500, 'fixed');
     const placed = (await order(bob, { productId: id, title: '中断的订单' }, paper(1500, '中断'))).body.data;
     // Paid, but the process died before the task was made.
-    await ds.query(`UPDATE check_order SET status = 'paid', pay_time = now(), update_time = now() - interval '5 minutes' WHERE order_no = $1`, [placed.orderNo]);
+    await ds.query(`UPDATE check_order SET status = 'paid', pay_time = now(), update_time = now() - interval '5 minutes' WHERE order_no = $1`, [
+      placed.orderNo,
+    ]);
     await t.app.get(CheckOrderRunService).recoverPaid();
     const [row] = await ds.query(`SELECT status, tid FROM check_order WHERE order_no = $1`, [placed.orderNo]);
     expect(row.tid).not.toBeNull();
@@ -265,7 +295,8 @@ describe('staff orders', () => {
     return { orderNo: res.body.data.orderNo, orderId: String(order_id) };
   }
   const statusOf = async (orderId: string) => (await ds.query(`SELECT status FROM check_order WHERE order_id = $1`, [orderId]))[0].status as string;
-  const logCount = async (orderId: string) => (await ds.query(`SELECT count(*)::int AS n FROM check_order_log WHERE order_id = $1`, [orderId]))[0].n as number;
+  const logCount = async (orderId: string) =>
+    (await ds.query(`SELECT count(*)::int AS n FROM check_order_log WHERE order_id = $1`, [orderId]))[0].n as number;
   const storage = () => t.app.get<FileStorage>(FILE_STORAGE);
 
   it('confirms a manual payment, which starts the check; a failed check is refunded or run again, illegal moves change nothing', async () => {
@@ -319,7 +350,9 @@ describe('staff orders', () => {
     expect(await statusOf(second.orderId)).toBe('refunded');
 
     await t.app.get(OperLogService).flush();
-    const oper = await ds.query(`SELECT title, business_type FROM sys_oper_log WHERE oper_url LIKE $1 ORDER BY oper_id`, [`%/check/order/${orderId}/%`]);
+    const oper = await ds.query(`SELECT title, business_type FROM sys_oper_log WHERE oper_url LIKE $1 ORDER BY oper_id`, [
+      `%/check/order/${orderId}/%`,
+    ]);
     // Every write call above is logged, the refused ones included.
     expect(oper).toHaveLength(5);
     expect(oper[0]).toMatchObject({ title: '检测订单', business_type: 2 });
@@ -350,7 +383,9 @@ describe('staff orders', () => {
     expect(all.body.data.total).toBe(await orderCount());
     const rows = all.body.data.rows as Array<{ orderId: string; orderNo: string; memberId: string; title: string }>;
     expect(rows.map((r) => Number(r.orderId))).toEqual([...rows.map((r) => Number(r.orderId))].sort((a, b) => b - a));
-    expect((await orders.as(admin).get(`/list?orderNo=${rows[0].orderNo}`)).body.data.rows.map((r: { orderId: string }) => r.orderId)).toEqual([rows[0].orderId]);
+    expect((await orders.as(admin).get(`/list?orderNo=${rows[0].orderNo}`)).body.data.rows.map((r: { orderId: string }) => r.orderId)).toEqual([
+      rows[0].orderId,
+    ]);
     expect((await orders.as(admin).get('/list?title=收费')).body.data.total).toBe(1);
     expect((await orders.as(admin).get('/list?status=cancelled')).body.data.rows.map((r: { title: string }) => r.title)).toEqual(['待取消']);
     expect((await orders.as(admin).get('/list?checkType=sbzpb')).body.data.total).toBe(3);
@@ -380,7 +415,9 @@ describe('staff orders', () => {
 
   it('keeps each button behind its own permission', async () => {
     await createRole(t.app, 'order_viewer', []);
-    await ds.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT r.role_id, m.menu_id FROM sys_role r, sys_menu m WHERE r.role_key = 'order_viewer' AND m.menu_key IN ('check.order', 'check.order.query')`);
+    await ds.query(
+      `INSERT INTO sys_role_menu (role_id, menu_id) SELECT r.role_id, m.menu_id FROM sys_role r, sys_menu m WHERE r.role_key = 'order_viewer' AND m.menu_key IN ('check.order', 'check.order.query')`,
+    );
     await createStaffUser(t.app, { userName: 'orderviewer', password: 'Viewer123', roles: ['order_viewer'] });
     const viewer = await tokenOf(t.app, 'orderviewer', 'Viewer123');
     const { orderId } = await manualOrder('权限');

@@ -24,7 +24,11 @@ const REWRITE_CHECK_SHARE = 40;
  * Progress 0-100 of an order: 0 until it is queued, its task's progress while checking, 100 when done. A rewrite's
  * first check fills 0-40 %, its paragraphs 40-90 % and the re-check the last part.
  */
-export function orderProgress(order: Pick<CheckOrder, 'status' | 'checkType'>, task?: Pick<CheckTask, 'progress' | 'status'>, rewrite?: RewriteStateDto): number {
+export function orderProgress(
+  order: Pick<CheckOrder, 'status' | 'checkType'>,
+  task?: Pick<CheckTask, 'progress' | 'status'>,
+  rewrite?: RewriteStateDto,
+): number {
   if (order.status === 'done') return 100;
   if (order.status !== 'queued' && order.status !== 'checking' && order.status !== 'failed') return 0;
   const checked = task?.status === 'done' ? 100 : (task?.progress ?? 0);
@@ -47,7 +51,12 @@ function resultOf(kind: string, task: CheckTask): MemberOrderDto['result'] {
 }
 
 /** An order as its member sees it. */
-export function toMemberOrderDto(order: CheckOrder, task: CheckTask | undefined, rewrite: RewriteStateDto | undefined, productName: string): MemberOrderDto {
+export function toMemberOrderDto(
+  order: CheckOrder,
+  task: CheckTask | undefined,
+  rewrite: RewriteStateDto | undefined,
+  productName: string,
+): MemberOrderDto {
   const type = CHECK_TYPES[order.checkType];
   const done = order.status === 'done' && task?.status === 'done';
   const taskError = task?.status === 'failed' && task.errorKey ? t(task.errorKey, inputErrorArgs(task.errorArgs)) : '';
@@ -69,7 +78,12 @@ export function toMemberOrderDto(order: CheckOrder, task: CheckTask | undefined,
     createTime: order.createTime,
     updateTime: order.updateTime,
     progress: orderProgress(order, task, rewrite),
-    stage: order.status === 'checking' && task?.status === 'done' && rewrite ? (rewrite.after === null && rewrite.rewritten + rewrite.failed < rewrite.paragraphs ? 'rewrite' : 'recheck') : (task?.stage ?? ''),
+    stage:
+      order.status === 'checking' && task?.status === 'done' && rewrite
+        ? rewrite.after === null && rewrite.rewritten + rewrite.failed < rewrite.paragraphs
+          ? 'rewrite'
+          : 'recheck'
+        : (task?.stage ?? ''),
     result: done ? resultOf(type.kind, task) : null,
     rewrite: rewrite ?? null,
     reports: done ? reportFormatsOf(order) : [],

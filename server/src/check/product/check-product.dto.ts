@@ -20,7 +20,9 @@ export class CreateProductDto {
   @ApiProperty({ enum: PRICE_MODES }) @IsIn(PRICE_MODES) priceMode: PriceMode;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) image?: string;
   @ApiProperty({ description: 'Public route, e.g. /bkysb' })
-  @Transform(trimmed) @IsString() @Matches(/^\/[a-z0-9_-]{1,60}$/, { message: 'check.product.pathFormat' })
+  @Transform(trimmed)
+  @IsString()
+  @Matches(/^\/[a-z0-9_-]{1,60}$/, { message: 'check.product.pathFormat' })
   pathUrl: string;
   @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) description?: string;
   @ApiPropertyOptional({ enum: ['0', '1'], default: '0' }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';

@@ -62,11 +62,19 @@ export class CheckProductService {
   async names(productIds: (string | null)[]): Promise<Map<string, string>> {
     const ids = [...new Set(productIds.filter((id): id is string => !!id))];
     if (!ids.length) return new Map();
-    return new Map((await this.repo.find({ where: { productId: In(ids) }, select: { productId: true, productName: true } })).map((p) => [p.productId, p.productName]));
+    return new Map(
+      (await this.repo.find({ where: { productId: In(ids) }, select: { productId: true, productName: true } })).map((p) => [
+        p.productId,
+        p.productName,
+      ]),
+    );
   }
 
   async create(caller: LoginUser, dto: CreateProductDto): Promise<CheckProduct> {
-    return this.saveUnique(dto, this.repo.create({ ...this.fields(dto), status: dto.status ?? '0', createBy: caller.userName, updateBy: caller.userName }));
+    return this.saveUnique(
+      dto,
+      this.repo.create({ ...this.fields(dto), status: dto.status ?? '0', createBy: caller.userName, updateBy: caller.userName }),
+    );
   }
 
   async update(caller: LoginUser, dto: UpdateProductDto): Promise<CheckProduct> {

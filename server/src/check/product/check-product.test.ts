@@ -22,7 +22,15 @@ afterAll(() => t?.close());
 
 const http = api(() => t, { token: () => admin, base: '/prod-api/check/product' });
 
-const product = (extra: Record<string, unknown> = {}) => ({ productName: '测试产品', price: 500, priceMode: 'per_thousand', pathUrl: '/test1', sort: 20, checkType: 'bkysb', ...extra });
+const product = (extra: Record<string, unknown> = {}) => ({
+  productName: '测试产品',
+  price: 500,
+  priceMode: 'per_thousand',
+  pathUrl: '/test1',
+  sort: 20,
+  checkType: 'bkysb',
+  ...extra,
+});
 
 describe('check products', () => {
   it('seeds one product per check route, idempotently, keeping staff changes', async () => {
@@ -31,20 +39,36 @@ describe('check products', () => {
     await ds.query(`UPDATE check_product SET price = 1990, product_name = '本科' WHERE path_url = '/bkysb'`);
     await ds.transaction((m) => checkProductSeed.run(m, { log: () => undefined }));
     expect((await ds.query(`SELECT count(*)::int AS n FROM check_product`))[0].n).toBe(CHECK_TYPE_CODES.length);
-    expect((await ds.query(`SELECT price, product_name FROM check_product WHERE path_url = '/bkysb'`))[0]).toEqual({ price: 1990, product_name: '本科' });
+    expect((await ds.query(`SELECT price, product_name FROM check_product WHERE path_url = '/bkysb'`))[0]).toEqual({
+      price: 1990,
+      product_name: '本科',
+    });
   });
 
   it('adds, reads, filters, changes and deletes a product', async () => {
     const created = await http.post('').send(product({ description: '说明', image: '/img/a.png' }));
     expect(created.body.code, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data.productId as string;
-    expect((await http.get(`/${id}`)).body.data).toMatchObject({ productName: '测试产品', price: 500, priceMode: 'per_thousand', pathUrl: '/test1', status: '0', checkType: 'bkysb', description: '说明', image: '/img/a.png' });
+    expect((await http.get(`/${id}`)).body.data).toMatchObject({
+      productName: '测试产品',
+      price: 500,
+      priceMode: 'per_thousand',
+      pathUrl: '/test1',
+      status: '0',
+      checkType: 'bkysb',
+      description: '说明',
+      image: '/img/a.png',
+    });
     const aigc = await http.get('/list?checkType=aigc');
     expect(aigc.body.data.rows.map((p: { pathUrl: string }) => p.pathUrl)).toEqual(['/aigc']);
     expect((await http.get('/list?productName=测试')).body.data.total).toBe(1);
     const changed = await http.put('').send(product({ productId: id, price: 800, status: '1' }));
     expect(changed.body.code).toBe(200);
-    expect((await ds.query(`SELECT price, status, update_by FROM check_product WHERE product_id = $1`, [id]))[0]).toEqual({ price: 800, status: '1', update_by: 'admin' });
+    expect((await ds.query(`SELECT price, status, update_by FROM check_product WHERE product_id = $1`, [id]))[0]).toEqual({
+      price: 800,
+      status: '1',
+      update_by: 'admin',
+    });
     expect((await http.get('/list?status=1')).body.data.rows.map((p: { productId: string }) => p.productId)).toEqual([id]);
     expect((await http.delete(`/${id}`)).body.code).toBe(200);
     const gone = await http.get(`/${id}`);
@@ -56,11 +80,17 @@ describe('check products', () => {
     const taken = await http.post('').send(product({ pathUrl: '/aigc' }));
     expect(taken.status).toBe(400);
     expectMessage(taken, 'zh-CN', '保存检测产品“测试产品”失败，访问路径“/aigc”已被其他产品使用');
-    const badPath = await http.lang('en').post('').send(product({ pathUrl: 'no-slash' }));
+    const badPath = await http
+      .lang('en')
+      .post('')
+      .send(product({ pathUrl: 'no-slash' }));
     expectMessage(badPath, 'en', 'The path must start with / and contain only lower-case letters, digits, underscores and dashes');
     const badType = await http.post('').send(product({ pathUrl: '/x1', checkType: 'nope' }));
     expect(badType.status).toBe(400);
-    const badPrice = await http.lang('zh-TW').post('').send(product({ pathUrl: '/x2', price: 1.5 }));
+    const badPrice = await http
+      .lang('zh-TW')
+      .post('')
+      .send(product({ pathUrl: '/x2', price: 1.5 }));
     expect(badPrice.status).toBe(400);
     expectMessage(badPrice, 'zh-TW', expect.stringContaining('價格（分）'));
     expect((await ds.query(`SELECT count(*)::int AS n FROM check_product WHERE path_url IN ('no-slash', '/x1', '/x2')`))[0].n).toBe(0);
@@ -82,7 +112,14 @@ describe('check products', () => {
     const viewer = await tokenOf(t.app, 'productviewer', 'Viewer123');
     expect((await http.as(viewer).get('/list')).body.code).toBe(200);
     expect((await http.as(viewer).post('/list').set('cc-export', '1')).status).toBe(403);
-    expect((await http.as(viewer).post('').send(product({ pathUrl: '/v1' }))).status).toBe(403);
+    expect(
+      (
+        await http
+          .as(viewer)
+          .post('')
+          .send(product({ pathUrl: '/v1' }))
+      ).status,
+    ).toBe(403);
   });
 
   it('prices a paper per thousand characters, rounding up', () => {

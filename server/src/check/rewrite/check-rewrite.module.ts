@@ -10,7 +10,12 @@ import { CheckRewriteService } from './check-rewrite.service';
 
 /** Full-text rewrites of check orders, with their job (loaded in workers through the order core). */
 @Module({
-  imports: [TypeOrmModule.forFeature([CheckRewrite, CheckRewriteParagraph, CheckOrder]), LlmGatewayModule, CheckLibraryCoreModule, CheckTaskCoreModule],
+  imports: [
+    TypeOrmModule.forFeature([CheckRewrite, CheckRewriteParagraph, CheckOrder]),
+    LlmGatewayModule,
+    CheckLibraryCoreModule,
+    CheckTaskCoreModule,
+  ],
   providers: [CheckRewriteService],
   exports: [CheckRewriteService],
 })

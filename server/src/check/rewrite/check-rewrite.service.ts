@@ -34,7 +34,8 @@ export type RewriteOutcome = { ok: true } | { ok: false; error: { key: string; a
 const documentKeyOf = (orderId: string) => `check/orders/${orderId}/rewritten.docx`;
 const modeOf = (order: CheckOrder): RewriteMode => (order.checkType === 'qwjaigc' ? 'aigc' : 'duplicate');
 /** The rate a rewrite lowers: the duplicate ratio, or the AI feature value. */
-const rateOf = (report: Pick<CheckReport, 'summary' | 'aigc'>, mode: RewriteMode) => (mode === 'aigc' ? (report.aigc?.weightedScore ?? null) : report.summary.totalRatio);
+const rateOf = (report: Pick<CheckReport, 'summary' | 'aigc'>, mode: RewriteMode) =>
+  mode === 'aigc' ? (report.aigc?.weightedScore ?? null) : report.summary.totalRatio;
 
 /**
  * Full-text rewrites (全文降重, 全文降AIGC): after the order's check, its flagged paragraphs are rewritten through the
@@ -75,7 +76,9 @@ export class CheckRewriteService implements OnModuleInit {
   async states(orderIds: string[]): Promise<Map<string, RewriteStateDto>> {
     if (!orderIds.length) return new Map();
     const rows = await this.dataSource.getRepository(CheckRewrite).findBy({ orderId: In(orderIds) });
-    return new Map(rows.map((r) => [r.orderId, { paragraphs: r.paragraphs, rewritten: r.rewritten, failed: r.failed, before: r.beforeRate, after: r.afterRate }]));
+    return new Map(
+      rows.map((r) => [r.orderId, { paragraphs: r.paragraphs, rewritten: r.rewritten, failed: r.failed, before: r.beforeRate, after: r.afterRate }]),
+    );
   }
 
   /** The rewritten paper (.docx) of a finished rewrite. */
@@ -103,7 +106,12 @@ export class CheckRewriteService implements OnModuleInit {
     const mode = modeOf(order);
     const report = await this.readReport(order.tid!);
     const items = selectParagraphs(report, mode);
-    await this.prepare(order.orderId, mode, rateOf(report, mode), items.map((item) => item.index));
+    await this.prepare(
+      order.orderId,
+      mode,
+      rateOf(report, mode),
+      items.map((item) => item.index),
+    );
 
     const rows = await this.dataSource.getRepository(CheckRewriteParagraph).findBy({ orderId: order.orderId });
     const done = new Set(rows.filter((r) => r.status === 'done').map((r) => r.paragraphIndex));
@@ -172,11 +180,19 @@ export class CheckRewriteService implements OnModuleInit {
     });
   }
 
-  private async store(orderId: string, result: { index: number; status: 'done' | 'failed'; text?: string; attempts: number; error?: string }): Promise<void> {
+  private async store(
+    orderId: string,
+    result: { index: number; status: 'done' | 'failed'; text?: string; attempts: number; error?: string },
+  ): Promise<void> {
     const paragraphs = this.dataSource.getRepository(CheckRewriteParagraph);
     await paragraphs.update(
       { orderId, paragraphIndex: result.index },
-      { status: result.status, rewritten: result.text ?? '', error: (result.error ?? '').slice(0, 500), attempts: () => `attempts + ${result.attempts}` },
+      {
+        status: result.status,
+        rewritten: result.text ?? '',
+        error: (result.error ?? '').slice(0, 500),
+        attempts: () => `attempts + ${result.attempts}`,
+      },
     );
     await this.count(this.dataSource.manager, orderId);
   }

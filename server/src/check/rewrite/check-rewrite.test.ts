@@ -61,7 +61,12 @@ describe('full-text rewrite (/qwjc)', () => {
   it('rewrites the flagged paragraphs through the LLM, survives a failure mid-way without charging again, and delivers a .docx', async () => {
     await ds.query(`UPDATE check_product SET price = 1000, price_mode = 'fixed' WHERE path_url = '/qwjc'`);
     const [{ product_id }] = await ds.query(`SELECT product_id FROM check_product WHERE path_url = '/qwjc'`);
-    const created = await http.as(member).post('/check/orders').field('productId', String(product_id)).field('title', '待降重论文').attach('file', Buffer.from(PAPER, 'utf8'), '论文.txt');
+    const created = await http
+      .as(member)
+      .post('/check/orders')
+      .field('productId', String(product_id))
+      .field('title', '待降重论文')
+      .attach('file', Buffer.from(PAPER, 'utf8'), '论文.txt');
     expect(created.body.code, JSON.stringify(created.body)).toBe(200);
     const { orderNo } = created.body.data;
     expect(created.body.data).toMatchObject({ kind: 'rewrite', totalFee: 1000, status: 'created' });

@@ -7,7 +7,14 @@ import type { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.token';
 import { DATABASE_URL } from '../../database/database.module';
 import type { CheckProgress } from '../engine/pipeline';
-import runCheckTask, { closeCheckWorkerPools, parsePaper, type CheckInputFailure, type CheckWorkerInput, type CheckWorkerOutput, type PaperFacts } from './check-worker';
+import runCheckTask, {
+  closeCheckWorkerPools,
+  parsePaper,
+  type CheckInputFailure,
+  type CheckWorkerInput,
+  type CheckWorkerOutput,
+  type PaperFacts,
+} from './check-worker';
 
 /** The compiled worker beside this file; absent when the TypeScript sources run (tests), which then check inline. */
 const WORKER_FILE = path.join(__dirname, 'check-worker.js');
@@ -31,7 +38,10 @@ export class CheckRunner implements OnModuleDestroy {
   }
 
   /** Checks one paper; progress arrives through `onProgress` while it runs. */
-  async run(input: Omit<CheckWorkerInput, 'databaseUrl' | 'progressPort'>, onProgress: (progress: CheckProgress) => void): Promise<CheckWorkerOutput | CheckInputFailure> {
+  async run(
+    input: Omit<CheckWorkerInput, 'databaseUrl' | 'progressPort'>,
+    onProgress: (progress: CheckProgress) => void,
+  ): Promise<CheckWorkerOutput | CheckInputFailure> {
     const channel = new MessageChannel();
     channel.port1.on('message', onProgress);
     // A copy: the file may be a slice of a larger pooled buffer, and the copy moves to the worker without copying again.
@@ -54,7 +64,8 @@ export class CheckRunner implements OnModuleDestroy {
   async parse(buffer: Uint8Array, fileName: string, maxChars: number): Promise<PaperFacts | CheckInputFailure> {
     const file = new Uint8Array(buffer);
     if (!this.threaded) return parsePaper({ file, fileName, maxChars });
-    return (await this.workers().run({ file, fileName, maxChars }, { name: 'parsePaper', transferList: [file.buffer as ArrayBuffer] })) as PaperFacts | CheckInputFailure;
+    return (await this.workers().run({ file, fileName, maxChars }, { name: 'parsePaper', transferList: [file.buffer as ArrayBuffer] })) as
+      PaperFacts | CheckInputFailure;
   }
 
   private workers(): Piscina {

@@ -69,7 +69,11 @@ export class CheckTaskController {
   })
   @ApiOperation({ summary: 'Check a paper (docx, pdf, txt) against the libraries; answers at once with the task queued' })
   @ApiEnvelope(TaskDto)
-  async submit(@UploadedFile() file: UploadedPaper | undefined, @Body() dto: SubmitTaskDto, @CurrentUser() user: LoginUser): Promise<Answer<TaskDto>> {
+  async submit(
+    @UploadedFile() file: UploadedPaper | undefined,
+    @Body() dto: SubmitTaskDto,
+    @CurrentUser() user: LoginUser,
+  ): Promise<Answer<TaskDto>> {
     return new Answer(await this.tasks.submit(file, dto, user), t('check.task.submitted'));
   }
 

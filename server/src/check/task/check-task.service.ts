@@ -53,7 +53,8 @@ export interface NewTask {
 /** Told of each status change of a run (check orders follow their task with it). */
 export type TaskStatusListener = (change: { taskId: string; status: 'running' | 'done' | 'failed' }) => Promise<void>;
 
-const ratio = (task: CheckTask, key: 'totalRatio' | 'ratioExcludingCited' | 'ratioExcludingSelf' | 'largestSourceRatio') => task.summary?.[key] ?? null;
+const ratio = (task: CheckTask, key: 'totalRatio' | 'ratioExcludingCited' | 'ratioExcludingSelf' | 'largestSourceRatio') =>
+  task.summary?.[key] ?? null;
 
 export function toTaskDto(task: CheckTask): TaskDto {
   return {
@@ -133,7 +134,8 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
   /** Stores the paper, records the task and queues it; answers at once. */
   async submit(file: UploadedPaper | undefined, dto: SubmitTaskDto, user: LoginUser): Promise<TaskDto> {
     if (!file?.buffer?.length) throw new ServiceException('check.task.noFile');
-    if (file.buffer.length > CHECK_TASK_LIMITS.maxFileBytes) throw new ServiceException('check.task.fileTooLarge', { max: CHECK_TASK_LIMITS.maxFileBytes / 1024 / 1024 });
+    if (file.buffer.length > CHECK_TASK_LIMITS.maxFileBytes)
+      throw new ServiceException('check.task.fileTooLarge', { max: CHECK_TASK_LIMITS.maxFileBytes / 1024 / 1024 });
     const task = await this.create({
       title: (dto.title ?? '').trim() || file.originalname.replace(/\.[^.]+$/, '').slice(0, 200),
       author: (dto.author ?? '').trim(),
@@ -212,7 +214,19 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
     if (task.status === 'queued' || task.status === 'running') throw new ServiceException('check.task.running');
     await this.repo.update(
       { taskId },
-      { status: 'queued', progress: 0, stage: '', attempts: 0, errorKey: '', errorArgs: {}, summary: null, aigcScore: null, startTime: null, finishTime: null, heartbeatTime: null },
+      {
+        status: 'queued',
+        progress: 0,
+        stage: '',
+        attempts: 0,
+        errorKey: '',
+        errorArgs: {},
+        summary: null,
+        aigcScore: null,
+        startTime: null,
+        finishTime: null,
+        heartbeatTime: null,
+      },
     );
     await this.enqueue(taskId);
   }
@@ -244,7 +258,10 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
     if (claimed[0].attempts > CHECK_TASK_LIMITS.maxAttempts) return this.fail(taskId, 'check.task.gaveUp', {});
     await this.notify(taskId, 'running');
     const heartbeat = setInterval(
-      () => void this.pool.query(`UPDATE check_task SET heartbeat_time = now() WHERE task_id = $1 AND status = 'running'`, [taskId]).catch(() => undefined),
+      () =>
+        void this.pool
+          .query(`UPDATE check_task SET heartbeat_time = now() WHERE task_id = $1 AND status = 'running'`, [taskId])
+          .catch(() => undefined),
       CHECK_TASK_LIMITS.heartbeatMs,
     );
     try {
@@ -252,16 +269,29 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       if (!stream) return await this.fail(taskId, 'check.task.reportMissing', {});
       const file = await readAll(stream);
       // Re-checking the same paper: the member's earlier copy of it in the self library is not a source.
-      const scope = await this.index.checkScope({ memberId: task.memberId, paperMd5: task.fileMd5, kinds: task.libraryKinds.split(',').filter(Boolean) as LibraryKind[] });
+      const scope = await this.index.checkScope({
+        memberId: task.memberId,
+        paperMd5: task.fileMd5,
+        kinds: task.libraryKinds.split(',').filter(Boolean) as LibraryKind[],
+      });
       const result = await this.runner.run(
-        { file, fileName: task.fileName, title: task.title, aigcBackend: await this.aigcConfig.backendOptions(), memberId: task.memberId, libraryIds: [...(scope.libraryIds ?? [])], excludeDocIds: [...(scope.excludeDocIds ?? [])], language: task.language as Language, reportScope: task.reportScope },
+        {
+          file,
+          fileName: task.fileName,
+          title: task.title,
+          aigcBackend: await this.aigcConfig.backendOptions(),
+          memberId: task.memberId,
+          libraryIds: [...(scope.libraryIds ?? [])],
+          excludeDocIds: [...(scope.excludeDocIds ?? [])],
+          language: task.language as Language,
+          reportScope: task.reportScope,
+        },
         ({ percent, stage }) =>
           void this.pool
-            .query(`UPDATE check_task SET progress = $2, stage = $3, heartbeat_time = now() WHERE task_id = $1 AND status = 'running' AND progress <= $2`, [
-              taskId,
-              Math.min(percent, 99),
-              stage,
-            ])
+            .query(
+              `UPDATE check_task SET progress = $2, stage = $3, heartbeat_time = now() WHERE task_id = $1 AND status = 'running' AND progress <= $2`,
+              [taskId, Math.min(percent, 99), stage],
+            )
             .catch(() => undefined),
       );
       if ('inputError' in result) return await this.fail(taskId, result.inputError.key, result.inputError.details);
@@ -276,7 +306,8 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
           WHERE task_id = $1`,
         [taskId, JSON.stringify(result.summary), result.aigcScore, result.charCount],
       );
-      if (result.aigcBackendError) this.logger.warn({ taskId, reason: result.aigcBackendError }, 'AIGC backend failed; the offline model scored instead');
+      if (result.aigcBackendError)
+        this.logger.warn({ taskId, reason: result.aigcBackendError }, 'AIGC backend failed; the offline model scored instead');
       this.logger.log({ taskId, threaded: this.runner.threaded, timings: result.timings }, 'Check done');
       if (task.selfConsent && task.memberId) await this.addToSelfLibrary(task, result.reportJson);
       await this.notify(taskId, 'done');
@@ -325,14 +356,25 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
 
   private async notify(taskId: string, status: 'running' | 'done' | 'failed'): Promise<void> {
     for (const listener of this.listeners) {
-      await listener({ taskId, status }).catch((error: Error) => this.logger.error({ taskId, status, message: error.message }, 'Task status listener failed'));
+      await listener({ taskId, status }).catch((error: Error) =>
+        this.logger.error({ taskId, status, message: error.message }, 'Task status listener failed'),
+      );
     }
   }
 
   private async addToSelfLibrary(task: CheckTask, reportJson: string): Promise<void> {
     const { text } = JSON.parse(reportJson) as { text: string };
     await this.documents
-      .indexDocument(SELF_LIBRARY_CODE, { title: task.title, author: task.author, text, origin: `task:${task.taskId}`, originType: 'order', memberId: task.memberId ?? undefined, paperMd5: task.fileMd5, createBy: task.createBy })
+      .indexDocument(SELF_LIBRARY_CODE, {
+        title: task.title,
+        author: task.author,
+        text,
+        origin: `task:${task.taskId}`,
+        originType: 'order',
+        memberId: task.memberId ?? undefined,
+        paperMd5: task.fileMd5,
+        createBy: task.createBy,
+      })
       .catch((error: Error) => this.logger.warn({ taskId: task.taskId, message: error.message }, 'Paper not added to the self library'));
   }
 

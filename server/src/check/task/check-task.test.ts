@@ -101,9 +101,10 @@ describe('check tasks', () => {
     const first = await finished((await submit(paper, { memberId: '501', selfConsent: 'true' })).body.data.taskId);
     expect(first.status).toBe('done');
     expect(first.totalRatio).toBe(0);
-    const [own] = await ds.query(`SELECT d.doc_id, d.member_id, d.paper_md5 FROM check_document d JOIN check_library l USING (library_id) WHERE l.library_code = 'self' AND d.origin = $1`, [
-      `task:${first.taskId}`,
-    ]);
+    const [own] = await ds.query(
+      `SELECT d.doc_id, d.member_id, d.paper_md5 FROM check_document d JOIN check_library l USING (library_id) WHERE l.library_code = 'self' AND d.origin = $1`,
+      [`task:${first.taskId}`],
+    );
     expect(own).toMatchObject({ member_id: '501', paper_md5: first.fileMd5 });
 
     const again = await finished((await submit(paper, { memberId: '501' })).body.data.taskId);

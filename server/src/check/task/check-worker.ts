@@ -70,7 +70,14 @@ export async function closeCheckWorkerPools(): Promise<void> {
 
 /** Titles, origins and owners of library documents, for the report's source list. */
 async function sourceMetas(pool: Pool, ids: number[]): Promise<SourceMeta[]> {
-  const { rows } = await pool.query<{ doc_id: number; title: string; author: string; library_name: string; library_kind: SourceMeta['libraryKind']; member_id: string | null }>(
+  const { rows } = await pool.query<{
+    doc_id: number;
+    title: string;
+    author: string;
+    library_name: string;
+    library_kind: SourceMeta['libraryKind'];
+    member_id: string | null;
+  }>(
     `SELECT d.doc_id, d.title, d.author, l.library_name, l.library_kind, d.member_id
        FROM check_document d JOIN check_library l ON l.library_id = d.library_id
       WHERE d.doc_id = ANY($1::int4[])`,

@@ -10,6 +10,10 @@ import { DOWNLOAD_FILENAME_HEADER } from '@zhiwen/shared';
 export function reportResponse(res: Response, file: { stream: Readable; type: string; fileName: string }, inline: boolean): StreamableFile {
   const encoded = encodeURIComponent(file.fileName);
   res.setHeader(DOWNLOAD_FILENAME_HEADER, encoded);
-  if (file.type.startsWith('text/html')) res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-  return new StreamableFile(file.stream, { type: file.type, disposition: `${inline ? 'inline' : 'attachment'}; filename="report"; filename*=UTF-8''${encoded}` });
+  if (file.type.startsWith('text/html'))
+    res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+  return new StreamableFile(file.stream, {
+    type: file.type,
+    disposition: `${inline ? 'inline' : 'attachment'}; filename="report"; filename*=UTF-8''${encoded}`,
+  });
 }

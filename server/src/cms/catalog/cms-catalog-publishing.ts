@@ -23,7 +23,10 @@ export class CmsCatalogPublishing {
     try {
       await this.publisher.removeCatalogFiles(catalog.siteId, catalog.path);
     } catch (error) {
-      this.logger.error({ catalogId: catalog.catalogId, path: catalog.path, message: (error as Error).message }, 'Removing the files of a deleted catalog failed');
+      this.logger.error(
+        { catalogId: catalog.catalogId, path: catalog.path, message: (error as Error).message },
+        'Removing the files of a deleted catalog failed',
+      );
     }
   }
 

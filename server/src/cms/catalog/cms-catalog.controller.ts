@@ -64,7 +64,11 @@ export class CmsCatalogController {
   @RequireAnyPermission('cms:catalog:view', 'cms:content:view')
   @ApiOperation({ summary: 'The catalog tree for selectors (content screens too): the current site or siteId (needs Site:View)' })
   @ApiEnvelope(CatalogTreeDto)
-  async tree(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: CatalogTreeQueryDto): Promise<{ rows: CatalogTreeNode[]; siteName: string }> {
+  async tree(
+    @CurrentUser() user: LoginUser,
+    @Req() req: Request,
+    @Query() query: CatalogTreeQueryDto,
+  ): Promise<{ rows: CatalogTreeNode[]; siteName: string }> {
     const site = query.siteId ? await this.catalogs.viewableSite(user, query.siteId) : await this.currentSite.require(req, user);
     return { rows: await this.catalogs.tree(site.siteId, user, { disableLink: query.disableLink === 'true' }), siteName: site.name };
   }
@@ -100,7 +104,11 @@ export class CmsCatalogController {
   @ApiOperation({ summary: 'Replace the extended settings of a catalog (Catalog:Edit); the body is the settings map' })
   @ApiBody({ schema: { type: 'object', additionalProperties: true } })
   @ApiEnvelope()
-  async saveExtends(@CurrentUser() user: LoginUser, @Param('catalogId', IdPipe) catalogId: string, @Body() body: Record<string, unknown>): Promise<void> {
+  async saveExtends(
+    @CurrentUser() user: LoginUser,
+    @Param('catalogId', IdPipe) catalogId: string,
+    @Body() body: Record<string, unknown>,
+  ): Promise<void> {
     await this.catalogs.saveExtends(user, catalogId, body);
   }
 
@@ -212,7 +220,10 @@ export class CmsCatalogController {
   @Post('clear')
   @RequirePermission('cms:catalog:clear')
   @OperLog({ title: TITLE, businessType: BusinessType.CLEAN })
-  @ApiOperation({ summary: 'Move all content of a catalog to the recycle bin (Catalog:Edit and Catalog:DeleteContent); content locked by another user refuses it all' })
+  @ApiOperation({
+    summary:
+      'Move all content of a catalog to the recycle bin (Catalog:Edit and Catalog:DeleteContent); content locked by another user refuses it all',
+  })
   @ApiEnvelope()
   clear(@CurrentUser() user: LoginUser, @Body() dto: ClearCatalogDto): Promise<{ count: number }> {
     return this.catalogs.clear(user, dto.catalogId);
@@ -221,7 +232,10 @@ export class CmsCatalogController {
   @Post('merge')
   @RequirePermission('cms:catalog:merge')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
-  @ApiOperation({ summary: 'Move the content of mergeCatalogIds into catalogId, then delete the emptied sources without sub-catalogs; content locked by another user refuses it all' })
+  @ApiOperation({
+    summary:
+      'Move the content of mergeCatalogIds into catalogId, then delete the emptied sources without sub-catalogs; content locked by another user refuses it all',
+  })
   @ApiEnvelope()
   merge(@CurrentUser() user: LoginUser, @Body() dto: MergeCatalogDto): Promise<{ moved: number; deleted: string[] }> {
     return this.catalogs.merge(user, dto);

@@ -39,7 +39,9 @@ const flag = ({ value }: { value: unknown }) => {
 export class CatalogQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Part of the name or alias' }) @IsOptional() @IsString() @MaxLength(100) name?: string;
   @ApiPropertyOptional({ description: 'Only direct children of this catalog (0 = top level)' })
-  @IsOptional() @Matches(ID_OR_ZERO) parentId?: string;
+  @IsOptional()
+  @Matches(ID_OR_ZERO)
+  parentId?: string;
   @ApiPropertyOptional({ enum: CATALOG_TYPES }) @IsOptional() @IsIn(CATALOG_TYPES) catalogType?: CatalogType;
   @ApiPropertyOptional({ enum: ['true', 'false'] }) @IsOptional() @IsIn(['true', 'false']) visible?: 'true' | 'false';
 }
@@ -47,31 +49,45 @@ export class CatalogQueryDto extends PageQueryDto {
 export class CatalogTreeQueryDto {
   @ApiPropertyOptional({ description: 'Site (default: the current site); needs Site:View' }) @IsOptional() @Matches(ID) siteId?: string;
   @ApiPropertyOptional({ description: 'Mark link catalogs disabled (selectors of a catalog to hold content)', enum: ['true', 'false'] })
-  @IsOptional() @IsIn(['true', 'false']) disableLink?: 'true' | 'false';
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  disableLink?: 'true' | 'false';
 }
 
 /** The fields of a catalog a form sends (add and edit). */
 export class CatalogFieldsDto {
   @ApiProperty({ maxLength: 100 })
-  @Transform(trimmed) @IsString({ message: 'cms.catalog.nameRequired' }) @IsNotEmpty({ message: 'cms.catalog.nameRequired' }) @MaxLength(100, { message: 'cms.catalog.nameRequired' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.catalog.nameRequired' })
+  @IsNotEmpty({ message: 'cms.catalog.nameRequired' })
+  @MaxLength(100, { message: 'cms.catalog.nameRequired' })
   name: string;
   @ApiProperty({ description: 'Letters, digits, underscore; unique in the site (case-insensitive)' })
-  @Transform(trimmed) @IsString({ message: 'cms.catalog.aliasFormat' }) @Matches(ALIAS, { message: 'cms.catalog.aliasFormat' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.catalog.aliasFormat' })
+  @Matches(ALIAS, { message: 'cms.catalog.aliasFormat' })
   alias: string;
   @ApiPropertyOptional({ description: "Folder of its pages ending with '/', e.g. news/tech/; empty = parent's path + alias + '/'" })
-  @IsOptional() @Transform(trimmed) @IsString({ message: 'cms.catalog.pathFormat' }) @MaxLength(255, { message: 'cms.catalog.pathFormat' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString({ message: 'cms.catalog.pathFormat' })
+  @MaxLength(255, { message: 'cms.catalog.pathFormat' })
   @Matches(/^$|^[A-Za-z0-9_]+(\/[A-Za-z0-9_]+)*\/$/, { message: 'cms.catalog.pathFormat' })
   path?: string;
   @ApiPropertyOptional({ enum: CATALOG_TYPES, default: 'common' }) @IsOptional() @IsIn(CATALOG_TYPES) catalogType?: CatalogType;
   @ApiPropertyOptional({ description: 'Link catalogs: http(s)://... or /...' })
-  @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500, { message: 'cms.catalog.redirectUrlFormat' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(500, { message: 'cms.catalog.redirectUrlFormat' })
   redirectUrl?: string;
   @ApiPropertyOptional({ maxLength: 1000 }) @IsOptional() @IsString() @MaxLength(1000) description?: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) logo?: string;
   @ApiPropertyOptional({ default: true }) @IsOptional() @Transform(flag) @IsBoolean() staticFlag?: boolean;
   @ApiPropertyOptional({ default: true }) @IsOptional() @Transform(flag) @IsBoolean() visible?: boolean;
   @ApiPropertyOptional({ description: '-1 = the site value, else 1..200', default: -1 })
-  @IsOptional() @IsInt({ message: 'cms.catalog.pageSizeRange' })
+  @IsOptional()
+  @IsInt({ message: 'cms.catalog.pageSizeRange' })
   pageSize?: number;
   @ApiPropertyOptional({ maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) seoTitle?: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) seoKeywords?: string;
@@ -80,14 +96,18 @@ export class CatalogFieldsDto {
     description: 'Per publish pipe code: {indexTemplate, listTemplate, detailTemplate} (paths like list.template.html, "" = site default)',
     example: { pc: { indexTemplate: 'index.template.html', listTemplate: 'list.template.html', detailTemplate: 'detail.template.html' } },
   })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   publishPipeProps?: Record<string, CatalogPipeProps>;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }
 
 export class CreateCatalogDto extends CatalogFieldsDto {
   @ApiPropertyOptional({ description: 'Parent catalog (0 = top level)', default: '0' })
-  @IsOptional() @Transform(idText) @Matches(ID_OR_ZERO) parentId?: string;
+  @IsOptional()
+  @Transform(idText)
+  @Matches(ID_OR_ZERO)
+  parentId?: string;
 }
 
 export class UpdateCatalogDto extends CatalogFieldsDto {
@@ -96,10 +116,16 @@ export class UpdateCatalogDto extends CatalogFieldsDto {
 
 export class BatchAddCatalogDto {
   @ApiPropertyOptional({ description: 'Parent catalog (0 = top level)', default: '0' })
-  @IsOptional() @Transform(idText) @Matches(ID_OR_ZERO) parentId?: string;
+  @IsOptional()
+  @Transform(idText)
+  @Matches(ID_OR_ZERO)
+  parentId?: string;
   @ApiProperty({ type: [String], description: 'Names of the new catalogs; aliases and paths are derived from them' })
-  @IsArray({ message: 'cms.catalog.batchNamesInvalid' }) @ArrayMinSize(1, { message: 'cms.catalog.batchNamesInvalid' }) @ArrayMaxSize(50, { message: 'cms.catalog.batchNamesInvalid' })
-  @IsString({ each: true, message: 'cms.catalog.batchNamesInvalid' }) @MaxLength(100, { each: true, message: 'cms.catalog.batchNamesInvalid' })
+  @IsArray({ message: 'cms.catalog.batchNamesInvalid' })
+  @ArrayMinSize(1, { message: 'cms.catalog.batchNamesInvalid' })
+  @ArrayMaxSize(50, { message: 'cms.catalog.batchNamesInvalid' })
+  @IsString({ each: true, message: 'cms.catalog.batchNamesInvalid' })
+  @MaxLength(100, { each: true, message: 'cms.catalog.batchNamesInvalid' })
   names: string[];
 }
 
@@ -113,24 +139,42 @@ export class CatalogVisibleDto extends CatalogIdDto {
 
 export class CatalogSortDto extends CatalogIdDto {
   @ApiProperty({ description: 'Positions to move among siblings: positive = up (earlier), negative = down' })
-  @Type(() => Number) @IsInt() @NotEquals(0, { message: 'cms.catalog.sortZero' })
+  @Type(() => Number)
+  @IsInt()
+  @NotEquals(0, { message: 'cms.catalog.sortZero' })
   sort: number;
 }
 
 export class PublishCatalogDto extends CatalogIdDto {
-  @ApiPropertyOptional({ description: 'Publish its sub-catalogs too', default: false }) @IsOptional() @Transform(flag) @IsBoolean() publishChild?: boolean;
-  @ApiPropertyOptional({ description: 'Publish the detail pages of its content too', default: false }) @IsOptional() @Transform(flag) @IsBoolean() publishDetail?: boolean;
+  @ApiPropertyOptional({ description: 'Publish its sub-catalogs too', default: false })
+  @IsOptional()
+  @Transform(flag)
+  @IsBoolean()
+  publishChild?: boolean;
+  @ApiPropertyOptional({ description: 'Publish the detail pages of its content too', default: false })
+  @IsOptional()
+  @Transform(flag)
+  @IsBoolean()
+  publishDetail?: boolean;
 }
 
 export class ApplyPipePropsDto extends CatalogIdDto {
   @ApiPropertyOptional({ type: [String], description: 'Only these pipes (default: every pipe of the catalog)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Matches(/^[A-Za-z0-9_]{1,50}$/, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Matches(/^[A-Za-z0-9_]{1,50}$/, { each: true })
   publishPipeCodes?: string[];
 }
 
 export class ApplyConfigPropsDto extends CatalogIdDto {
   @ApiPropertyOptional({ type: [String], description: 'Only these keys (default: every key)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @Matches(/^[A-Za-z0-9_]{1,64}$/, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Matches(/^[A-Za-z0-9_]{1,64}$/, { each: true })
   configPropKeys?: string[];
 }
 
@@ -138,7 +182,10 @@ export class ClearCatalogDto extends CatalogIdDto {}
 
 export class MergeCatalogDto extends CatalogIdDto {
   @ApiProperty({ type: [String], description: 'Catalogs whose content moves into catalogId; emptied ones without children are deleted' })
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(100) @Transform(({ value }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? String(v) : v)) : value))
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @Transform(({ value }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? String(v) : v)) : value))
   @Matches(ID, { each: true })
   mergeCatalogIds: string[];
 }

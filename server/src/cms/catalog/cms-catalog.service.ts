@@ -148,13 +148,21 @@ export class CmsCatalogService {
     };
     walk('0');
     // Orphans (a parent of another site or gone) are listed as roots rather than lost.
-    for (const c of all) if (c.parentId !== '0' && !known.has(c.parentId) && !ordered.includes(c)) { ordered.push(c); walk(c.catalogId); }
+    for (const c of all)
+      if (c.parentId !== '0' && !known.has(c.parentId) && !ordered.includes(c)) {
+        ordered.push(c);
+        walk(c.catalogId);
+      }
 
     const nodes = new Map<string, CatalogTreeNode>();
     const roots: CatalogTreeNode[] = [];
     for (const c of ordered) {
       if (!shown(c.catalogId)) continue;
-      const parent = c.ancestors.split(',').filter(Boolean).reverse().find((id) => nodes.has(id));
+      const parent = c.ancestors
+        .split(',')
+        .filter(Boolean)
+        .reverse()
+        .find((id) => nodes.has(id));
       const node: CatalogTreeNode = {
         id: c.catalogId,
         parentId: parent ?? '0',
@@ -219,7 +227,10 @@ export class CmsCatalogService {
     const names = dto.names.map((n) => n.trim());
     if (!names.length || names.some((n) => !n)) throw new ServiceException('cms.catalog.batchNamesInvalid');
     return this.dataSource.transaction(async (m) => {
-      const taken: Array<{ alias: string; path: string }> = await m.query(`SELECT lower(alias) AS alias, lower(path) AS path FROM cms_catalog WHERE site_id = $1`, [site.siteId]);
+      const taken: Array<{ alias: string; path: string }> = await m.query(
+        `SELECT lower(alias) AS alias, lower(path) AS path FROM cms_catalog WHERE site_id = $1`,
+        [site.siteId],
+      );
       const aliases = new Set(taken.map((r) => r.alias));
       const paths = new Set(taken.map((r) => r.path));
       const parentPath = dto.parentId && dto.parentId !== '0' ? (await this.parentIn(m, site.siteId, dto.parentId)).path : '';
@@ -374,7 +385,12 @@ export class CmsCatalogService {
       siblings.splice(to, 0, moved);
       // Renumber 1..n: swaps the flags of the catalogs it passes and repairs equal flags on the way.
       for (const [i, c] of siblings.entries()) {
-        if (c.sortFlag !== String(i + 1)) await m.query(`UPDATE cms_catalog SET sort_flag = $2, update_by = $3, update_time = now() WHERE catalog_id = $1`, [c.catalogId, i + 1, user.userName]);
+        if (c.sortFlag !== String(i + 1))
+          await m.query(`UPDATE cms_catalog SET sort_flag = $2, update_by = $3, update_time = now() WHERE catalog_id = $1`, [
+            c.catalogId,
+            i + 1,
+            user.userName,
+          ]);
       }
     });
   }
@@ -454,7 +470,14 @@ export class CmsCatalogService {
   // ------------------------------------------------------------------------------------------------ helpers
 
   /** Inserts one catalog under `parentId` (validated fields), appended last among its siblings. */
-  private async insert(m: EntityManager, user: LoginUser, siteId: string, parentId: string, fields: CatalogFields, path: string | undefined): Promise<CmsCatalog> {
+  private async insert(
+    m: EntityManager,
+    user: LoginUser,
+    siteId: string,
+    parentId: string,
+    fields: CatalogFields,
+    path: string | undefined,
+  ): Promise<CmsCatalog> {
     const parent = parentId !== '0' ? await this.parentIn(m, siteId, parentId) : null;
     const finalPath = this.checkPath(path || `${parent?.path ?? ''}${fields.alias}/`);
     const ancestors = parent ? contentAncestorsOf(parent) : '';
@@ -487,7 +510,10 @@ export class CmsCatalogService {
   }
 
   private async nextSortFlag(m: EntityManager, siteId: string, parentId: string): Promise<number> {
-    const [{ next }] = await m.query(`SELECT coalesce(max(sort_flag), 0) + 1 AS next FROM cms_catalog WHERE site_id = $1 AND parent_id = $2`, [siteId, parentId]);
+    const [{ next }] = await m.query(`SELECT coalesce(max(sort_flag), 0) + 1 AS next FROM cms_catalog WHERE site_id = $1 AND parent_id = $2`, [
+      siteId,
+      parentId,
+    ]);
     return Number(next);
   }
 
@@ -508,7 +534,9 @@ export class CmsCatalogService {
       return await write();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const constraint = (error as { constraint?: string; driverError?: { constraint?: string } }).driverError?.constraint ?? (error as { constraint?: string }).constraint;
+      const constraint =
+        (error as { constraint?: string; driverError?: { constraint?: string } }).driverError?.constraint ??
+        (error as { constraint?: string }).constraint;
       if (constraint === 'cms_catalog_alias_uq') throw new ServiceException('cms.catalog.aliasTaken', { name: what.name, alias: what.alias });
       throw new ServiceException('cms.catalog.pathTaken', { name: what.name, path: what.path ?? '' });
     }
@@ -543,22 +571,28 @@ export class CmsCatalogService {
   private async deleteEmpty(m: EntityManager, catalog: CmsCatalog): Promise<void> {
     const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM cms_catalog WHERE parent_id = $1`, [catalog.catalogId]);
     if (n > 0) throw new ServiceException('cms.catalog.hasChildren', { name: catalog.name });
-    const [{ count }] = await m.query(`SELECT count(*)::int AS count FROM cms_content WHERE catalog_id = $1 AND status <> 'deleted'`, [catalog.catalogId]);
+    const [{ count }] = await m.query(`SELECT count(*)::int AS count FROM cms_content WHERE catalog_id = $1 AND status <> 'deleted'`, [
+      catalog.catalogId,
+    ]);
     if (count > 0) throw new ServiceException('cms.catalog.hasContent', { name: catalog.name, count });
     await m.query(`DELETE FROM cms_catalog WHERE catalog_id = $1`, [catalog.catalogId]);
     await this.permissions.forget('Catalog', catalog.catalogId, m);
   }
 
-  private async applyToChildren(user: LoginUser, catalogId: string, column: 'publish_pipe_props' | 'config_props', props: Record<string, unknown>): Promise<{ updated: number }> {
+  private async applyToChildren(
+    user: LoginUser,
+    catalogId: string,
+    column: 'publish_pipe_props' | 'config_props',
+    props: Record<string, unknown>,
+  ): Promise<{ updated: number }> {
     const editable = await this.access.ids(user, 'Catalog', 'Edit');
     const ids = (await this.descendantIds(catalogId)).filter((id) => editable === 'all' || editable.includes(id));
     if (!ids.length || !Object.keys(props).length) return { updated: 0 };
     // jsonb || replaces the copied top-level keys (pipes or settings) and keeps the children's others.
-    await this.dataSource.query(`UPDATE cms_catalog SET ${column} = ${column} || $1::jsonb, update_by = $2, update_time = now() WHERE catalog_id = ANY($3::bigint[])`, [
-      JSON.stringify(props),
-      user.userName,
-      ids,
-    ]);
+    await this.dataSource.query(
+      `UPDATE cms_catalog SET ${column} = ${column} || $1::jsonb, update_by = $2, update_time = now() WHERE catalog_id = ANY($3::bigint[])`,
+      [JSON.stringify(props), user.userName, ids],
+    );
     return { updated: ids.length };
   }
 
@@ -639,7 +673,8 @@ function checkConfigProps(input: unknown): Record<string, unknown> {
   if (entries.length > 100) throw new ServiceException('cms.catalog.configPropsInvalid');
   for (const [key, value] of entries) {
     const scalar = value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 2000);
-    if (!CONFIG_KEY.test(key) || !scalar || (typeof value === 'number' && !Number.isFinite(value))) throw new ServiceException('cms.catalog.configPropsInvalid');
+    if (!CONFIG_KEY.test(key) || !scalar || (typeof value === 'number' && !Number.isFinite(value)))
+      throw new ServiceException('cms.catalog.configPropsInvalid');
   }
   return Object.fromEntries(entries);
 }

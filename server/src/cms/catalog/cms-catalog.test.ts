@@ -23,12 +23,21 @@ const http = api(() => t, { token: () => admin, base: '/prod-api/cms/catalog', h
 
 /** Adds a catalog as `token` and returns it (fails the test when refused). */
 async function add(body: Record<string, unknown>, token = admin, site = siteId) {
-  const res = await http.as(token).with({ headers: { CurrentSite: site } }).post('').send(body);
+  const res = await http
+    .as(token)
+    .with({ headers: { CurrentSite: site } })
+    .post('')
+    .send(body);
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { catalogId: string; path: string; ancestors: string; treeLevel: number; sortFlag: string; parentId: string };
 }
 const row = async (catalogId: string) =>
-  (await ds.query(`SELECT parent_id::text, ancestors, tree_level, path, sort_flag::text, visible, content_count FROM cms_catalog WHERE catalog_id = $1`, [catalogId]))[0];
+  (
+    await ds.query(
+      `SELECT parent_id::text, ancestors, tree_level, path, sort_flag::text, visible, content_count FROM cms_catalog WHERE catalog_id = $1`,
+      [catalogId],
+    )
+  )[0];
 async function content(catalogId: string, status = 'draft', ancestors = catalogId): Promise<string> {
   const [{ content_id }] = await ds.query(
     `INSERT INTO cms_content (site_id, catalog_id, catalog_ancestors, content_type, title, status) VALUES ($1, $2, $3, 'article', 'T', $4) RETURNING content_id`,
@@ -37,7 +46,11 @@ async function content(catalogId: string, status = 'draft', ancestors = catalogI
   return String(content_id);
 }
 const grant = (userId: string, ...permissions: string[]) =>
-  Promise.all(permissions.map((p) => ds.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ('user', $1, $2) ON CONFLICT DO NOTHING`, [userId, p])));
+  Promise.all(
+    permissions.map((p) =>
+      ds.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ('user', $1, $2) ON CONFLICT DO NOTHING`, [userId, p]),
+    ),
+  );
 
 let limitedSeq = 0;
 /** A staff user with the catalog screen and its buttons, viewing the main site, holding the given object permissions. */
@@ -68,7 +81,9 @@ describe('cms catalogs', () => {
 
     const got = await http.get(`/${tech.catalogId}`);
     expect(got.body.data).toMatchObject({ name: '科技', pageSize: 20, catalogType: 'common', visible: true, staticFlag: true });
-    expect(got.body.data.publishPipeProps).toEqual({ pc: { indexTemplate: '', listTemplate: 'list.template.html', detailTemplate: 'article/detail.template.html' } });
+    expect(got.body.data.publishPipeProps).toEqual({
+      pc: { indexTemplate: '', listTemplate: 'list.template.html', detailTemplate: 'article/detail.template.html' },
+    });
 
     const list = await http.get(`?parentId=${news.catalogId}`);
     expect(list.body.data.rows.map((c: { alias: string }) => c.alias)).toEqual(['tech']);
@@ -95,14 +110,34 @@ describe('cms catalogs', () => {
       [{ name: 'X', alias: 'NEWS' }, 'zh-CN', '保存栏目“X”失败，别名“NEWS”已被本站其他栏目使用'],
       [{ name: 'X', alias: 'x1', path: 'News/' }, 'zh-CN', '保存栏目“X”失败，路径“News/”已被本站其他栏目使用'],
       [{ name: 'X', alias: 'a-b' }, 'en', 'The catalog alias is required and may contain only letters, digits and underscores (at most 100)'],
-      [{ name: 'X', alias: 'x2', path: 'x2' }, 'en', 'The catalog path must be folders of letters, digits and underscores ending with / (e.g. news/tech/), at most 255 characters'],
-      [{ name: 'X', alias: 'x3', path: '../x3/' }, 'en', 'The catalog path must be folders of letters, digits and underscores ending with / (e.g. news/tech/), at most 255 characters'],
+      [
+        { name: 'X', alias: 'x2', path: 'x2' },
+        'en',
+        'The catalog path must be folders of letters, digits and underscores ending with / (e.g. news/tech/), at most 255 characters',
+      ],
+      [
+        { name: 'X', alias: 'x3', path: '../x3/' },
+        'en',
+        'The catalog path must be folders of letters, digits and underscores ending with / (e.g. news/tech/), at most 255 characters',
+      ],
       [{ name: 'X', alias: 'x4', catalogType: 'link' }, 'en', 'A link catalog needs a redirect URL starting with http://, https:// or /'],
-      [{ name: 'X', alias: 'x5', catalogType: 'link', redirectUrl: 'javascript:alert(1)' }, 'zh-TW', '連結欄目的跳轉網址不能為空，且須以 http://、https:// 或 / 開頭'],
+      [
+        { name: 'X', alias: 'x5', catalogType: 'link', redirectUrl: 'javascript:alert(1)' },
+        'zh-TW',
+        '連結欄目的跳轉網址不能為空，且須以 http://、https:// 或 / 開頭',
+      ],
       [{ name: 'X', alias: 'x6', pageSize: 0 }, 'en', "The page size must be -1 (the site's value) or a whole number from 1 to 200"],
       [{ name: 'X', alias: 'x7', pageSize: 201 }, 'en', "The page size must be -1 (the site's value) or a whole number from 1 to 200"],
-      [{ name: 'X', alias: 'x8', publishPipeProps: { pc: { listTemplate: 'list.html' } } }, 'en', 'The template "list.html" is invalid: template paths look like xxx.template.html'],
-      [{ name: 'X', alias: 'x9', publishPipeProps: { 'p c': {} } }, 'en', 'The publish pipe code "p c" is invalid: use only letters, digits and underscores'],
+      [
+        { name: 'X', alias: 'x8', publishPipeProps: { pc: { listTemplate: 'list.html' } } },
+        'en',
+        'The template "list.html" is invalid: template paths look like xxx.template.html',
+      ],
+      [
+        { name: 'X', alias: 'x9', publishPipeProps: { 'p c': {} } },
+        'en',
+        'The publish pipe code "p c" is invalid: use only letters, digits and underscores',
+      ],
       [{ name: '', alias: 'x10' }, 'en', 'The catalog name is required and may have at most 100 characters'],
     ];
     for (const [body, lang, msg] of cases) {
@@ -154,11 +189,20 @@ describe('cms catalogs', () => {
     const moved = await http.post(`/move/${y.catalogId}/${dest.catalogId}`);
     expect(moved.body.code, JSON.stringify(moved.body)).toBe(200);
     expect(await storage.get('site/catmain/pc/mvx/mvy/index.html')).toBeNull();
-    const [{ n: queued }] = await ds.query(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_type = 'catalog' AND target_id = $1`, [y.catalogId]);
+    const [{ n: queued }] = await ds.query(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_type = 'catalog' AND target_id = $1`, [
+      y.catalogId,
+    ]);
     expect(queued).toBeGreaterThan(0);
-    expect(await row(y.catalogId)).toMatchObject({ parent_id: dest.catalogId, ancestors: dest.catalogId, tree_level: 2, path: 'mvdest/mvy/', sort_flag: '2' });
+    expect(await row(y.catalogId)).toMatchObject({
+      parent_id: dest.catalogId,
+      ancestors: dest.catalogId,
+      tree_level: 2,
+      path: 'mvdest/mvy/',
+      sort_flag: '2',
+    });
     expect(await row(z.catalogId)).toMatchObject({ ancestors: `${dest.catalogId},${y.catalogId}`, tree_level: 3, path: 'mvdest/mvy/mvz/' });
-    const ancestors = async (id: string) => (await ds.query(`SELECT catalog_ancestors FROM cms_content WHERE content_id = $1`, [id]))[0].catalog_ancestors;
+    const ancestors = async (id: string) =>
+      (await ds.query(`SELECT catalog_ancestors FROM cms_content WHERE content_id = $1`, [id]))[0].catalog_ancestors;
     expect(await ancestors(cy)).toBe(`${dest.catalogId},${y.catalogId}`);
     expect(await ancestors(cz)).toBe(`${dest.catalogId},${y.catalogId},${z.catalogId}`);
 
@@ -169,8 +213,13 @@ describe('cms catalogs', () => {
 
   it('sorts a catalog up and down among its siblings', async () => {
     const p = await add({ name: 'P', alias: 'sortp' });
-    const [a, b, c] = [await add({ name: 'a', alias: 'sorta', parentId: p.catalogId }), await add({ name: 'b', alias: 'sortb', parentId: p.catalogId }), await add({ name: 'c', alias: 'sortc', parentId: p.catalogId })];
-    const order = async () => (await ds.query(`SELECT alias FROM cms_catalog WHERE parent_id = $1 ORDER BY sort_flag`, [p.catalogId])).map((r: { alias: string }) => r.alias);
+    const [a, b, c] = [
+      await add({ name: 'a', alias: 'sorta', parentId: p.catalogId }),
+      await add({ name: 'b', alias: 'sortb', parentId: p.catalogId }),
+      await add({ name: 'c', alias: 'sortc', parentId: p.catalogId }),
+    ];
+    const order = async () =>
+      (await ds.query(`SELECT alias FROM cms_catalog WHERE parent_id = $1 ORDER BY sort_flag`, [p.catalogId])).map((r: { alias: string }) => r.alias);
     expect((await http.put('/sort').send({ catalogId: c.catalogId, sort: 1 })).body.code).toBe(200);
     expect(await order()).toEqual(['sorta', 'sortc', 'sortb']);
     await http.put('/sort').send({ catalogId: a.catalogId, sort: -2 });
@@ -219,7 +268,10 @@ describe('cms catalogs', () => {
     await ds.query(`UPDATE cms_content SET status_before_delete = 'offline', delete_time = '2020-01-01' WHERE content_id = $1`, [recycled]);
     const res = await http.post('/clear').send({ catalogId: k.catalogId });
     expect(res.body.data).toEqual({ count: 2 });
-    const rows = await ds.query(`SELECT content_id::text AS id, status, status_before_delete AS before, delete_time FROM cms_content WHERE catalog_id = $1 ORDER BY content_id`, [k.catalogId]);
+    const rows = await ds.query(
+      `SELECT content_id::text AS id, status, status_before_delete AS before, delete_time FROM cms_content WHERE catalog_id = $1 ORDER BY content_id`,
+      [k.catalogId],
+    );
     expect(rows.map((r: { id: string; status: string; before: string }) => [r.id, r.status, r.before])).toEqual([
       [published, 'deleted', 'published'],
       [draft, 'deleted', 'draft'],
@@ -237,7 +289,9 @@ describe('cms catalogs', () => {
     const p = await add({ name: 'Pub', alias: 'pub' });
     const res = await http.post('/publish').send({ catalogId: p.catalogId, publishChild: true });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
-    const [task] = await ds.query(`SELECT task_type, target_id::text, site_id::text, create_by FROM cms_publish_task WHERE task_id = $1`, [res.body.data.taskId]);
+    const [task] = await ds.query(`SELECT task_type, target_id::text, site_id::text, create_by FROM cms_publish_task WHERE task_id = $1`, [
+      res.body.data.taskId,
+    ]);
     expect(task).toEqual({ task_type: 'catalog', target_id: p.catalogId, site_id: siteId, create_by: 'admin' });
     const user = await limitedUser(`Catalog:View:${p.catalogId}`);
     expect((await http.as(user.token).post('/publish').send({ catalogId: p.catalogId })).status).toBe(403);
@@ -251,12 +305,23 @@ describe('cms catalogs', () => {
     const c1 = await content(s1.catalogId, 'published');
     const c2 = await content(s1.catalogId, 'deleted');
     const c3 = await content(s2.catalogId, 'draft');
-    expectMessage(await http.lang('en').post('/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [target.catalogId] }), 'en', 'A catalog cannot be merged into itself');
+    expectMessage(
+      await http
+        .lang('en')
+        .post('/merge')
+        .send({ catalogId: target.catalogId, mergeCatalogIds: [target.catalogId] }),
+      'en',
+      'A catalog cannot be merged into itself',
+    );
     const res = await http.post('/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [s1.catalogId, s2.catalogId] });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ moved: 3, deleted: [s1.catalogId] });
     const moved = await ds.query(`SELECT catalog_id::text, catalog_ancestors FROM cms_content WHERE content_id = ANY($1::bigint[])`, [[c1, c2, c3]]);
-    expect(moved.every((r: { catalog_id: string; catalog_ancestors: string }) => r.catalog_id === target.catalogId && r.catalog_ancestors === target.catalogId)).toBe(true);
+    expect(
+      moved.every(
+        (r: { catalog_id: string; catalog_ancestors: string }) => r.catalog_id === target.catalogId && r.catalog_ancestors === target.catalogId,
+      ),
+    ).toBe(true);
     expect(await row(s1.catalogId)).toBeUndefined();
     expect(await row(s2.catalogId)).toBeDefined();
     expect(await row(s2child.catalogId)).toBeDefined();
@@ -270,16 +335,37 @@ describe('cms catalogs', () => {
     const draft = await content(source.catalogId, 'draft');
     await ds.query(`UPDATE cms_content SET title = 'Locked story', lock_user = 'otheruser' WHERE content_id = $1`, [locked]);
     const state = async () =>
-      (await ds.query(`SELECT content_id::text AS id, catalog_id::text AS catalog, status FROM cms_content WHERE content_id = ANY($1::bigint[]) ORDER BY content_id`, [[locked, draft]])).map(
-        (r: { id: string; catalog: string; status: string }) => [r.id, r.catalog, r.status],
+      (
+        await ds.query(
+          `SELECT content_id::text AS id, catalog_id::text AS catalog, status FROM cms_content WHERE content_id = ANY($1::bigint[]) ORDER BY content_id`,
+          [[locked, draft]],
+        )
+      ).map((r: { id: string; catalog: string; status: string }) => [r.id, r.catalog, r.status]);
+    const logOf = async () =>
+      (await ds.query(`SELECT action FROM cms_content_op_log WHERE content_id = ANY($1::bigint[]) ORDER BY log_id`, [[locked, draft]])).map(
+        (r: { action: string }) => r.action,
       );
-    const logOf = async () => (await ds.query(`SELECT action FROM cms_content_op_log WHERE content_id = ANY($1::bigint[]) ORDER BY log_id`, [[locked, draft]])).map((r: { action: string }) => r.action);
-    const tasksOf = async () => (await ds.query(`SELECT task_type FROM cms_publish_task WHERE target_id = $1 AND task_type IN ('content', 'unpublish') ORDER BY task_id`, [locked])).map((r: { task_type: string }) => r.task_type);
-    const before = [[locked, source.catalogId, 'published'], [draft, source.catalogId, 'draft']];
+    const tasksOf = async () =>
+      (
+        await ds.query(`SELECT task_type FROM cms_publish_task WHERE target_id = $1 AND task_type IN ('content', 'unpublish') ORDER BY task_id`, [
+          locked,
+        ])
+      ).map((r: { task_type: string }) => r.task_type);
+    const before = [
+      [locked, source.catalogId, 'published'],
+      [draft, source.catalogId, 'draft'],
+    ];
 
-    const merge = await http.lang('en').post('/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
+    const merge = await http
+      .lang('en')
+      .post('/merge')
+      .send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
     expect(merge.status).toBe(400);
-    expectMessage(merge, 'en', `The content "Locked story" (ID ${locked}) is locked by user "otheruser", so nothing was changed; ask them to unlock it first`);
+    expectMessage(
+      merge,
+      'en',
+      `The content "Locked story" (ID ${locked}) is locked by user "otheruser", so nothing was changed; ask them to unlock it first`,
+    );
     expect(await state()).toEqual(before);
     expect(await row(source.catalogId)).toBeDefined();
     expect((await row(source.catalogId)).content_count).toBe(2);
@@ -299,7 +385,10 @@ describe('cms catalogs', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const merged = await http.post('/merge').send({ catalogId: target.catalogId, mergeCatalogIds: [source.catalogId] });
     expect(merged.body.data, JSON.stringify(merged.body)).toEqual({ moved: 2, deleted: [source.catalogId] });
-    expect(await state()).toEqual([[locked, target.catalogId, 'published'], [draft, target.catalogId, 'draft']]);
+    expect(await state()).toEqual([
+      [locked, target.catalogId, 'published'],
+      [draft, target.catalogId, 'draft'],
+    ]);
     expect(await logOf()).toEqual(['move', 'move']);
     const [moveLog] = await ds.query(`SELECT detail, operator FROM cms_content_op_log WHERE content_id = $1`, [locked]);
     expect(moveLog).toEqual({ detail: `${source.catalogId} -> ${target.catalogId}`, operator: 'admin' });
@@ -307,14 +396,26 @@ describe('cms catalogs', () => {
 
     // Clearing goes through the same delete as the content screen: each item logged, the lock holder's lock kept.
     expect((await http.post('/clear').send({ catalogId: target.catalogId })).body.data).toEqual({ count: 2 });
-    expect(await state()).toEqual([[locked, target.catalogId, 'deleted'], [draft, target.catalogId, 'deleted']]);
+    expect(await state()).toEqual([
+      [locked, target.catalogId, 'deleted'],
+      [draft, target.catalogId, 'deleted'],
+    ]);
     expect(await logOf()).toEqual(['move', 'move', 'delete', 'delete']);
     expect(await tasksOf()).toEqual(['unpublish', 'content', 'unpublish']);
   });
 
   it('keeps extended settings and copies templates to the descendants', async () => {
-    const e = await add({ name: 'E', alias: 'ext', publishPipeProps: { pc: { listTemplate: 'a.template.html' }, h5: { listTemplate: 'b.template.html' } } });
-    const e1 = await add({ name: 'E1', alias: 'ext1', parentId: e.catalogId, publishPipeProps: { pc: { listTemplate: 'old.template.html' }, amp: { listTemplate: 'amp.template.html' } } });
+    const e = await add({
+      name: 'E',
+      alias: 'ext',
+      publishPipeProps: { pc: { listTemplate: 'a.template.html' }, h5: { listTemplate: 'b.template.html' } },
+    });
+    const e1 = await add({
+      name: 'E1',
+      alias: 'ext1',
+      parentId: e.catalogId,
+      publishPipeProps: { pc: { listTemplate: 'old.template.html' }, amp: { listTemplate: 'amp.template.html' } },
+    });
     expect((await http.put(`/extends/${e.catalogId}`).send({ contentPageSize: 30, showAuthor: true, note: 'x' })).body.code).toBe(200);
     expect((await http.get(`/extends?catalogId=${e.catalogId}`)).body.data).toEqual({ contentPageSize: 30, showAuthor: true, note: 'x' });
     expect((await http.put(`/extends/${e.catalogId}`).send({ 'bad key': 1 })).status).toBe(400);
@@ -334,7 +435,12 @@ describe('cms catalogs', () => {
     const b = await add({ name: 'PB', alias: 'permb', parentId: a.catalogId });
     const c = await add({ name: 'PC', alias: 'permc', parentId: b.catalogId });
     const d = await add({ name: 'PD', alias: 'permd' });
-    const user = await limitedUser(`Catalog:View:${a.catalogId}`, `Catalog:View:${c.catalogId}`, `Catalog:Move:${c.catalogId}`, `Catalog:View:${d.catalogId}`);
+    const user = await limitedUser(
+      `Catalog:View:${a.catalogId}`,
+      `Catalog:View:${c.catalogId}`,
+      `Catalog:Move:${c.catalogId}`,
+      `Catalog:View:${d.catalogId}`,
+    );
 
     const tree = await http.as(user.token).get('/treeData');
     expect(tree.body.code, JSON.stringify(tree.body)).toBe(200);
@@ -348,7 +454,11 @@ describe('cms catalogs', () => {
     expect(tree.body.data.rows[0].children[0].parentId).toBe(a.catalogId);
     expect((await http.as(user.token).get('/tree')).body.data.rows.length).toBe(2);
     expect((await http.as(user.token).get(`/tree?siteId=${otherSiteId}`)).status).toBe(403);
-    expect((await http.as(user.token).get('?pageSize=100')).body.data.rows.map((r: { alias: string }) => r.alias).sort()).toEqual(['perma', 'permc', 'permd']);
+    expect((await http.as(user.token).get('?pageSize=100')).body.data.rows.map((r: { alias: string }) => r.alias).sort()).toEqual([
+      'perma',
+      'permc',
+      'permd',
+    ]);
 
     expect((await http.as(user.token).get(`/${b.catalogId}`)).status).toBe(403);
     expect((await http.as(user.token).get(`/${c.catalogId}`)).status).toBe(200);
@@ -368,7 +478,10 @@ describe('cms catalogs', () => {
   it('grants the creator every permission on a catalog they add, so they can edit, move and delete it', async () => {
     const user = await limitedUser(`Site:AddCatalog:${siteId}`);
     const mine = await add({ name: 'Mine', alias: 'mine' }, user.token);
-    const held = await ds.query(`SELECT permission FROM sys_permission WHERE owner_type = 'user' AND owner_id = $1 AND permission LIKE 'Catalog:%' ORDER BY permission`, [user.id]);
+    const held = await ds.query(
+      `SELECT permission FROM sys_permission WHERE owner_type = 'user' AND owner_id = $1 AND permission LIKE 'Catalog:%' ORDER BY permission`,
+      [user.id],
+    );
     expect(held.map((r: { permission: string }) => r.permission.split(':')[1]).sort()).toEqual(
       ['AddContent', 'Delete', 'DeleteContent', 'Edit', 'EditContent', 'Move', 'Publish', 'PublishContent', 'ShowHide', 'Sort', 'View'].sort(),
     );
@@ -381,7 +494,9 @@ describe('cms catalogs', () => {
 
     // The screen's button permission is needed too: a role without cms:catalog:remove cannot delete.
     await createRole(t.app, 'catalog_viewer_only', []);
-    await ds.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT r.role_id, m.menu_id FROM sys_role r, sys_menu m WHERE r.role_key = 'catalog_viewer_only' AND m.menu_key = 'cms.catalog'`);
+    await ds.query(
+      `INSERT INTO sys_role_menu (role_id, menu_id) SELECT r.role_id, m.menu_id FROM sys_role r, sys_menu m WHERE r.role_key = 'catalog_viewer_only' AND m.menu_key = 'cms.catalog'`,
+    );
     const viewerId = await createStaffUser(t.app, { userName: 'catviewer', password: 'Catalog123', roles: ['catalog_viewer_only'] });
     await grant(viewerId, `Site:View:${siteId}`, `Catalog:View:${mine.catalogId}`, `Catalog:Delete:${mine.catalogId}`);
     const viewer = await tokenOf(t.app, 'catviewer', 'Catalog123');

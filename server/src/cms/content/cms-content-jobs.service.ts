@@ -50,7 +50,11 @@ export class CmsContentJobsService implements OnModuleInit {
    */
   async publishDue(now: Date): Promise<number> {
     const pages = await this.dataSource.transaction(async (m) => {
-      const due = await this.lockDue(m, `c.status = 'to_publish' AND c.publish_date <= :now AND (c.offline_date IS NULL OR c.offline_date > :now)`, now);
+      const due = await this.lockDue(
+        m,
+        `c.status = 'to_publish' AND c.publish_date <= :now AND (c.offline_date IS NULL OR c.offline_date > :now)`,
+        now,
+      );
       return this.writer.changeStatus(m, null, due, 'publish', { now, note: 'scheduled' });
     });
     await this.writer.syncPages(pages, SYSTEM_OPERATOR);

@@ -65,7 +65,17 @@ export class CmsContentMoveService {
     // The old page must go while the rows still name the old catalog: the publisher derives paths from them.
     const withPages = moving.filter((c) => HAS_PAGE.includes(c.status));
     await this.writer.syncPages({ unpublish: withPages }, user.userName);
-    await this.dataSource.transaction(async (m) => this.writer.moveTo(m, user, await this.writer.lockRows(m, moving.map((c) => c.contentId)), target));
+    await this.dataSource.transaction(async (m) =>
+      this.writer.moveTo(
+        m,
+        user,
+        await this.writer.lockRows(
+          m,
+          moving.map((c) => c.contentId),
+        ),
+        target,
+      ),
+    );
     await this.writer.syncPages({ publish: withPages.filter((c) => c.status === 'published') }, user.userName);
   }
 
@@ -86,7 +96,9 @@ export class CmsContentMoveService {
    * some, while the rows still name the old catalogs. Answers that content (to publish again should the merge fail).
    */
   async prepareMoveAll(user: LoginUser, catalogIds: string[], target: CmsCatalog): Promise<CmsContent[]> {
-    const rows = catalogIds.length ? await this.dataSource.getRepository(CmsContent).find({ where: { catalogId: In(catalogIds) }, order: { contentId: 'ASC' } }) : [];
+    const rows = catalogIds.length
+      ? await this.dataSource.getRepository(CmsContent).find({ where: { catalogId: In(catalogIds) }, order: { contentId: 'ASC' } })
+      : [];
     await this.writer.assertMovable(this.dataSource.manager, user, rows, target, { batch: true });
     const withPages = rows.filter((c) => HAS_PAGE.includes(c.status));
     await this.writer.syncPages({ unpublish: withPages }, user.userName);

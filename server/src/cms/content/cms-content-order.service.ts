@@ -62,14 +62,17 @@ export class CmsContentOrderService {
     const moved = await this.dataSource.transaction(async (m) => {
       // One reorder of a catalog at a time: the range shifts below must see a stable order.
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cms_content_sort:${content.catalogId}`]);
-      const [moved, before] = await this.writer.lockRows(m, [dto.contentId, dto.targetId]).then((rows) => [
-        rows.find((r) => r.contentId === dto.contentId)!,
-        rows.find((r) => r.contentId === dto.targetId)!,
-      ]);
+      const [moved, before] = await this.writer
+        .lockRows(m, [dto.contentId, dto.targetId])
+        .then((rows) => [rows.find((r) => r.contentId === dto.contentId)!, rows.find((r) => r.contentId === dto.targetId)!]);
       const targetTop = BigInt(before.topFlag);
       if (targetTop > 0n) {
         const flag = await shiftBefore(m, 'top_flag', moved.catalogId, moved.contentId, BigInt(moved.topFlag), targetTop);
-        await m.update(CmsContent, { contentId: moved.contentId }, { topFlag: flag, topDate: BigInt(moved.topFlag) > 0n ? moved.topDate : before.topDate, updateBy: user.userName });
+        await m.update(
+          CmsContent,
+          { contentId: moved.contentId },
+          { topFlag: flag, topDate: BigInt(moved.topFlag) > 0n ? moved.topDate : before.topDate, updateBy: user.userName },
+        );
       } else {
         const flag = await shiftBefore(m, 'sort_flag', moved.catalogId, moved.contentId, BigInt(moved.sortFlag), BigInt(before.sortFlag));
         await m.update(CmsContent, { contentId: moved.contentId }, { sortFlag: flag, topFlag: '0', topDate: null, updateBy: user.userName });
@@ -102,7 +105,14 @@ export class CmsContentOrderService {
  * Shifts the rows between the moved content's old place and the target by one so the moved content fits just before
  * the target on `column` (ordered descending); returns the moved content's new value.
  */
-async function shiftBefore(m: EntityManager, column: 'top_flag' | 'sort_flag', catalogId: string, movedId: string, moved: bigint, target: bigint): Promise<string> {
+async function shiftBefore(
+  m: EntityManager,
+  column: 'top_flag' | 'sort_flag',
+  catalogId: string,
+  movedId: string,
+  moved: bigint,
+  target: bigint,
+): Promise<string> {
   if (moved > target) {
     // Moving down: the rows between move up by one, the moved content takes the slot just above the target.
     await m.query(
@@ -113,7 +123,11 @@ async function shiftBefore(m: EntityManager, column: 'top_flag' | 'sort_flag', c
   }
   if (moved === target) {
     // A tie: everything above moves up by one to make room.
-    await m.query(`UPDATE cms_content SET ${column} = ${column} + 1 WHERE catalog_id = $1 AND content_id <> $2 AND ${column} > $3`, [catalogId, movedId, String(target)]);
+    await m.query(`UPDATE cms_content SET ${column} = ${column} + 1 WHERE catalog_id = $1 AND content_id <> $2 AND ${column} > $3`, [
+      catalogId,
+      movedId,
+      String(target),
+    ]);
     return String(target + 1n);
   }
   // Moving up: the target and the rows between move down by one, the moved content takes the target's value.

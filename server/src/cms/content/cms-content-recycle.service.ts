@@ -27,11 +27,18 @@ export class CmsContentRecycleService {
 
   /** Deleted content of the site in catalogs the caller may view, latest deleted first. */
   async recycleList(user: LoginUser, siteId: string, query: RecycleQueryDto): Promise<PageResult<ContentListRow>> {
-    const qb = this.dataSource.getRepository(CmsContent).createQueryBuilder('c').where('c.site_id = :siteId', { siteId }).andWhere(`c.status = 'deleted'`);
+    const qb = this.dataSource
+      .getRepository(CmsContent)
+      .createQueryBuilder('c')
+      .where('c.site_id = :siteId', { siteId })
+      .andWhere(`c.status = 'deleted'`);
     if (!(await restrictToViewable(this.access, user, qb))) return { rows: [], total: 0 };
     if (query.title) qb.andWhere('c.title ILIKE :title', { title: `%${escapeLike(query.title)}%` });
     if (query.contentType) qb.andWhere('c.content_type = :contentType', { contentType: query.contentType });
-    const page = await paginate(qb, query, { sortable: { deleteTime: 'c.delete_time' }, defaultOrder: { 'c.delete_time': 'DESC', 'c.content_id': 'DESC' } });
+    const page = await paginate(qb, query, {
+      sortable: { deleteTime: 'c.delete_time' },
+      defaultOrder: { 'c.delete_time': 'DESC', 'c.content_id': 'DESC' },
+    });
     return { total: page.total, rows: await withCatalogNames(this.dataSource, page.rows) };
   }
 
@@ -47,7 +54,11 @@ export class CmsContentRecycleService {
       const rows = await this.writer.lockRows(m, contentIds);
       for (const content of rows) {
         if (content.status !== 'deleted') {
-          throw new ServiceException('cms.content.illegalStatus', { title: content.title, from: statusLabel(content.status), to: statusLabel('deleted') });
+          throw new ServiceException('cms.content.illegalStatus', {
+            title: content.title,
+            from: statusLabel(content.status),
+            to: statusLabel('deleted'),
+          });
         }
       }
       await this.writer.log(m, rows, 'destroy', user.userName);

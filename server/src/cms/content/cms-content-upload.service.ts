@@ -18,7 +18,8 @@ export class CmsContentUploadService {
 
   /** Stores an image (jpg, png, gif, webp by its bytes, at most 5 MB) under the site's resources. */
   async uploadImage(site: CmsSite, data: Buffer): Promise<{ url: string; path: string }> {
-    if (data.length > CONTENT_IMAGE_MAX_BYTES) throw new ServiceException('cms.content.imageTooLarge', { max: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 });
+    if (data.length > CONTENT_IMAGE_MAX_BYTES)
+      throw new ServiceException('cms.content.imageTooLarge', { max: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 });
     const type = detectImageType(data);
     if (!type) throw new ServiceException('cms.content.imageFormat');
     return this.storeResource(site, data, type.ext);
@@ -26,7 +27,8 @@ export class CmsContentUploadService {
 
   /** Stores an audio or video file (mp3, ogg, wav, m4a, mp4, webm, recognised by content) in the site's resources. */
   async uploadMedia(site: CmsSite, data: Buffer): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
-    if (data.length > CONTENT_MEDIA_MAX_BYTES) throw new ServiceException('cms.content.mediaTooLarge', { max: CONTENT_MEDIA_MAX_BYTES / 1024 / 1024 });
+    if (data.length > CONTENT_MEDIA_MAX_BYTES)
+      throw new ServiceException('cms.content.mediaTooLarge', { max: CONTENT_MEDIA_MAX_BYTES / 1024 / 1024 });
     const type = detectMediaType(data);
     if (!type) throw new ServiceException('cms.content.mediaFormat');
     return { ...(await this.storeResource(site, data, type.ext)), kind: type.kind };

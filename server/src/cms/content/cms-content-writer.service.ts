@@ -33,7 +33,11 @@ export function ancestorsOf(catalog: Pick<CmsCatalog, 'ancestors' | 'catalogId'>
  */
 export function assertLockHolder(content: CmsContent, user: LoginUser, batch = false): void {
   if (!content.lockUser || content.lockUser === user.userName) return;
-  throw new ServiceException(batch ? 'cms.content.lockedBatch' : 'cms.content.locked', { title: content.title, contentId: content.contentId, lockUser: content.lockUser });
+  throw new ServiceException(batch ? 'cms.content.lockedBatch' : 'cms.content.locked', {
+    title: content.title,
+    contentId: content.contentId,
+    lockUser: content.lockUser,
+  });
 }
 
 /**
@@ -98,7 +102,9 @@ export class CmsContentWriter {
   /** Rows locked for update in a transaction (404 when any is missing), in id order to avoid deadlocks. */
   async lockRows(m: EntityManager, contentIds: string[]): Promise<CmsContent[]> {
     if (!contentIds.length) return [];
-    const rows = await m.getRepository(CmsContent).find({ where: { contentId: In(contentIds) }, order: { contentId: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    const rows = await m
+      .getRepository(CmsContent)
+      .find({ where: { contentId: In(contentIds) }, order: { contentId: 'ASC' }, lock: { mode: 'pessimistic_write' } });
     if (rows.length !== new Set(contentIds).size) throw ServiceException.notFound('cms.content.notFound');
     return contentIds.map((id) => rows.find((r) => r.contentId === id)!);
   }
@@ -147,11 +153,16 @@ export class CmsContentWriter {
     options: { now?: Date; note?: string; batch?: boolean } = {},
   ): Promise<PageChanges> {
     const now = options.now ?? new Date();
-    const target = (content: CmsContent): ContentStatus => (action === 'recover' ? statusAfterRecover(content.statusBeforeDelete) : TRANSITIONS[action].to);
+    const target = (content: CmsContent): ContentStatus =>
+      action === 'recover' ? statusAfterRecover(content.statusBeforeDelete) : TRANSITIONS[action].to;
     for (const content of rows) {
       if (user && action !== 'recover') assertLockHolder(content, user, options.batch);
       if (!TRANSITIONS[action].from.includes(content.status)) {
-        throw new ServiceException('cms.content.illegalStatus', { title: content.title, from: statusLabel(content.status), to: statusLabel(target(content)) });
+        throw new ServiceException('cms.content.illegalStatus', {
+          title: content.title,
+          from: statusLabel(content.status),
+          to: statusLabel(target(content)),
+        });
       }
       if (action === 'toPublish' && !(content.publishDate && content.publishDate > now)) {
         throw new ServiceException('cms.content.toPublishNeedsDate', { title: content.title });
@@ -198,7 +209,8 @@ export class CmsContentWriter {
     for (const content of rows) assertLockHolder(content, user, options.batch);
     const site = await this.site(m, target.siteId);
     for (const content of rows) {
-      if (content.catalogId !== target.catalogId && content.status !== 'deleted') await this.checkTitle(m, site, target, content.title, content.contentId);
+      if (content.catalogId !== target.catalogId && content.status !== 'deleted')
+        await this.checkTitle(m, site, target, content.title, content.contentId);
     }
   }
 
@@ -211,7 +223,11 @@ export class CmsContentWriter {
     for (const content of moving) {
       if (content.siteId !== target.siteId) throw new ServiceException('cms.content.otherSite');
       if (content.status !== 'deleted') await this.checkTitle(m, site, target, content.title, content.contentId);
-      await m.update(CmsContent, { contentId: content.contentId }, { catalogId: target.catalogId, catalogAncestors: ancestorsOf(target), updateBy: user.userName });
+      await m.update(
+        CmsContent,
+        { contentId: content.contentId },
+        { catalogId: target.catalogId, catalogAncestors: ancestorsOf(target), updateBy: user.userName },
+      );
       await this.log(m, [content], 'move', user.userName, `${content.catalogId} -> ${target.catalogId}`);
     }
     return moving;

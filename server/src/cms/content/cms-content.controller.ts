@@ -30,7 +30,8 @@ import {
   SetTopDto,
   SortContentDto,
   UpdateContentDto,
-  UploadedImageDto, UploadedMediaDto,
+  UploadedImageDto,
+  UploadedMediaDto,
 } from './cms-content.dto';
 import { CONTENT_TYPES, type CmsContentOpLog, type ContentType } from './cms-content.entity';
 import { CmsContentMoveService } from './cms-content-move.service';
@@ -248,7 +249,11 @@ export class CmsContentController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Upload an image for rich text into the current site’s resources (jpg, png, gif, webp by content; 5 MB)' })
   @ApiEnvelope(UploadedImageDto)
-  async uploadImage(@CurrentUser() user: LoginUser, @Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string }> {
+  async uploadImage(
+    @CurrentUser() user: LoginUser,
+    @Req() req: Request,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+  ): Promise<{ url: string; path: string }> {
     if (!file) throw new ServiceException('cms.content.imageFormat');
     const site = await this.currentSite.require(req, user);
     return this.uploads.uploadImage(site, file.buffer);
@@ -262,7 +267,11 @@ export class CmsContentController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Upload an audio or video file into the current site’s resources (mp3, ogg, wav, m4a, mp4, webm by content; 100 MB)' })
   @ApiEnvelope(UploadedMediaDto)
-  async uploadMedia(@CurrentUser() user: LoginUser, @Req() req: Request, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
+  async uploadMedia(
+    @CurrentUser() user: LoginUser,
+    @Req() req: Request,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+  ): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
     if (!file) throw new ServiceException('cms.content.mediaFormat');
     const site = await this.currentSite.require(req, user);
     return this.uploads.uploadMedia(site, file.buffer);

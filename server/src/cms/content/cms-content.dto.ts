@@ -37,7 +37,8 @@ export const LIST_STATUSES = CONTENT_STATUSES.filter((s) => s !== 'deleted');
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const idText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
-const idList = ({ value }: { value: unknown }) => (Array.isArray(value) ? [...new Set(value.map((v) => (typeof v === 'number' ? String(v) : v)))] : value);
+const idList = ({ value }: { value: unknown }) =>
+  Array.isArray(value) ? [...new Set(value.map((v) => (typeof v === 'number' ? String(v) : v)))] : value;
 /** Trimmed, non-empty, unique words (tags, keywords). */
 const words = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? [...new Set(value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== ''))] : value;
@@ -59,7 +60,9 @@ export class ContentQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Published on or after' }) @IsOptional() @Transform(noDate) @IsDateString() beginTime?: string;
   @ApiPropertyOptional({ description: 'Published on or before' }) @IsOptional() @Transform(noDate) @IsDateString() endTime?: string;
   @ApiPropertyOptional({ description: 'Comma list of recommend, hot, top: content having all of them' })
-  @IsOptional() @IsString() @Matches(/^(recommend|hot|top)(,(recommend|hot|top))*$/, { message: 'cms.content.attrInvalid' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^(recommend|hot|top)(,(recommend|hot|top))*$/, { message: 'cms.content.attrInvalid' })
   attributes?: string;
 }
 
@@ -79,7 +82,11 @@ export class RelaQueryDto extends PageQueryDto {
 /** An image of an image set. */
 export class ContentImageDto {
   @ApiProperty({ description: 'Site resource path or http(s) URL' })
-  @Transform(trimmed) @IsString() @IsNotEmpty({ message: 'cms.content.mediaPathRequired' }) @MaxLength(500) @Matches(RESOURCE_PATH, { message: 'cms.content.pathFormat' })
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty({ message: 'cms.content.mediaPathRequired' })
+  @MaxLength(500)
+  @Matches(RESOURCE_PATH, { message: 'cms.content.pathFormat' })
   path: string;
   @ApiPropertyOptional({ maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) title?: string;
   @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() @MaxLength(2000) description?: string;
@@ -94,10 +101,16 @@ export class ContentAudioDto extends ContentImageDto {
 export class ContentVideoDto {
   @ApiPropertyOptional({ enum: ['local', 'share'], default: 'local' }) @IsOptional() @IsIn(['local', 'share']) type?: 'local' | 'share';
   @ApiPropertyOptional({ description: 'local: site resource path or http(s) URL' })
-  @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500) @Matches(RESOURCE_PATH, { message: 'cms.content.pathFormat' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(500)
+  @Matches(RESOURCE_PATH, { message: 'cms.content.pathFormat' })
   path?: string;
   @ApiPropertyOptional({ description: 'share: the player embed code (an iframe with an http(s) src); only the iframe is kept' })
-  @IsOptional() @IsString() @MaxLength(5000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
   embedCode?: string;
   @ApiPropertyOptional({ maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) title?: string;
   @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() @MaxLength(2000) description?: string;
@@ -109,59 +122,132 @@ export class ContentFieldsDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'cms.content.catalogRequired' }) catalogId: string;
   @ApiProperty({ enum: CONTENT_TYPES }) @IsIn(CONTENT_TYPES, { message: 'cms.content.typeInvalid' }) contentType: ContentType;
   @ApiProperty({ maxLength: 255 })
-  @Transform(trimmed) @IsString({ message: 'cms.content.titleRequired' }) @IsNotEmpty({ message: 'cms.content.titleRequired' }) @MaxLength(255, { message: 'cms.content.titleRequired' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.content.titleRequired' })
+  @IsNotEmpty({ message: 'cms.content.titleRequired' })
+  @MaxLength(255, { message: 'cms.content.titleRequired' })
   title: string;
   @ApiPropertyOptional({ maxLength: 255 }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(255) subTitle?: string;
   @ApiPropertyOptional({ maxLength: 255 }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(255) shortTitle?: string;
   @ApiPropertyOptional({ description: 'CSS of the title, e.g. color:#f00;font-weight:bold' })
-  @IsOptional() @IsString() @MaxLength(100) @Matches(/^[A-Za-z0-9#:;,.%()\s-]*$/, { message: 'cms.content.titleStyleFormat' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @Matches(/^[A-Za-z0-9#:;,.%()\s-]*$/, { message: 'cms.content.titleStyleFormat' })
   titleStyle?: string;
   @ApiPropertyOptional({ description: 'Site resource path or http(s) URL' })
-  @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500) @Matches(RESOURCE_PATH, { message: 'cms.content.pathFormat' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(500)
+  @Matches(RESOURCE_PATH, { message: 'cms.content.pathFormat' })
   logo?: string;
   @ApiPropertyOptional({ maxLength: 100 }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(100) author?: string;
   @ApiPropertyOptional({ maxLength: 100 }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(100) editor?: string;
   @ApiPropertyOptional() @IsOptional() @Transform(flag) @IsBoolean() original?: boolean;
   @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() @MaxLength(2000) summary?: string;
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @Transform(words) @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(50, { each: true })
+  @IsOptional()
+  @Transform(words)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
   tags?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @Transform(words) @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(50, { each: true })
+  @IsOptional()
+  @Transform(words)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
   keywords?: string[];
   @ApiPropertyOptional({ maxLength: 255 }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(255) source?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500) @Matches(LINK, { message: 'cms.content.urlFormat' }) sourceUrl?: string;
-  @ApiPropertyOptional({ description: 'ISO date-time; empty = stamped when published' }) @IsOptional() @Transform(noDate) @IsDateString() publishDate?: string;
-  @ApiPropertyOptional({ description: 'ISO date-time: a job takes it offline then' }) @IsOptional() @Transform(noDate) @IsDateString() offlineDate?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(500)
+  @Matches(LINK, { message: 'cms.content.urlFormat' })
+  sourceUrl?: string;
+  @ApiPropertyOptional({ description: 'ISO date-time; empty = stamped when published' })
+  @IsOptional()
+  @Transform(noDate)
+  @IsDateString()
+  publishDate?: string;
+  @ApiPropertyOptional({ description: 'ISO date-time: a job takes it offline then' })
+  @IsOptional()
+  @Transform(noDate)
+  @IsDateString()
+  offlineDate?: string;
   @ApiPropertyOptional({ type: [String], description: 'Pipe codes (empty = every enabled pipe of the site)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @Matches(PIPE_CODE, { each: true, message: 'cms.content.pipeCodeFormat' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @Matches(PIPE_CODE, { each: true, message: 'cms.content.pipeCodeFormat' })
   publishPipes?: string[];
   @ApiPropertyOptional({ description: "Its own file under the catalog folder ('' = <contentId>.<suffix>)" })
-  @IsOptional() @Transform(trimmed) @IsString() @MaxLength(255) @Matches(STATIC_PATH, { message: 'cms.content.staticPathFormat' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(255)
+  @Matches(STATIC_PATH, { message: 'cms.content.staticPathFormat' })
   staticPath?: string;
   @ApiPropertyOptional({ description: "Detail template, e.g. detail.template.html ('' = the catalog's)" })
-  @IsOptional() @Transform(trimmed) @IsString() @MaxLength(255) @Matches(TEMPLATE_PATH, { message: 'cms.content.templateFormat' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(255)
+  @Matches(TEMPLATE_PATH, { message: 'cms.content.templateFormat' })
   template?: string;
   @ApiPropertyOptional({ description: 'http(s) URL or /path; required for link content' })
-  @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500) @Matches(LINK, { message: 'cms.content.urlFormat' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(500)
+  @Matches(LINK, { message: 'cms.content.urlFormat' })
   redirectUrl?: string;
-  @ApiPropertyOptional({ description: 'A link content: no page, its URL is redirectUrl' }) @IsOptional() @Transform(flag) @IsBoolean() linkFlag?: boolean;
+  @ApiPropertyOptional({ description: 'A link content: no page, its URL is redirectUrl' })
+  @IsOptional()
+  @Transform(flag)
+  @IsBoolean()
+  linkFlag?: boolean;
   @ApiPropertyOptional({ maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) seoTitle?: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) seoKeywords?: string;
   @ApiPropertyOptional({ maxLength: 1000 }) @IsOptional() @IsString() @MaxLength(1000) seoDescription?: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
-  @ApiPropertyOptional({ description: 'article: the rich text (sanitized when saved)' }) @IsOptional() @IsString() @MaxLength(2_000_000) contentHtml?: string;
+  @ApiPropertyOptional({ description: 'article: the rich text (sanitized when saved)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2_000_000)
+  contentHtml?: string;
   @ApiPropertyOptional({ type: [ContentImageDto], description: 'image: at least one' })
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => ContentImageDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => ContentImageDto)
   images?: ContentImageDto[];
   @ApiPropertyOptional({ type: [ContentAudioDto], description: 'audio: at least one' })
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ContentAudioDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => ContentAudioDto)
   audios?: ContentAudioDto[];
   @ApiPropertyOptional({ type: [ContentVideoDto], description: 'video: at least one' })
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ContentVideoDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => ContentVideoDto)
   videos?: ContentVideoDto[];
   @ApiPropertyOptional({ type: [String], description: 'Related content (replaces the list when given)' })
-  @IsOptional() @Transform(idList) @IsArray() @ArrayMaxSize(100) @Matches(ID, { each: true, message: 'cms.content.idInvalid' })
+  @IsOptional()
+  @Transform(idList)
+  @IsArray()
+  @ArrayMaxSize(100)
+  @Matches(ID, { each: true, message: 'cms.content.idInvalid' })
   relaContentIds?: string[];
 }
 
@@ -174,18 +260,28 @@ export class UpdateContentDto extends ContentFieldsDto {
 /** Ids of content to act on. */
 export class ContentIdsDto {
   @ApiProperty({ type: [String] })
-  @Transform(idList) @IsArray({ message: 'cms.content.idsRequired' }) @ArrayNotEmpty({ message: 'cms.content.idsRequired' }) @ArrayMaxSize(500)
+  @Transform(idList)
+  @IsArray({ message: 'cms.content.idsRequired' })
+  @ArrayNotEmpty({ message: 'cms.content.idsRequired' })
+  @ArrayMaxSize(500)
   @Matches(ID, { each: true, message: 'cms.content.idInvalid' })
   contentIds: string[];
 }
 
 export class SetTopDto extends ContentIdsDto {
-  @ApiPropertyOptional({ description: 'When the top flag ends (ISO date-time in the future; empty = never)' }) @IsOptional() @Transform(noDate) @IsDateString() topEndTime?: string;
+  @ApiPropertyOptional({ description: 'When the top flag ends (ISO date-time in the future; empty = never)' })
+  @IsOptional()
+  @Transform(noDate)
+  @IsDateString()
+  topEndTime?: string;
 }
 
 export class CopyContentDto extends ContentIdsDto {
   @ApiProperty({ type: [String], description: 'Catalogs to copy into (each needs Catalog:AddContent)' })
-  @Transform(idList) @IsArray({ message: 'cms.content.catalogRequired' }) @ArrayNotEmpty({ message: 'cms.content.catalogRequired' }) @ArrayMaxSize(50)
+  @Transform(idList)
+  @IsArray({ message: 'cms.content.catalogRequired' })
+  @ArrayNotEmpty({ message: 'cms.content.catalogRequired' })
+  @ArrayMaxSize(50)
   @Matches(ID, { each: true, message: 'cms.content.catalogRequired' })
   catalogIds: string[];
 }
@@ -196,7 +292,10 @@ export class MoveContentDto extends ContentIdsDto {
 
 export class SortContentDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'cms.content.idInvalid' }) contentId: string;
-  @ApiProperty({ description: 'The content is placed just before this one' }) @Transform(idText) @Matches(ID, { message: 'cms.content.idInvalid' }) targetId: string;
+  @ApiProperty({ description: 'The content is placed just before this one' })
+  @Transform(idText)
+  @Matches(ID, { message: 'cms.content.idInvalid' })
+  targetId: string;
 }
 
 export class ContentAttrDto extends ContentIdsDto {
@@ -206,7 +305,10 @@ export class ContentAttrDto extends ContentIdsDto {
 export class RelaDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'cms.content.idInvalid' }) contentId: string;
   @ApiProperty({ type: [String] })
-  @Transform(idList) @IsArray({ message: 'cms.content.idsRequired' }) @ArrayNotEmpty({ message: 'cms.content.idsRequired' }) @ArrayMaxSize(100)
+  @Transform(idList)
+  @IsArray({ message: 'cms.content.idsRequired' })
+  @ArrayNotEmpty({ message: 'cms.content.idsRequired' })
+  @ArrayMaxSize(100)
   @Matches(ID, { each: true, message: 'cms.content.idInvalid' })
   relaContentIds: string[];
 }

@@ -148,13 +148,15 @@ export const CMS_CONTENT_MESSAGES = defineMessages({
     'cms.content.audiosRequired': 'Audio content needs at least one audio file',
     'cms.content.videosRequired': 'Video content needs at least one video',
     'cms.content.videoPathRequired': 'A local video needs its file path',
-    'cms.content.embedCodeInvalid': 'The third-party video embed code cannot be empty and its iframe must have a src starting with http:// or https://',
+    'cms.content.embedCodeInvalid':
+      'The third-party video embed code cannot be empty and its iframe must have a src starting with http:// or https://',
     'cms.content.linkNeedsUrl': 'Link content needs a redirect URL',
     'cms.content.offlineBeforePublish': 'The offline date must be after the publish date',
     'cms.content.titleRepeatSite': 'The title "{title}" is already used by other content of this site',
     'cms.content.titleRepeatCatalog': 'The title "{title}" is already used by other content of catalog "{catalogName}"',
     'cms.content.locked': 'The content "{title}" is locked by user "{lockUser}"; ask them to unlock it first',
-    'cms.content.lockedBatch': 'The content "{title}" (ID {contentId}) is locked by user "{lockUser}", so nothing was changed; ask them to unlock it first',
+    'cms.content.lockedBatch':
+      'The content "{title}" (ID {contentId}) is locked by user "{lockUser}", so nothing was changed; ask them to unlock it first',
     'cms.content.unlockDenied': 'The content "{title}" is locked by user "{lockUser}"; only they or a super administrator can unlock it',
     'cms.content.illegalStatus': 'The content "{title}" is "{from}" and cannot become "{to}"',
     'cms.content.notEditable': 'The content "{title}" is "{status}" and cannot be edited',

@@ -38,7 +38,11 @@ export class CmsContentService {
 
   /** Content of the site (not in the recycle bin) in catalogs the caller may view: top first, then by sort flag. */
   async list(user: LoginUser, siteId: string, query: ContentQueryDto): Promise<PageResult<ContentListRow>> {
-    const qb = this.dataSource.getRepository(CmsContent).createQueryBuilder('c').where('c.site_id = :siteId', { siteId }).andWhere(`c.status <> 'deleted'`);
+    const qb = this.dataSource
+      .getRepository(CmsContent)
+      .createQueryBuilder('c')
+      .where('c.site_id = :siteId', { siteId })
+      .andWhere(`c.status <> 'deleted'`);
     if (!(await restrictToViewable(this.access, user, qb))) return { rows: [], total: 0 };
     if (query.catalogId) {
       const own = ancestorsOf(await this.writer.catalog(query.catalogId));
@@ -167,7 +171,8 @@ export class CmsContentService {
       const catalog = await this.writer.catalog(content.catalogId);
       const site = await this.writer.site(m, content.siteId);
       await this.writer.checkTitle(m, site, catalog, dto.title, content.contentId);
-      const relaIds = dto.relaContentIds === undefined ? null : await this.relations.checkRelated(m, content.siteId, content.contentId, dto.relaContentIds);
+      const relaIds =
+        dto.relaContentIds === undefined ? null : await this.relations.checkRelated(m, content.siteId, content.contentId, dto.relaContentIds);
       const status = statusAfterSave(content.status);
       await m.update(CmsContent, { contentId: content.contentId }, { ...contentFields(dto), status, updateBy: user.userName });
       await writeBody(m, content.contentId, body);

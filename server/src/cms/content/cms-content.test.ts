@@ -19,14 +19,19 @@ let sports: string;
 let link: string;
 
 const DAY = 24 * 60 * 60 * 1000;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 beforeAll(async () => {
   t = await startTestApp();
   ds = t.app.get(DataSource);
   jobs = t.app.get(CmsContentJobsService);
   admin = await tokenOf(t.app);
-  [{ site_id: siteId }] = await ds.query(`INSERT INTO cms_site (name, path, sort) VALUES ('Content site', 'contentsite', -100) RETURNING site_id::text`);
+  [{ site_id: siteId }] = await ds.query(
+    `INSERT INTO cms_site (name, path, sort) VALUES ('Content site', 'contentsite', -100) RETURNING site_id::text`,
+  );
   await ds.query(`INSERT INTO cms_publish_pipe (site_id, name, code) VALUES ($1, 'PC', 'pc')`, [siteId]);
   news = await catalog('News', 'news', 'news/');
   tech = await catalog('Tech', 'tech', 'news/tech/', news, news);
@@ -39,7 +44,17 @@ async function catalog(name: string, alias: string, path: string, parentId = '0'
   const [{ id }] = await ds.query(
     `INSERT INTO cms_catalog (site_id, parent_id, ancestors, tree_level, name, alias, path, catalog_type, redirect_url)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING catalog_id::text AS id`,
-    [site, parentId, ancestors, ancestors ? ancestors.split(',').length + 1 : 1, name, alias, path, type, type === 'link' ? 'https://example.com' : ''],
+    [
+      site,
+      parentId,
+      ancestors,
+      ancestors ? ancestors.split(',').length + 1 : 1,
+      name,
+      alias,
+      path,
+      type,
+      type === 'link' ? 'https://example.com' : '',
+    ],
   );
   return id;
 }
@@ -49,21 +64,34 @@ const http = api(() => t, { token: () => admin, base: '/prod-api/cms/content', h
 let serial = 0;
 /** Adds an article through the API as `token`; answers its id. */
 async function addArticle(extra: Record<string, unknown> = {}, token = admin): Promise<string> {
-  const res = await http.as(token).post('').send({ catalogId: news, contentType: 'article', title: `Article ${++serial}`, contentHtml: '<p>x</p>', ...extra });
+  const res = await http
+    .as(token)
+    .post('')
+    .send({ catalogId: news, contentType: 'article', title: `Article ${++serial}`, contentHtml: '<p>x</p>', ...extra });
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data.contentId as string;
 }
 
 /** A content row straight in the database, in any status. */
-async function row(status: ContentStatus, extra: { catalogId?: string; publishDate?: Date | null; title?: string; sortFlag?: number; topFlag?: number } = {}): Promise<string> {
+async function row(
+  status: ContentStatus,
+  extra: { catalogId?: string; publishDate?: Date | null; title?: string; sortFlag?: number; topFlag?: number } = {},
+): Promise<string> {
   const catalogId = extra.catalogId ?? news;
   const ancestors = catalogId === tech ? `${news},${tech}` : catalogId;
   const [{ id }] = await ds.query(
     `INSERT INTO cms_content (site_id, catalog_id, catalog_ancestors, content_type, title, status, status_before_delete, publish_date, sort_flag, top_flag, delete_time)
      VALUES ($1, $2, $3, 'article', $4, $5, $6, $7, $8, $9, $10) RETURNING content_id::text AS id`,
     [
-      siteId, catalogId, ancestors, extra.title ?? `Row ${++serial}`, status, status === 'deleted' ? 'offline' : '',
-      extra.publishDate === undefined ? new Date(Date.now() + DAY) : extra.publishDate, extra.sortFlag ?? Date.now(), extra.topFlag ?? 0,
+      siteId,
+      catalogId,
+      ancestors,
+      extra.title ?? `Row ${++serial}`,
+      status,
+      status === 'deleted' ? 'offline' : '',
+      extra.publishDate === undefined ? new Date(Date.now() + DAY) : extra.publishDate,
+      extra.sortFlag ?? Date.now(),
+      extra.topFlag ?? 0,
       status === 'deleted' ? new Date() : null,
     ],
   );
@@ -72,7 +100,9 @@ async function row(status: ContentStatus, extra: { catalogId?: string; publishDa
 
 const statusOf = async (id: string): Promise<string> => (await ds.query(`SELECT status FROM cms_content WHERE content_id = $1`, [id]))[0]?.status;
 const tasksOf = async (id: string): Promise<string[]> =>
-  (await ds.query(`SELECT task_type FROM cms_publish_task WHERE target_id = $1 AND task_type IN ('content', 'unpublish') ORDER BY task_id`, [id])).map((r: { task_type: string }) => r.task_type);
+  (
+    await ds.query(`SELECT task_type FROM cms_publish_task WHERE target_id = $1 AND task_type IN ('content', 'unpublish') ORDER BY task_id`, [id])
+  ).map((r: { task_type: string }) => r.task_type);
 
 /** A staff user holding the content and recycle screens with all their buttons, and the given object permissions. */
 async function limitedUser(name: string, permissions: string[]): Promise<{ id: string; token: string }> {
@@ -97,18 +127,40 @@ describe('content editing', () => {
       '<a href="https://example.com" target="_blank">good</a></p><style>p{}</style><iframe src="https://player.example.com/v/1"></iframe>' +
       '<iframe src="javascript:alert(1)"></iframe><table><tbody><tr><td colspan="2">cell</td></tr></tbody></table><ul><li>one</li></ul>';
     const res = await http.post('').send({
-      catalogId: tech, contentType: 'article', title: '  Hello world  ', contentHtml: html, tags: ['a', ' a ', 'b'], keywords: ['k'],
-      author: 'Ann', seoTitle: 'SEO', publishPipes: ['pc'], summary: 'Sum',
+      catalogId: tech,
+      contentType: 'article',
+      title: '  Hello world  ',
+      contentHtml: html,
+      tags: ['a', ' a ', 'b'],
+      keywords: ['k'],
+      author: 'Ann',
+      seoTitle: 'SEO',
+      publishPipes: ['pc'],
+      summary: 'Sum',
     });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     const id = res.body.data.contentId as string;
-    expect(res.body.data).toMatchObject({ title: 'Hello world', status: 'draft', catalogId: tech, catalogAncestors: `${news},${tech}`, tags: ['a', 'b'], createBy: 'admin' });
+    expect(res.body.data).toMatchObject({
+      title: 'Hello world',
+      status: 'draft',
+      catalogId: tech,
+      catalogAncestors: `${news},${tech}`,
+      tags: ['a', 'b'],
+      createBy: 'admin',
+    });
 
     const stored: string = (await ds.query(`SELECT content_html FROM cms_article_detail WHERE content_id = $1`, [id]))[0].content_html;
     for (const bad of ['<script', 'alert(1)', 'onerror', 'onclick', 'javascript:', '<style', 'position']) expect(stored).not.toContain(bad);
-    for (const kept of ['<h2 class="ql-align-center">', '<strong>bold</strong>', '<img src="/site/x/resources/a.png" alt="a" />', 'style="color:red"',
-      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>', '<iframe src="https://player.example.com/v/1"></iframe>',
-      '<td colspan="2">cell</td>', '<li>one</li>']) {
+    for (const kept of [
+      '<h2 class="ql-align-center">',
+      '<strong>bold</strong>',
+      '<img src="/site/x/resources/a.png" alt="a" />',
+      'style="color:red"',
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>',
+      '<iframe src="https://player.example.com/v/1"></iframe>',
+      '<td colspan="2">cell</td>',
+      '<li>one</li>',
+    ]) {
       expect(stored).toContain(kept);
     }
     expect(stored.match(/<iframe/g)).toHaveLength(1);
@@ -160,27 +212,59 @@ describe('content editing', () => {
   it('validates image sets, audio and video embeds, keeping only the sanitized iframe', async () => {
     const base = { catalogId: news, title: `Media ${++serial}` };
     expectMessage(await http.post('').send({ ...base, contentType: 'image', images: [] }), 'zh-CN', '图集至少需要一张图片');
-    const images = await http.post('').send({ ...base, contentType: 'image', images: [{ path: 'resources/1.png', title: 'One' }, { path: 'https://cdn.example.com/2.jpg' }] });
-    expect(images.body.data.images).toEqual([{ path: 'resources/1.png', title: 'One', description: '' }, { path: 'https://cdn.example.com/2.jpg', title: '', description: '' }]);
-    const audio = await http.post('').send({ ...base, title: `Audio ${++serial}`, contentType: 'audio', audios: [{ path: 'resources/a.mp3', duration: 61 }] });
+    const images = await http
+      .post('')
+      .send({ ...base, contentType: 'image', images: [{ path: 'resources/1.png', title: 'One' }, { path: 'https://cdn.example.com/2.jpg' }] });
+    expect(images.body.data.images).toEqual([
+      { path: 'resources/1.png', title: 'One', description: '' },
+      { path: 'https://cdn.example.com/2.jpg', title: '', description: '' },
+    ]);
+    const audio = await http
+      .post('')
+      .send({ ...base, title: `Audio ${++serial}`, contentType: 'audio', audios: [{ path: 'resources/a.mp3', duration: 61 }] });
     expect(audio.body.data.audios).toEqual([{ path: 'resources/a.mp3', title: '', description: '', duration: 61 }]);
 
     const spec = '第三方视频嵌入代码不能为空，且其中的 iframe 必须有以 http:// 或 https:// 开头的 src 地址';
-    for (const embedCode of ['', '   ', '<div>no frame</div>', '<iframe width="300"></iframe>', '<iframe src="javascript:alert(1)"></iframe>', '<iframe src="//x.com/v"></iframe>']) {
+    for (const embedCode of [
+      '',
+      '   ',
+      '<div>no frame</div>',
+      '<iframe width="300"></iframe>',
+      '<iframe src="javascript:alert(1)"></iframe>',
+      '<iframe src="//x.com/v"></iframe>',
+    ]) {
       const bad = await http.post('').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode }] });
       expect(bad.status, embedCode).toBe(400);
       expect(bad.body.msg).toBe(spec);
     }
-    const en = await http.lang('en').post('').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode: '' }] });
+    const en = await http
+      .lang('en')
+      .post('')
+      .send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode: '' }] });
     expectMessage(en, 'en', 'The third-party video embed code cannot be empty and its iframe must have a src starting with http:// or https://');
     const noPath = await http.post('').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'local' }] });
     expectMessage(noPath, 'zh-CN', '本地视频须填写文件路径');
 
-    const embed = 'Watch: <iframe src="https://player.example.com/v?id=1&t=2" width="640" onload="x()" allowfullscreen>fallback</iframe><script>alert(1)</script>';
-    const video = await http.post('').send({ ...base, title: `Video ${++serial}`, contentType: 'video', videos: [{ type: 'share', embedCode: embed }, { path: 'resources/v.mp4' }] });
+    const embed =
+      'Watch: <iframe src="https://player.example.com/v?id=1&t=2" width="640" onload="x()" allowfullscreen>fallback</iframe><script>alert(1)</script>';
+    const video = await http
+      .post('')
+      .send({
+        ...base,
+        title: `Video ${++serial}`,
+        contentType: 'video',
+        videos: [{ type: 'share', embedCode: embed }, { path: 'resources/v.mp4' }],
+      });
     expect(video.body.code, JSON.stringify(video.body)).toBe(200);
     expect(video.body.data.videos).toEqual([
-      { type: 'share', path: '', embedCode: '<iframe src="https://player.example.com/v?id=1&amp;t=2" width="640" allowfullscreen></iframe>', title: '', description: '', duration: 0 },
+      {
+        type: 'share',
+        path: '',
+        embedCode: '<iframe src="https://player.example.com/v?id=1&amp;t=2" width="640" allowfullscreen></iframe>',
+        title: '',
+        description: '',
+        duration: 0,
+      },
       { type: 'local', path: 'resources/v.mp4', embedCode: '', title: '', description: '', duration: 0 },
     ]);
   });
@@ -214,12 +298,30 @@ describe('content editing', () => {
 describe('content statuses', () => {
   const actions = [
     { name: 'publish', call: (id: string) => http.post('/publish').send([id]), from: ['draft', 'to_publish', 're_edit', 'offline'], to: 'published' },
-    { name: 'to_publish', call: (id: string) => http.post('/to_publish').send({ contentIds: [id] }), from: ['draft', 're_edit', 'offline'], to: 'to_publish' },
+    {
+      name: 'to_publish',
+      call: (id: string) => http.post('/to_publish').send({ contentIds: [id] }),
+      from: ['draft', 're_edit', 'offline'],
+      to: 'to_publish',
+    },
     { name: 'offline', call: (id: string) => http.post('/offline').send([id]), from: ['published', 're_edit', 'to_publish'], to: 'offline' },
     { name: 'archive', call: (id: string) => http.post('/archive').send([id]), from: ['published', 'offline'], to: 'archived' },
-    { name: 'delete', call: (id: string) => http.delete('').send([id]), from: ['draft', 'to_publish', 'published', 're_edit', 'offline', 'archived'], to: 'deleted' },
+    {
+      name: 'delete',
+      call: (id: string) => http.delete('').send([id]),
+      from: ['draft', 'to_publish', 'published', 're_edit', 'offline', 'archived'],
+      to: 'deleted',
+    },
   ] as const;
-  const label: Record<string, string> = { draft: '初稿', to_publish: '待发布', published: '已发布', re_edit: '重新编辑', offline: '已下线', archived: '已归档', deleted: '已删除' };
+  const label: Record<string, string> = {
+    draft: '初稿',
+    to_publish: '待发布',
+    published: '已发布',
+    re_edit: '重新编辑',
+    offline: '已下线',
+    archived: '已归档',
+    deleted: '已删除',
+  };
 
   for (const action of actions) {
     for (const from of CONTENT_STATUSES) {
@@ -232,7 +334,11 @@ describe('content statuses', () => {
           expect(await statusOf(id)).toBe(action.to);
         } else {
           expect(res.status).toBe(400);
-          expectMessage(res, 'zh-CN', `内容“${(await ds.query(`SELECT title FROM cms_content WHERE content_id = $1`, [id]))[0].title}”当前状态为“${label[from]}”，不能变为“${label[action.to]}”`);
+          expectMessage(
+            res,
+            'zh-CN',
+            `内容“${(await ds.query(`SELECT title FROM cms_content WHERE content_id = $1`, [id]))[0].title}”当前状态为“${label[from]}”，不能变为“${label[action.to]}”`,
+          );
           expect(await statusOf(id)).toBe(from);
         }
       });
@@ -306,8 +412,12 @@ describe('content statuses', () => {
 describe('content order, top flags and attributes', () => {
   it('lists top content first, then by sort flag; sorting before a top target makes top, otherwise cancels top', async () => {
     const cat = await catalog('Sorted', 'sorted', 'sorted/');
-    const [a, b, c, d] = [await row('draft', { catalogId: cat, sortFlag: 1000 }), await row('draft', { catalogId: cat, sortFlag: 2000 }),
-      await row('draft', { catalogId: cat, sortFlag: 3000 }), await row('draft', { catalogId: cat, sortFlag: 4000 })];
+    const [a, b, c, d] = [
+      await row('draft', { catalogId: cat, sortFlag: 1000 }),
+      await row('draft', { catalogId: cat, sortFlag: 2000 }),
+      await row('draft', { catalogId: cat, sortFlag: 3000 }),
+      await row('draft', { catalogId: cat, sortFlag: 4000 }),
+    ];
     const order = async () => (await http.get(`/list?catalogId=${cat}`)).body.data.rows.map((r: { contentId: string }) => r.contentId);
     expect(await order()).toEqual([d, c, b, a]);
 
@@ -354,21 +464,26 @@ describe('content order, top flags and attributes', () => {
 
     // Published content's list pages show the order and attributes: setting them queues its pages again.
     const live = await row('published', { title: 'Attr live' });
-    const tasks = async () => (await ds.query(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_type = 'content' AND target_id = $1`, [live]))[0].n as number;
+    const tasks = async () =>
+      (await ds.query(`SELECT count(*)::int AS n FROM cms_publish_task WHERE task_type = 'content' AND target_id = $1`, [live]))[0].n as number;
     const before = await tasks();
     expect((await http.post('/attr').send({ contentIds: [live], attr: 'hot' })).body.code).toBe(200);
     expect(await tasks()).toBeGreaterThan(before);
   });
 
   it('moves and copies content between catalogs of the site', async () => {
-    const count = async (catalogId: string) => (await ds.query(`SELECT content_count FROM cms_catalog WHERE catalog_id = $1`, [catalogId]))[0].content_count as number;
+    const count = async (catalogId: string) =>
+      (await ds.query(`SELECT content_count FROM cms_catalog WHERE catalog_id = $1`, [catalogId]))[0].content_count as number;
     const [newsBefore, techBefore] = [await count(news), await count(tech)];
     const id = await addArticle({ title: 'Movable', contentHtml: '<p>body</p>' });
     expect(await count(news)).toBe(newsBefore + 1);
     expect((await http.post('/move').send({ contentIds: [id], catalogId: tech })).body.code).toBe(200);
     // Each catalog counts its content outside the recycle bin, whatever moved it.
     expect([await count(news), await count(tech)]).toEqual([newsBefore, techBefore + 1]);
-    expect((await ds.query(`SELECT catalog_id::text AS c, catalog_ancestors AS a FROM cms_content WHERE content_id = $1`, [id]))[0]).toEqual({ c: tech, a: `${news},${tech}` });
+    expect((await ds.query(`SELECT catalog_id::text AS c, catalog_ancestors AS a FROM cms_content WHERE content_id = $1`, [id]))[0]).toEqual({
+      c: tech,
+      a: `${news},${tech}`,
+    });
     expect((await http.post('/move').send({ contentIds: [id], catalogId: link })).status).toBe(400);
     const copied = await http.post('/copy').send({ contentIds: [id], catalogIds: [sports] });
     expect(copied.body.code).toBe(200);
@@ -383,7 +498,11 @@ describe('locks and per-object permissions', () => {
     const one = await limitedUser('lockone', allOn(news));
     const two = await limitedUser('locktwo', allOn(news));
     const id = await addArticle({ title: 'Locked' });
-    const save = (token: string) => http.as(token).put('').send({ contentId: id, catalogId: news, contentType: 'article', title: 'Locked', summary: String(++serial) });
+    const save = (token: string) =>
+      http
+        .as(token)
+        .put('')
+        .send({ contentId: id, catalogId: news, contentType: 'article', title: 'Locked', summary: String(++serial) });
 
     expect((await http.as(one.token).post(`/lock/${id}`)).body.code).toBe(200);
     expect((await ds.query(`SELECT lock_user FROM cms_content WHERE content_id = $1`, [id]))[0].lock_user).toBe('lockone');
@@ -411,7 +530,16 @@ describe('locks and per-object permissions', () => {
     expect((await ds.query(`SELECT lock_user FROM cms_content WHERE content_id = $1`, [id]))[0].lock_user).toBe('');
 
     const log = await http.get(`/log?contentId=${id}`);
-    expect(log.body.data.rows.map((r: { action: string }) => r.action)).toEqual(['unlock', 'lock', 'edit', 'unlock', 'publish', 'edit', 'lock', 'add']);
+    expect(log.body.data.rows.map((r: { action: string }) => r.action)).toEqual([
+      'unlock',
+      'lock',
+      'edit',
+      'unlock',
+      'publish',
+      'edit',
+      'lock',
+      'add',
+    ]);
     expect(log.body.data.rows[1]).toMatchObject({ operator: 'lockone' });
   });
 
@@ -421,7 +549,11 @@ describe('locks and per-object permissions', () => {
     const denied = await http.as(user.token).post('').send({ catalogId: sports, contentType: 'article', title: 'No' });
     expect(denied.status).toBe(403);
     const id = await addArticle({ title: 'Limited add' }, user.token);
-    const save = () => http.as(user.token).put('').send({ contentId: id, catalogId: news, contentType: 'article', title: 'Limited edit', summary: String(++serial) });
+    const save = () =>
+      http
+        .as(user.token)
+        .put('')
+        .send({ contentId: id, catalogId: news, contentType: 'article', title: 'Limited edit', summary: String(++serial) });
     expect((await save()).status).toBe(403);
     expect((await http.as(user.token).delete('').send([id])).status).toBe(403);
     expect((await http.as(user.token).post('/publish').send([id])).status).toBe(403);
@@ -433,11 +565,32 @@ describe('locks and per-object permissions', () => {
 
     await grant(user.id, [`Catalog:EditContent:${news}`, `Catalog:PublishContent:${news}`, `Catalog:DeleteContent:${news}`]);
     expect((await save()).body.code).toBe(200);
-    expect((await http.as(user.token).post('/publish').send({ contentIds: [id] })).body.code).toBe(200);
-    expect((await http.as(user.token).delete('').send({ contentIds: [id] })).body.code).toBe(200);
+    expect(
+      (
+        await http
+          .as(user.token)
+          .post('/publish')
+          .send({ contentIds: [id] })
+      ).body.code,
+    ).toBe(200);
+    expect(
+      (
+        await http
+          .as(user.token)
+          .delete('')
+          .send({ contentIds: [id] })
+      ).body.code,
+    ).toBe(200);
     // Moving needs AddContent on the target too.
     const mine = await addArticle({ title: 'Limited move' }, user.token);
-    expect((await http.as(user.token).post('/move').send({ contentIds: [mine], catalogId: sports })).status).toBe(403);
+    expect(
+      (
+        await http
+          .as(user.token)
+          .post('/move')
+          .send({ contentIds: [mine], catalogId: sports })
+      ).status,
+    ).toBe(403);
 
     // The menu permission is needed as well: a user with object rights but no content screen is refused.
     const bare = await createStaffUser(t.app, { userName: 'nomenu', password: 'Editor123' });
@@ -498,14 +651,19 @@ describe('scheduled jobs', () => {
     await ds.query(`UPDATE cms_content SET top_date = $2 WHERE content_id = $1`, [id, new Date(Date.now() + 60_000)]);
     await ds.query(`UPDATE cms_content SET top_date = NULL WHERE content_id = $1`, [kept]);
     await jobs.clearExpiredTop(new Date(Date.now() + 2 * 60_000));
-    const rows = await ds.query(`SELECT content_id::text AS id, top_flag::text AS top, top_date FROM cms_content WHERE content_id IN ($1, $2)`, [id, kept]);
+    const rows = await ds.query(`SELECT content_id::text AS id, top_flag::text AS top, top_date FROM cms_content WHERE content_id IN ($1, $2)`, [
+      id,
+      kept,
+    ]);
     expect(rows.find((r: { id: string }) => r.id === id)).toMatchObject({ top: '0', top_date: null });
     expect(rows.find((r: { id: string }) => r.id === kept).top).not.toBe('0');
   });
 
   it('empties the recycle bin after the site’s keep days, never when 0', async () => {
     await ds.query(`UPDATE cms_site SET config_props = '{"recycleKeepDays": 7}' WHERE site_id = $1`, [siteId]);
-    const [{ site_id: forever }] = await ds.query(`INSERT INTO cms_site (name, path, config_props) VALUES ('Keep', 'keepsite', '{"recycleKeepDays": 0}') RETURNING site_id::text`);
+    const [{ site_id: forever }] = await ds.query(
+      `INSERT INTO cms_site (name, path, config_props) VALUES ('Keep', 'keepsite', '{"recycleKeepDays": 0}') RETURNING site_id::text`,
+    );
     const keepCatalog = await catalog('Keep', 'keep', 'keep/', '0', '', 'common', forever);
     const old = await row('deleted');
     const recent = await row('deleted');

@@ -70,6 +70,10 @@ export class CmsRelatedContentService {
   /** Replaces the relations of a piece of content by `ids` (checked), in their order. */
   async replaceRelated(m: EntityManager, contentId: string, ids: string[], operator: string): Promise<void> {
     await m.delete(CmsContentRela, { contentId });
-    if (ids.length) await m.insert(CmsContentRela, ids.map((id, i) => ({ contentId, relatedContentId: id, sort: i + 1, createBy: operator })));
+    if (ids.length)
+      await m.insert(
+        CmsContentRela,
+        ids.map((id, i) => ({ contentId, relatedContentId: id, sort: i + 1, createBy: operator })),
+      );
   }
 }

@@ -27,19 +27,35 @@ export function contentBody(type: ContentType, dto: ContentFieldsDto): ContentBo
       return { html: sanitizeRichText(dto.contentHtml ?? ''), media: [] };
     case 'image':
       if (!dto.images?.length) throw new ServiceException('cms.content.imagesRequired');
-      return { html: null, media: dto.images.map((x, i) => ({ mediaType: 'image', path: x.path, title: x.title ?? '', description: x.description ?? '', sort: i + 1 })) };
+      return {
+        html: null,
+        media: dto.images.map((x, i) => ({ mediaType: 'image', path: x.path, title: x.title ?? '', description: x.description ?? '', sort: i + 1 })),
+      };
     case 'audio':
       if (!dto.audios?.length) throw new ServiceException('cms.content.audiosRequired');
       return {
         html: null,
-        media: dto.audios.map((x, i) => ({ mediaType: 'audio', path: x.path, title: x.title ?? '', description: x.description ?? '', duration: x.duration ?? 0, sort: i + 1 })),
+        media: dto.audios.map((x, i) => ({
+          mediaType: 'audio',
+          path: x.path,
+          title: x.title ?? '',
+          description: x.description ?? '',
+          duration: x.duration ?? 0,
+          sort: i + 1,
+        })),
       };
     case 'video':
       if (!dto.videos?.length) throw new ServiceException('cms.content.videosRequired');
       return {
         html: null,
         media: dto.videos.map((x, i) => {
-          const common = { mediaType: 'video' as const, title: x.title ?? '', description: x.description ?? '', duration: x.duration ?? 0, sort: i + 1 };
+          const common = {
+            mediaType: 'video' as const,
+            title: x.title ?? '',
+            description: x.description ?? '',
+            duration: x.duration ?? 0,
+            sort: i + 1,
+          };
           if (x.type === 'share') {
             const embed = sanitizeEmbedCode(x.embedCode ?? '');
             if (!embed) throw new ServiceException('cms.content.embedCodeInvalid');
@@ -56,7 +72,11 @@ export function contentBody(type: ContentType, dto: ContentFieldsDto): ContentBo
 export async function writeBody(m: EntityManager, contentId: string, body: ContentBody): Promise<void> {
   if (body.html !== null) await m.upsert(CmsArticleDetail, { contentId, contentHtml: body.html }, ['contentId']);
   await m.delete(CmsContentMedia, { contentId });
-  if (body.media.length) await m.insert(CmsContentMedia, body.media.map((x) => ({ ...x, contentId })));
+  if (body.media.length)
+    await m.insert(
+      CmsContentMedia,
+      body.media.map((x) => ({ ...x, contentId })),
+    );
 }
 
 /** The stored body of content, as `writeBody` takes it (a copy's body). */
@@ -81,7 +101,14 @@ export async function editorOf(ds: DataSource, content: CmsContent): Promise<Con
     contentHtml: html?.contentHtml ?? '',
     images: of('image').map((x) => ({ path: x.path, title: x.title, description: x.description })),
     audios: of('audio').map((x) => ({ path: x.path, title: x.title, description: x.description, duration: x.duration })),
-    videos: of('video').map((x) => ({ type: x.embedCode ? 'share' : 'local', path: x.path, embedCode: x.embedCode, title: x.title, description: x.description, duration: x.duration })),
+    videos: of('video').map((x) => ({
+      type: x.embedCode ? 'share' : 'local',
+      path: x.path,
+      embedCode: x.embedCode,
+      title: x.title,
+      description: x.description,
+      duration: x.duration,
+    })),
     relaContentIds: rela.map((r) => r.relatedContentId),
   };
 }
@@ -119,15 +146,36 @@ export function contentFields(dto: ContentFieldsDto): Partial<CmsContent> {
 /** A link needs its URL; an offline date must come after the publish date. */
 export function checkDates(dto: ContentFieldsDto): void {
   if (dto.linkFlag && !dto.redirectUrl) throw new ServiceException('cms.content.linkNeedsUrl');
-  if (dto.publishDate && dto.offlineDate && new Date(dto.offlineDate) <= new Date(dto.publishDate)) throw new ServiceException('cms.content.offlineBeforePublish');
+  if (dto.publishDate && dto.offlineDate && new Date(dto.offlineDate) <= new Date(dto.publishDate))
+    throw new ServiceException('cms.content.offlineBeforePublish');
 }
 
 /** The fields a copy takes from its source (counts, flags, lock and page path start afresh). */
 export function copyable(source: CmsContent): Partial<CmsContent> {
   const {
-    contentId: _id, siteId: _site, catalogId: _catalog, catalogAncestors: _anc, status: _status, statusBeforeDelete: _before, topFlag: _top,
-    topDate: _topDate, publishDate: _publish, offlineDate: _offline, staticPath: _static, viewCount: _v, favoriteCount: _f, likeCount: _l,
-    commentCount: _c, sortFlag: _sort, lockUser: _lock, deleteTime: _del, createBy: _cb, createTime: _ct, updateBy: _ub, updateTime: _ut, ...rest
+    contentId: _id,
+    siteId: _site,
+    catalogId: _catalog,
+    catalogAncestors: _anc,
+    status: _status,
+    statusBeforeDelete: _before,
+    topFlag: _top,
+    topDate: _topDate,
+    publishDate: _publish,
+    offlineDate: _offline,
+    staticPath: _static,
+    viewCount: _v,
+    favoriteCount: _f,
+    likeCount: _l,
+    commentCount: _c,
+    sortFlag: _sort,
+    lockUser: _lock,
+    deleteTime: _del,
+    createBy: _cb,
+    createTime: _ct,
+    updateBy: _ub,
+    updateTime: _ut,
+    ...rest
   } = source;
   return rest;
 }

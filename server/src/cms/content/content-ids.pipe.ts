@@ -14,7 +14,8 @@ export class ContentIdsPipe implements PipeTransform<unknown, string[]> {
     const list = Array.isArray(value) ? value : value && typeof value === 'object' ? (value as { contentIds?: unknown }).contentIds : undefined;
     if (!Array.isArray(list) || !list.length) throw new ServiceException('cms.content.idsRequired');
     const ids = list.map((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v));
-    if (ids.length > MAX_IDS || !ids.every((id): id is string => typeof id === 'string' && ID.test(id))) throw new ServiceException('cms.content.idInvalid');
+    if (ids.length > MAX_IDS || !ids.every((id): id is string => typeof id === 'string' && ID.test(id)))
+      throw new ServiceException('cms.content.idInvalid');
     return [...new Set(ids)];
   }
 }

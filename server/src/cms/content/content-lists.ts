@@ -20,7 +20,9 @@ export async function restrictToViewable(access: CmsAccessService, user: LoginUs
 /** The rows with their catalogs' names. */
 export async function withCatalogNames(ds: DataSource, rows: CmsContent[]): Promise<ContentListRow[]> {
   const ids = [...new Set(rows.map((r) => r.catalogId))];
-  const catalogs = ids.length ? await ds.getRepository(CmsCatalog).find({ where: { catalogId: In(ids) }, select: { catalogId: true, name: true } }) : [];
+  const catalogs = ids.length
+    ? await ds.getRepository(CmsCatalog).find({ where: { catalogId: In(ids) }, select: { catalogId: true, name: true } })
+    : [];
   const names = new Map(catalogs.map((c) => [c.catalogId, c.name]));
   return rows.map((r) => Object.assign(r, { catalogName: names.get(r.catalogId) ?? '' }));
 }

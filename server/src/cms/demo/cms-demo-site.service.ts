@@ -67,16 +67,32 @@ export class CmsDemoSiteService {
     for (const [i, set] of DEMO_IMAGE_SETS.entries()) {
       const images = [];
       for (const [j, image] of set.images.entries()) {
-        images.push({ path: await this.resource(site, `photo-${i + 1}-${j + 1}.png`, gradientPng(480, 320, image.from, image.to)), title: image.title, description: '' });
+        images.push({
+          path: await this.resource(site, `photo-${i + 1}-${j + 1}.png`, gradientPng(480, 320, image.from, image.to)),
+          title: image.title,
+          description: '',
+        });
       }
       await add({ catalogId: photosId, contentType: 'image', title: set.title, summary: set.summary, logo: images[0].path, images });
     }
     for (const [i, a] of DEMO_AUDIOS.entries()) {
       const path = await this.resource(site, `tone-${i + 1}.wav`, toneWav(a.notes, a.seconds));
-      await add({ catalogId: audioId, contentType: 'audio', title: a.title, summary: a.summary, audios: [{ path, title: a.title, description: a.summary, duration: Math.round(a.seconds) }] });
+      await add({
+        catalogId: audioId,
+        contentType: 'audio',
+        title: a.title,
+        summary: a.summary,
+        audios: [{ path, title: a.title, description: a.summary, duration: Math.round(a.seconds) }],
+      });
     }
     for (const v of DEMO_VIDEOS) {
-      await add({ catalogId: videoId, contentType: 'video', title: v.title, summary: v.summary, videos: [{ type: 'share', embedCode: v.embedCode, title: v.title, description: '' }] });
+      await add({
+        catalogId: videoId,
+        contentType: 'video',
+        title: v.title,
+        summary: v.summary,
+        videos: [{ type: 'share', embedCode: v.embedCode, title: v.title, description: '' }],
+      });
     }
 
     // Publishing queues the content pages, their lists and the home page; a site publish adds the theme's assets.
@@ -86,7 +102,9 @@ export class CmsDemoSiteService {
     } catch (error) {
       this.logger.warn(`The demo site was made but not published: ${(error as Error).message}`);
     }
-    this.logger.log(`Demo site "${DEMO_SITE.name}" made: ${catalogIds.length} catalogs, ${contentIds.length} published contents, at /site/${site.path}/pc/`);
+    this.logger.log(
+      `Demo site "${DEMO_SITE.name}" made: ${catalogIds.length} catalogs, ${contentIds.length} published contents, at /site/${site.path}/pc/`,
+    );
     return { siteId: String(site.siteId), catalogIds, contentIds };
   }
 

@@ -23,7 +23,8 @@ async function settle(siteId: string): Promise<string[]> {
   const end = Date.now() + 60_000;
   for (;;) {
     const rows: Array<{ status: string; error: string }> = await ds.query(`SELECT status, error FROM cms_publish_task WHERE site_id = $1`, [siteId]);
-    if (rows.length && !rows.some((r) => r.status === 'pending' || r.status === 'running')) return rows.map((r) => `${r.status}${r.error ? `: ${r.error}` : ''}`);
+    if (rows.length && !rows.some((r) => r.status === 'pending' || r.status === 'running'))
+      return rows.map((r) => `${r.status}${r.error ? `: ${r.error}` : ''}`);
     if (Date.now() > end) throw new Error(`publish tasks not finished: ${JSON.stringify(rows)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -56,15 +57,23 @@ describe('the demo site of a new install', () => {
       { content_type: 'video', n: 2, published: true },
     ]);
     // Made through the services: each content has its operation log and its body.
-    const [{ logged }] = await ds.query(`SELECT count(DISTINCT content_id)::int AS logged FROM cms_content_op_log WHERE content_id = ANY($1::bigint[])`, [seeded!.contentIds]);
+    const [{ logged }] = await ds.query(
+      `SELECT count(DISTINCT content_id)::int AS logged FROM cms_content_op_log WHERE content_id = ANY($1::bigint[])`,
+      [seeded!.contentIds],
+    );
     expect(logged).toBe(12);
-    const [{ media }] = await ds.query(`SELECT count(*)::int AS media FROM cms_content_media WHERE content_id = ANY($1::bigint[])`, [seeded!.contentIds]);
+    const [{ media }] = await ds.query(`SELECT count(*)::int AS media FROM cms_content_media WHERE content_id = ANY($1::bigint[])`, [
+      seeded!.contentIds,
+    ]);
     expect(media).toBe(7 + 2 + 2);
   });
 
   it('publishes it: static home, list and detail pages and the media files, served under /site/demo/pc/', async () => {
     const statuses = await settle(seeded!.siteId);
-    expect(statuses.every((s) => s === 'done'), statuses.join('\n')).toBe(true);
+    expect(
+      statuses.every((s) => s === 'done'),
+      statuses.join('\n'),
+    ).toBe(true);
     const home = (await read('site/demo/pc/index.html'))?.toString('utf8') ?? '';
     expect(home).toContain('示例站点');
     expect(home).toContain(DEMO_ARTICLES[0].title);
@@ -74,7 +83,8 @@ describe('the demo site of a new install', () => {
       `SELECT c.content_id, c.content_type, k.path FROM cms_content c JOIN cms_catalog k ON k.catalog_id = c.catalog_id WHERE c.site_id = $1`,
       [seeded!.siteId],
     );
-    for (const row of rows) expect(await read(`site/demo/pc/${row.path}${row.content_id}.html`), `${row.content_type} ${row.content_id}`).not.toBeNull();
+    for (const row of rows)
+      expect(await read(`site/demo/pc/${row.path}${row.content_id}.html`), `${row.content_type} ${row.content_id}`).not.toBeNull();
     const png = await read('site/demo/resources/demo/photo-1-1.png');
     expect(png?.subarray(1, 4).toString('ascii')).toBe('PNG');
     const wav = await read('site/demo/resources/demo/tone-1.wav');
@@ -92,7 +102,9 @@ describe('the demo site of a new install', () => {
   it('does nothing on a database that already has a CMS site: a second call, or any existing site', async () => {
     const before = await ds.query(`SELECT (SELECT count(*)::int FROM cms_site) AS sites, (SELECT count(*)::int FROM cms_content) AS contents`);
     expect(await t.app.get(CmsDemoSiteService).seed()).toBeNull();
-    expect(await ds.query(`SELECT (SELECT count(*)::int FROM cms_site) AS sites, (SELECT count(*)::int FROM cms_content) AS contents`)).toEqual(before);
+    expect(await ds.query(`SELECT (SELECT count(*)::int FROM cms_site) AS sites, (SELECT count(*)::int FROM cms_content) AS contents`)).toEqual(
+      before,
+    );
 
     const other = await startTestApp();
     try {

@@ -41,13 +41,21 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: '三步发布一篇文章',
     author: '编辑部',
     summary: '新建、编辑、发布：静态页面随即生成。',
-    paragraphs: ['第一步，在左侧栏目树中选择栏目，点击“新建”并选择“文章”。', '第二步，填写标题和正文，正文编辑器支持标题、列表、图片和表格。', '第三步，点击“保存并发布”，文章页、栏目列表页和首页都会更新。'],
+    paragraphs: [
+      '第一步，在左侧栏目树中选择栏目，点击“新建”并选择“文章”。',
+      '第二步，填写标题和正文，正文编辑器支持标题、列表、图片和表格。',
+      '第三步，点击“保存并发布”，文章页、栏目列表页和首页都会更新。',
+    ],
   },
   {
     title: '栏目与模板的关系',
     author: '编辑部',
     summary: '每个栏目可以指定首页、列表页和详情页模板。',
-    paragraphs: ['栏目决定内容发布到哪个目录，模板决定页面的样子。', '没有单独指定模板的栏目，会使用站点“默认模板”中的设置。', '模板使用 LiquidJS 语法，可以在“模板管理”中在线编辑和预览。'],
+    paragraphs: [
+      '栏目决定内容发布到哪个目录，模板决定页面的样子。',
+      '没有单独指定模板的栏目，会使用站点“默认模板”中的设置。',
+      '模板使用 LiquidJS 语法，可以在“模板管理”中在线编辑和预览。',
+    ],
   },
   {
     title: '发布通道：同一内容，多种终端',
@@ -119,11 +127,13 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     title: '视频嵌入示例：外部播放器',
     summary: '视频内容可以嵌入第三方平台的播放器代码。',
-    embedCode: '<iframe src="https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7&autoplay=0" width="640" height="360" allowfullscreen></iframe>',
+    embedCode:
+      '<iframe src="https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7&autoplay=0" width="640" height="360" allowfullscreen></iframe>',
   },
   {
     title: '视频嵌入示例：第二个视频',
     summary: '一个内容可以包含多个视频，这里演示一个。',
-    embedCode: '<iframe src="https://player.bilibili.com/player.html?bvid=BV1uT4y1P7CX&autoplay=0" width="640" height="360" allowfullscreen></iframe>',
+    embedCode:
+      '<iframe src="https://player.bilibili.com/player.html?bvid=BV1uT4y1P7CX&autoplay=0" width="640" height="360" allowfullscreen></iframe>',
   },
 ];

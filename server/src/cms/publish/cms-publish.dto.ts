@@ -8,7 +8,13 @@ export class PreviewQueryDto {
   @ApiProperty({ enum: ['site', 'catalog', 'content'] }) @IsIn(['site', 'catalog', 'content']) type: 'site' | 'catalog' | 'content';
   @ApiProperty({ description: 'Site, catalog or content id' }) @Matches(/^[1-9]\d{0,17}$/) id: string;
   @ApiProperty({ description: 'Publish pipe code, e.g. pc' }) @Matches(/^[A-Za-z0-9_]{1,50}$/) pipe: string;
-  @ApiPropertyOptional({ description: 'List page of a catalog, from 1', default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional({ description: 'List page of a catalog, from 1', default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  page?: number;
 }
 
 /** Filters of `GET /cms/publish/tasks` (the current site's tasks). */

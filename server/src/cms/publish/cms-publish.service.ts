@@ -208,7 +208,12 @@ export class CmsPublishService implements OnModuleInit {
   }
 
   /** Queues a catalog's list pages, optionally with its sub-catalogs and the detail pages of their content. */
-  async publishCatalog(siteId: string, catalogId: string, operator: string, options: { publishChild?: boolean; publishDetail?: boolean } = {}): Promise<string> {
+  async publishCatalog(
+    siteId: string,
+    catalogId: string,
+    operator: string,
+    options: { publishChild?: boolean; publishDetail?: boolean } = {},
+  ): Promise<string> {
     const model = await this.requireSite(siteId);
     if (!model.catalogsById.has(catalogId)) throw ServiceException.notFound('cms.publish.catalogNotFound');
     const extra = { publishChild: !!options.publishChild, publishDetail: !!options.publishDetail };
@@ -391,7 +396,10 @@ export class CmsPublishService implements OnModuleInit {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error({ taskId: job.taskId, message }, 'Publish task failed');
       await this.pool
-        .query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = $1`, [job.taskId, message.slice(0, 1000)])
+        .query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = $1`, [
+          job.taskId,
+          message.slice(0, 1000),
+        ])
         .catch(() => undefined);
       throw error;
     }
@@ -443,7 +451,8 @@ export class CmsPublishService implements OnModuleInit {
       const provider = model.provider(pipe);
       const source = this.cachedSource(model.site.siteId, pipe);
       await this.writePage(provider, source, this.homeJob(model, provider), run);
-      for (const catalog of listed) await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
+      for (const catalog of listed)
+        await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
       await this.writeDetails(model, provider, source, null, run);
       await this.copyAssets(model, pipe, assets.get(pipe) ?? [], run);
       if (model.site.configProps.sitemapEnabled) await this.writeSitemap(model, pipe, listed, run);
@@ -465,7 +474,8 @@ export class CmsPublishService implements OnModuleInit {
     for (const pipe of model.enabledPipes()) {
       const provider = model.provider(pipe);
       const source = this.cachedSource(model.site.siteId, pipe);
-      for (const catalog of listed) await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
+      for (const catalog of listed)
+        await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
       if (withDetails) await this.writeDetails(model, provider, source, ids, run);
     }
   }
@@ -527,25 +537,51 @@ export class CmsPublishService implements OnModuleInit {
       pipe,
       file: homeFile(model.site),
       template: model.site.publishPipeProps[pipe]?.indexTemplate || 'index.template.html',
-      context: { site: provider.siteSync(), pipe, pageIndex: 1, pageSize: Number(model.site.configProps.pageSize) > 0 ? Number(model.site.configProps.pageSize) : 20 },
+      context: {
+        site: provider.siteSync(),
+        pipe,
+        pageIndex: 1,
+        pageSize: Number(model.site.configProps.pageSize) > 0 ? Number(model.site.configProps.pageSize) : 20,
+      },
     };
   }
 
   private listJob(model: SiteReadModel, provider: PipeDataProvider, catalog: CatalogRow, page: number): PageJob {
     const props = catalog.publishPipeProps?.[provider.pipe] ?? {};
-    const list = props.listTemplate || model.site.publishPipeProps[provider.pipe]?.defaultListTemplate || model.site.configProps.defaultListTemplate || 'list.template.html';
+    const list =
+      props.listTemplate ||
+      model.site.publishPipeProps[provider.pipe]?.defaultListTemplate ||
+      model.site.configProps.defaultListTemplate ||
+      'list.template.html';
     return {
       pipe: provider.pipe,
       file: listFile(model.site, catalog, page),
       // The first page of a catalog may have its own (index) template.
       template: page === 1 && props.indexTemplate ? props.indexTemplate : list,
-      context: { site: provider.siteSync(), catalog: provider.catalogView(catalog), pipe: provider.pipe, pageIndex: page, pageSize: model.pageSize(catalog) },
+      context: {
+        site: provider.siteSync(),
+        catalog: provider.catalogView(catalog),
+        pipe: provider.pipe,
+        pageIndex: page,
+        pageSize: model.pageSize(catalog),
+      },
     };
   }
 
-  private async detailJob(model: SiteReadModel, provider: PipeDataProvider, source: TemplateSource, catalog: CatalogRow, row: ContentRow, view: ContentView): Promise<PageJob> {
+  private async detailJob(
+    model: SiteReadModel,
+    provider: PipeDataProvider,
+    source: TemplateSource,
+    catalog: CatalogRow,
+    row: ContentRow,
+    view: ContentView,
+  ): Promise<PageJob> {
     let template =
-      row.template || catalog.publishPipeProps?.[provider.pipe]?.detailTemplate || model.site.publishPipeProps[provider.pipe]?.defaultDetailTemplate || model.site.configProps.defaultDetailTemplate || '';
+      row.template ||
+      catalog.publishPipeProps?.[provider.pipe]?.detailTemplate ||
+      model.site.publishPipeProps[provider.pipe]?.defaultDetailTemplate ||
+      model.site.configProps.defaultDetailTemplate ||
+      '';
     if (!template && row.contentType !== 'article') {
       const typed = `detail_${row.contentType}.template.html`;
       if ((await source.read(typed)) !== null) template = typed;
@@ -580,14 +616,23 @@ export class CmsPublishService implements OnModuleInit {
   }
 
   /** Every list page of a catalog; pages beyond the last (left from when it held more) are removed. */
-  private async writeLists(model: SiteReadModel, provider: PipeDataProvider, source: TemplateSource, catalog: CatalogRow, items: number, run: TaskRun): Promise<void> {
+  private async writeLists(
+    model: SiteReadModel,
+    provider: PipeDataProvider,
+    source: TemplateSource,
+    catalog: CatalogRow,
+    items: number,
+    run: TaskRun,
+  ): Promise<void> {
     const estimated = Math.max(1, Math.ceil(items / model.pageSize(catalog)));
     const first = await this.writePage(provider, source, this.listJob(model, provider, catalog, 1), run);
     // The template's paged list knows its page count best (it may list sub-catalogs' content too).
     const pages = first?.paging ? Math.max(1, first.paging.pageCount) : estimated;
     run.total += pages - estimated;
     const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
-    await eachLimit(rest, PUBLISH_LIMITS.concurrency, (page) => this.writePage(provider, source, this.listJob(model, provider, catalog, page), run).then(() => undefined));
+    await eachLimit(rest, PUBLISH_LIMITS.concurrency, (page) =>
+      this.writePage(provider, source, this.listJob(model, provider, catalog, page), run).then(() => undefined),
+    );
     for (let page = pages + 1; ; page++) {
       const key = pageKey(model.site, provider.pipe, listFile(model.site, catalog, page));
       const stale = await this.storage.get(key);
@@ -598,7 +643,13 @@ export class CmsPublishService implements OnModuleInit {
   }
 
   /** Detail pages of published, non-link content (of `catalogIds`, or the whole site), in batches. */
-  private async writeDetails(model: SiteReadModel, provider: PipeDataProvider, source: TemplateSource, catalogIds: string[] | null, run: TaskRun): Promise<void> {
+  private async writeDetails(
+    model: SiteReadModel,
+    provider: PipeDataProvider,
+    source: TemplateSource,
+    catalogIds: string[] | null,
+    run: TaskRun,
+  ): Promise<void> {
     let after = '0';
     for (;;) {
       const params: unknown[] = [model.site.siteId, provider.pipe, after, PUBLISH_LIMITS.detailBatch];
@@ -627,7 +678,11 @@ export class CmsPublishService implements OnModuleInit {
   }
 
   /** Published content per catalog on a pipe: list items (link content included) and detail pages. */
-  private async countByCatalog(model: SiteReadModel, pipe: string, catalogIds: string[] | null): Promise<Map<string, { items: number; details: number }>> {
+  private async countByCatalog(
+    model: SiteReadModel,
+    pipe: string,
+    catalogIds: string[] | null,
+  ): Promise<Map<string, { items: number; details: number }>> {
     const params: unknown[] = [model.site.siteId, pipe];
     if (catalogIds) params.push(catalogIds);
     const { rows } = await this.pool.query<{ id: string; items: number; details: number }>(
@@ -664,7 +719,9 @@ export class CmsPublishService implements OnModuleInit {
       const catalog = model.catalogsById.get(r.catalogId);
       if (catalog) urls.push({ loc: contentUrl(site, pipe, catalog, { ...r, linkFlag: false, redirectUrl: '' }), lastmod: r.publishDate });
     }
-    const body = urls.map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`).join('\n');
+    const body = urls
+      .map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`)
+      .join('\n');
     const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
     await this.storage.put(pageKey(site, pipe, 'sitemap.xml'), Buffer.from(text, 'utf8'));
     await run.tick();

@@ -39,7 +39,10 @@ async function read(key: string): Promise<string | null> {
 async function settle(taskIds: string[]): Promise<Array<{ task_id: string; status: string; progress: number; total: number; error: string }>> {
   const end = Date.now() + 30_000;
   for (;;) {
-    const rows = await ds.query(`SELECT task_id, status, progress, total, error FROM cms_publish_task WHERE task_id = ANY($1::bigint[]) ORDER BY task_id`, [taskIds]);
+    const rows = await ds.query(
+      `SELECT task_id, status, progress, total, error FROM cms_publish_task WHERE task_id = ANY($1::bigint[]) ORDER BY task_id`,
+      [taskIds],
+    );
     if (!rows.some((r: { status: string }) => r.status === 'pending' || r.status === 'running')) return rows;
     if (Date.now() > end) throw new Error(`tasks not finished: ${JSON.stringify(rows)}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -76,13 +79,28 @@ async function seedSite(options: { sitemap?: boolean } = {}): Promise<Fixture> {
     `INSERT INTO cms_site (name, path, config_props) VALUES ($1, $2, $3) RETURNING site_id`,
     [`Site ${seq}`, path, JSON.stringify({ pageSize: 20, sitemapEnabled: !!options.sitemap })],
   );
-  await ds.query(`INSERT INTO cms_publish_pipe (site_id, name, code, status, sort) VALUES ($1, 'PC', 'pc', '0', 1), ($1, 'H5', 'h5', '1', 2)`, [siteId]);
+  await ds.query(`INSERT INTO cms_publish_pipe (site_id, name, code, status, sort) VALUES ($1, 'PC', 'pc', '0', 1), ($1, 'H5', 'h5', '1', 2)`, [
+    siteId,
+  ]);
   const catalog = async (name: string, alias: string, catPath: string, extra: Record<string, unknown> = {}) =>
     (
       await one<{ catalog_id: string }>(
         `INSERT INTO cms_catalog (site_id, parent_id, ancestors, tree_level, name, alias, path, catalog_type, redirect_url, page_size, sort_flag, publish_pipe_props)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING catalog_id`,
-        [siteId, extra.parentId ?? '0', extra.ancestors ?? '', extra.parentId ? 2 : 1, name, alias, catPath, extra.type ?? 'common', extra.redirect ?? '', extra.pageSize ?? -1, extra.sort ?? 0, JSON.stringify(extra.props ?? {})],
+        [
+          siteId,
+          extra.parentId ?? '0',
+          extra.ancestors ?? '',
+          extra.parentId ? 2 : 1,
+          name,
+          alias,
+          catPath,
+          extra.type ?? 'common',
+          extra.redirect ?? '',
+          extra.pageSize ?? -1,
+          extra.sort ?? 0,
+          JSON.stringify(extra.props ?? {}),
+        ],
       )
     ).catalog_id;
   const news = await catalog('News', 'news', 'news/', { pageSize: 10, sort: 1 });
@@ -95,7 +113,8 @@ async function seedSite(options: { sitemap?: boolean } = {}): Promise<Fixture> {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) RETURNING content_id`,
       [siteId, catalogId, extra.type ?? 'article', title, extra.status ?? 'published', !!extra.link, extra.redirect ?? '', extra.sort ?? 0],
     );
-    if ((extra.type ?? 'article') === 'article') await ds.query(`INSERT INTO cms_article_detail (content_id, content_html) VALUES ($1, $2)`, [content_id, `<p>Body of ${title}</p>`]);
+    if ((extra.type ?? 'article') === 'article')
+      await ds.query(`INSERT INTO cms_article_detail (content_id, content_html) VALUES ($1, $2)`, [content_id, `<p>Body of ${title}</p>`]);
     return String(content_id);
   };
   const articles: string[] = [];
@@ -104,7 +123,10 @@ async function seedSite(options: { sitemap?: boolean } = {}): Promise<Fixture> {
   const draft = await content(news, 'Draft article', { status: 'draft' });
   const link = await content(tech, 'Link item', { link: true, redirect: 'https://elsewhere.example.com/a' });
   const gallery = await content(tech, 'Gallery', { type: 'image' });
-  await ds.query(`INSERT INTO cms_content_media (content_id, media_type, path, sort) VALUES ($1, 'image', $2, 1)`, [gallery, `resources/202401/a.png`]);
+  await ds.query(`INSERT INTO cms_content_media (content_id, media_type, path, sort) VALUES ($1, 'image', $2, 1)`, [
+    gallery,
+    `resources/202401/a.png`,
+  ]);
   await content(broken, 'In broken catalog');
   for (const [file, text] of Object.entries(TEMPLATES)) await storage.put(`cms/sites/${siteId}/templates/pc/${file}`, Buffer.from(text));
   await storage.put(`cms/sites/${siteId}/assets/pc/css/site.css`, Buffer.from('body{color:red}'));
@@ -160,7 +182,9 @@ describe('static publishing', () => {
     expect(detail).toContain('<h1>Article 5</h1><article><p>Body of Article 5</p></article>');
     expect(detail).toContain(`href="/site/${f.path}/pc/news/"`);
     // Image content uses its own detail template when the site has one.
-    expect(await page(f, `news/tech/${f.gallery}.html`)).toContain(`<h1 class="gallery">Gallery</h1><img src="/site/${f.path}/resources/202401/a.png">`);
+    expect(await page(f, `news/tech/${f.gallery}.html`)).toContain(
+      `<h1 class="gallery">Gallery</h1><img src="/site/${f.path}/resources/202401/a.png">`,
+    );
     // The tech list shows the link item with its redirect URL.
     expect(await page(f, 'news/tech/index.html')).toContain('<a href="https://elsewhere.example.com/a">Link item</a>');
   });
@@ -224,8 +248,15 @@ describe('static publishing', () => {
 
     // Content publishing into a sub-catalog also republishes the parent's lists.
     const techTasks = await publisher.publishContents(f.siteId, [f.gallery], 'admin');
-    const techTypes = await ds.query(`SELECT task_type, target_id FROM cms_publish_task WHERE task_id = ANY($1::bigint[]) ORDER BY task_id`, [techTasks]);
-    expect(techTypes.filter((r: { task_type: string }) => r.task_type === 'catalog').map((r: { target_id: string }) => String(r.target_id)).sort()).toEqual([f.news, f.tech].sort());
+    const techTypes = await ds.query(`SELECT task_type, target_id FROM cms_publish_task WHERE task_id = ANY($1::bigint[]) ORDER BY task_id`, [
+      techTasks,
+    ]);
+    expect(
+      techTypes
+        .filter((r: { task_type: string }) => r.task_type === 'catalog')
+        .map((r: { target_id: string }) => String(r.target_id))
+        .sort(),
+    ).toEqual([f.news, f.tech].sort());
     await settle(techTasks);
 
     await ds.query(`UPDATE cms_content SET status = 'offline' WHERE content_id = $1`, [a1]);
@@ -293,7 +324,14 @@ describe('publish tasks and preview over HTTP', () => {
     await settle((await ds.query(`SELECT task_id FROM cms_publish_task`)).map((r: { task_id: string }) => r.task_id));
     expect((await http.get('/publish/taskCount')).body).toMatchObject({ code: 200, data: 0 });
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await one<{ task_id: string }>(`INSERT INTO cms_publish_task (site_id, task_type, target_id) VALUES ($1, 'index', $1) RETURNING task_id`, [f.siteId])).task_id);
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await one<{ task_id: string }>(`INSERT INTO cms_publish_task (site_id, task_type, target_id) VALUES ($1, 'index', $1) RETURNING task_id`, [
+            f.siteId,
+          ])
+        ).task_id,
+      );
     expect((await http.get('/publish/taskCount')).body.data).toBe(3);
     const listed = await http.get('/publish/tasks?pageSize=2').set('CurrentSite', f.siteId);
     expect(listed.body.data.total).toBeGreaterThanOrEqual(3);

@@ -57,7 +57,11 @@ export function listFile(site: Pick<SiteRef, 'staticSuffix'>, catalog: Pick<Cata
 }
 
 /** Relative path of a content's detail page (its static path when set and safe). */
-export function detailFile(site: Pick<SiteRef, 'staticSuffix'>, catalog: Pick<CatalogRef, 'path'>, content: Pick<ContentRef, 'contentId' | 'staticPath'>): string {
+export function detailFile(
+  site: Pick<SiteRef, 'staticSuffix'>,
+  catalog: Pick<CatalogRef, 'path'>,
+  content: Pick<ContentRef, 'contentId' | 'staticPath'>,
+): string {
   const own = content.staticPath.replace(/^\/+/, '');
   return `${catalog.path}${own && STATIC_PATH.test(own) ? own : `${content.contentId}.${site.staticSuffix}`}`;
 }

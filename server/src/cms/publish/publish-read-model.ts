@@ -163,8 +163,12 @@ export class SiteReadModel {
   static async load(pool: Pool, siteId: string): Promise<SiteReadModel | null> {
     const [sites, props, pipes, catalogs] = await Promise.all([
       pool.query<SiteRow>(`SELECT ${SITE_COLUMNS} FROM cms_site WHERE site_id = $1`, [siteId]),
-      pool.query<{ code: string; value: string }>(`SELECT prop_code AS code, prop_value AS value FROM cms_site_property WHERE site_id = $1`, [siteId]),
-      pool.query<PipeRow>(`SELECT code, name, status = '0' AS enabled FROM cms_publish_pipe WHERE site_id = $1 ORDER BY sort, publishpipe_id`, [siteId]),
+      pool.query<{ code: string; value: string }>(`SELECT prop_code AS code, prop_value AS value FROM cms_site_property WHERE site_id = $1`, [
+        siteId,
+      ]),
+      pool.query<PipeRow>(`SELECT code, name, status = '0' AS enabled FROM cms_publish_pipe WHERE site_id = $1 ORDER BY sort, publishpipe_id`, [
+        siteId,
+      ]),
       pool.query<CatalogRow>(`SELECT ${CATALOG_COLUMNS} FROM cms_catalog WHERE site_id = $1 ORDER BY tree_level, sort_flag, catalog_id`, [siteId]),
     ]);
     if (!sites.rows.length) return null;
@@ -219,10 +223,10 @@ export class SiteReadModel {
   /** Content rows by id with the site's other filters left to the caller (any status). */
   async contentRows(ids: string[]): Promise<ContentRow[]> {
     if (!ids.length) return [];
-    const { rows } = await this.pool.query<ContentRow>(`SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE c.site_id = $1 AND c.content_id = ANY($2::bigint[])`, [
-      this.site.siteId,
-      ids,
-    ]);
+    const { rows } = await this.pool.query<ContentRow>(
+      `SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE c.site_id = $1 AND c.content_id = ANY($2::bigint[])`,
+      [this.site.siteId, ids],
+    );
     return rows;
   }
 
@@ -232,7 +236,10 @@ export class SiteReadModel {
     const media = new Map<string, Array<{ mediaType: string } & Omit<MediaView, 'url'>>>();
     if (!ids.length) return { html, media };
     const [articles, medias] = await Promise.all([
-      this.pool.query<{ id: string; html: string }>(`SELECT content_id AS id, content_html AS html FROM cms_article_detail WHERE content_id = ANY($1::bigint[])`, [ids]),
+      this.pool.query<{ id: string; html: string }>(
+        `SELECT content_id AS id, content_html AS html FROM cms_article_detail WHERE content_id = ANY($1::bigint[])`,
+        [ids],
+      ),
       this.pool.query<{ id: string; mediaType: string } & Omit<MediaView, 'url'>>(
         `SELECT content_id AS id, media_type AS "mediaType", title, path, description, embed_code AS "embedCode", duration
            FROM cms_content_media WHERE content_id = ANY($1::bigint[]) ORDER BY content_id, sort, media_id`,

@@ -17,12 +17,18 @@ export class PublishPipeQueryDto extends PageQueryDto {
 
 export class CreatePublishPipeDto {
   @ApiProperty({ maxLength: 100 })
-  @Transform(trimmed) @IsString({ message: 'cms.publishpipe.nameRequired' }) @IsNotEmpty({ message: 'cms.publishpipe.nameRequired' }) @MaxLength(100, { message: 'cms.publishpipe.nameRequired' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.publishpipe.nameRequired' })
+  @IsNotEmpty({ message: 'cms.publishpipe.nameRequired' })
+  @MaxLength(100, { message: 'cms.publishpipe.nameRequired' })
   name: string;
   @ApiProperty({ description: 'Letters, digits, underscore; unique in the site; cannot change later', maxLength: 50 })
-  @Transform(trimmed) @IsString({ message: 'cms.publishpipe.codeFormat' }) @Matches(PIPE_CODE, { message: 'cms.publishpipe.codeFormat' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.publishpipe.codeFormat' })
+  @Matches(PIPE_CODE, { message: 'cms.publishpipe.codeFormat' })
   code: string;
-  @ApiPropertyOptional({ enum: ['0', '1'], default: '0', description: "'0' enabled, '1' disabled" }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
+  @ApiPropertyOptional({ enum: ['0', '1'], default: '0', description: "'0' enabled, '1' disabled" }) @IsOptional() @IsIn(['0', '1']) status?:
+    '0' | '1';
   @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(999999) sort?: number;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }
@@ -30,9 +36,17 @@ export class CreatePublishPipeDto {
 export class UpdatePublishPipeDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'error.badId' }) publishpipeId: string;
   @ApiProperty({ maxLength: 100 })
-  @Transform(trimmed) @IsString({ message: 'cms.publishpipe.nameRequired' }) @IsNotEmpty({ message: 'cms.publishpipe.nameRequired' }) @MaxLength(100, { message: 'cms.publishpipe.nameRequired' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.publishpipe.nameRequired' })
+  @IsNotEmpty({ message: 'cms.publishpipe.nameRequired' })
+  @MaxLength(100, { message: 'cms.publishpipe.nameRequired' })
   name: string;
-  @ApiPropertyOptional({ description: 'When sent, must equal the current code (codes do not change)' }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(50) code?: string;
+  @ApiPropertyOptional({ description: 'When sent, must equal the current code (codes do not change)' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(50)
+  code?: string;
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(999999) sort?: number;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;

@@ -88,7 +88,10 @@ export class CmsPublishPipeService {
   async create(user: LoginUser, siteId: string, dto: CreatePublishPipeDto): Promise<CmsPublishPipe> {
     await this.access.assert(user, 'Site', 'Edit', siteId);
     if (RESERVED_CODES.has(dto.code.toLowerCase())) throw new ServiceException('cms.publishpipe.codeReserved', { code: dto.code });
-    const taken = await this.repo.createQueryBuilder('p').where('p.site_id = :siteId AND lower(p.code) = lower(:code)', { siteId, code: dto.code }).getExists();
+    const taken = await this.repo
+      .createQueryBuilder('p')
+      .where('p.site_id = :siteId AND lower(p.code) = lower(:code)', { siteId, code: dto.code })
+      .getExists();
     if (taken) throw new ServiceException('cms.publishpipe.codeTaken', { code: dto.code });
     const pipe = this.repo.create({
       siteId,
@@ -120,7 +123,13 @@ export class CmsPublishPipeService {
       await this.access.assert(user, 'Site', 'Edit', pipe.siteId);
       if (dto.code !== undefined && dto.code !== pipe.code) throw new ServiceException('cms.publishpipe.codeImmutable');
       if (dto.status === '1' && pipe.status === '0') await this.assertAnotherEnabled(m, pipe.siteId, [pipe], 'cms.publishpipe.lastEnabledDisable');
-      Object.assign(pipe, { name: dto.name, sort: dto.sort ?? pipe.sort, status: dto.status ?? pipe.status, remark: dto.remark ?? pipe.remark, updateBy: user.userName });
+      Object.assign(pipe, {
+        name: dto.name,
+        sort: dto.sort ?? pipe.sort,
+        status: dto.status ?? pipe.status,
+        remark: dto.remark ?? pipe.remark,
+        updateBy: user.userName,
+      });
       return m.getRepository(CmsPublishPipe).save(pipe);
     });
   }
@@ -153,7 +162,10 @@ export class CmsPublishPipeService {
         const codes = ofSite.map((p) => p.code);
         await m.query(`DELETE FROM cms_template WHERE site_id = $1 AND publish_pipe_code = ANY($2::text[])`, [siteId, codes]);
         // The site's per-pipe settings (URL, templates) go with the pipe.
-        await m.query(`UPDATE cms_site SET publish_pipe_props = publish_pipe_props - $2::text[], update_by = $3, update_time = now() WHERE site_id = $1`, [siteId, codes, user.userName]);
+        await m.query(
+          `UPDATE cms_site SET publish_pipe_props = publish_pipe_props - $2::text[], update_by = $3, update_time = now() WHERE site_id = $1`,
+          [siteId, codes, user.userName],
+        );
         sites.push({ site: await m.getRepository(CmsSite).findOneByOrFail({ siteId }), pipes: ofSite });
       }
       await m.getRepository(CmsPublishPipe).delete({ publishpipeId: In(publishpipeIds) });

@@ -51,7 +51,9 @@ describe('publish pipes', () => {
     expect(added.body.data).toMatchObject({ siteId, code: 'mini_app', status: '0', sort: 3, createBy: 'admin' });
     expect((await http.get(`/cms/publishpipe/${id}`)).body.data.name).toBe('小程序');
     // It starts with the default theme, so it can publish at once.
-    const [{ n: templates }] = await ds.query(`SELECT count(*)::int AS n FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'mini_app'`, [siteId]);
+    const [{ n: templates }] = await ds.query(`SELECT count(*)::int AS n FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'mini_app'`, [
+      siteId,
+    ]);
     expect(templates).toBeGreaterThan(3);
 
     const badCode = await http.post('/cms/publishpipe').send({ name: '坏', code: 'mini-app' });
@@ -59,7 +61,11 @@ describe('publish pipes', () => {
     expectMessage(badCode, 'zh-CN', '发布通道编码不能为空，只能包含字母、数字和下划线，且不能超过 50 个字符');
     const taken = await http.lang('en').post('/cms/publishpipe').send({ name: 'Again', code: 'PC' });
     expectMessage(taken, 'en', 'The current site already has a publish pipe with code "PC" (codes ignore case)');
-    expectMessage(await http.post('/cms/publishpipe').send({ name: '资源', code: 'resources' }), 'zh-CN', '“resources”是保留名称，不能用作发布通道编码');
+    expectMessage(
+      await http.post('/cms/publishpipe').send({ name: '资源', code: 'resources' }),
+      'zh-CN',
+      '“resources”是保留名称，不能用作发布通道编码',
+    );
     expectMessage(await http.post('/cms/publishpipe').send({ name: '', code: 'x1' }), 'zh-CN', '发布通道名称不能为空，且不能超过 100 个字符');
     // The same code is fine in another site.
     const elsewhere = await http.post('/cms/publishpipe').set('CurrentSite', otherSiteId).send({ name: '小程序', code: 'mini_app' });
@@ -96,7 +102,9 @@ describe('publish pipes', () => {
     const removed = await http.delete('/cms/publishpipe').send([mini.publishpipeId]);
     expect(removed.body.code, JSON.stringify(removed.body)).toBe(200);
     expect((await pipesOf()).map((p) => p.code)).toEqual(['pc', 'h5']);
-    expect(Number((await ds.query(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'mini_app'`, [siteId]))[0].n)).toBe(0);
+    expect(
+      Number((await ds.query(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'mini_app'`, [siteId]))[0].n),
+    ).toBe(0);
     expect(await storage.list(`cms/sites/${siteId}/templates/mini_app`)).toEqual([]);
     expect(await storage.list('site/pipes/mini_app')).toEqual([]);
     // The other site's pipe of the same code is untouched.
@@ -137,7 +145,11 @@ describe('publish pipes', () => {
     // Without the screen: refused even with the object permissions.
     await createRole(t.app, 'no_pipes', ['cms.site']);
     const outsiderId = await createStaffUser(t.app, { userName: 'nopipes', password: 'Viewer123', roles: ['no_pipes'] });
-    await ds.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ('user', $1, $2), ('user', $1, $3)`, [outsiderId, `Site:View:${siteId}`, `Site:Edit:${siteId}`]);
+    await ds.query(`INSERT INTO sys_permission (owner_type, owner_id, permission) VALUES ('user', $1, $2), ('user', $1, $3)`, [
+      outsiderId,
+      `Site:View:${siteId}`,
+      `Site:Edit:${siteId}`,
+    ]);
     const outsider = await tokenOf(t.app, 'nopipes', 'Viewer123');
     expect((await http.as(outsider).get('/cms/publishpipe/list')).status).toBe(403);
     expect((await http.as(outsider).post('/cms/publishpipe').send({ name: '新2', code: 'newpipe2' })).status).toBe(403);

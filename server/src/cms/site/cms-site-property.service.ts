@@ -43,7 +43,15 @@ export class CmsSitePropertyService {
   async create(user: LoginUser, dto: CreateSitePropDto): Promise<CmsSiteProperty> {
     await this.access.assert(user, 'Site', 'Edit', dto.siteId);
     if (!(await this.dataSource.getRepository(CmsSite).existsBy({ siteId: dto.siteId }))) throw ServiceException.notFound('cms.site.notFound');
-    const row = this.repo.create({ siteId: dto.siteId, propName: dto.propName, propCode: dto.propCode, propValue: dto.propValue ?? '', remark: dto.remark ?? '', createBy: user.userName, updateBy: user.userName });
+    const row = this.repo.create({
+      siteId: dto.siteId,
+      propName: dto.propName,
+      propCode: dto.propCode,
+      propValue: dto.propValue ?? '',
+      remark: dto.remark ?? '',
+      createBy: user.userName,
+      updateBy: user.userName,
+    });
     return this.saveUnique(row);
   }
 
@@ -53,7 +61,13 @@ export class CmsSitePropertyService {
     if (!row) throw ServiceException.notFound('cms.site.prop.notFound');
     await this.access.assert(user, 'Site', 'Edit', row.siteId);
     if (String(row.siteId) !== dto.siteId) throw new ServiceException('cms.site.prop.otherSite', { siteId: dto.siteId });
-    Object.assign(row, { propName: dto.propName, propCode: dto.propCode, propValue: dto.propValue ?? row.propValue, remark: dto.remark ?? row.remark, updateBy: user.userName });
+    Object.assign(row, {
+      propName: dto.propName,
+      propCode: dto.propCode,
+      propValue: dto.propValue ?? row.propValue,
+      remark: dto.remark ?? row.remark,
+      updateBy: user.userName,
+    });
     return this.saveUnique(row);
   }
 

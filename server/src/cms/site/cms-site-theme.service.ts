@@ -72,7 +72,12 @@ export class CmsSiteThemeService {
    * gets its index row. The whole zip is refused, nothing written, when one entry is outside templates/ or assets/,
    * has an unsafe path, names a pipe the site lacks, or breaks the size limits.
    */
-  async importTheme(user: LoginUser, siteId: string, zip: Buffer, options: { replace?: boolean } = {}): Promise<{ templates: number; assets: number }> {
+  async importTheme(
+    user: LoginUser,
+    siteId: string,
+    zip: Buffer,
+    options: { replace?: boolean } = {},
+  ): Promise<{ templates: number; assets: number }> {
     await this.access.assert(user, 'Site', 'Edit', siteId);
     const site = await this.sites.get(siteId);
     if (!isZip(zip)) throw new ServiceException('cms.theme.notZip');
@@ -82,7 +87,8 @@ export class CmsSiteThemeService {
       const match = THEME_ENTRY.exec(file.name);
       if (!match) throw new ServiceException('cms.theme.badEntry', { name: file.name.slice(0, 200) });
       const [, folder, code, path] = match;
-      if (folder === 'templates' && (path.length > 255 || !TEMPLATE_PATH.test(path))) throw new ServiceException('cms.theme.badEntry', { name: file.name.slice(0, 200) });
+      if (folder === 'templates' && (path.length > 255 || !TEMPLATE_PATH.test(path)))
+        throw new ServiceException('cms.theme.badEntry', { name: file.name.slice(0, 200) });
       if (!codes.has(code)) throw new ServiceException('cms.theme.unknownPipe', { name: file.name.slice(0, 200), code });
       return { folder, code, path, data: file.data };
     });
@@ -131,7 +137,8 @@ export class CmsSiteThemeService {
     try {
       return await readZipArchive(zip, THEME_LIMITS);
     } catch (error) {
-      if (error instanceof ServiceException && READER_MESSAGES[error.messageKey]) throw new ServiceException(READER_MESSAGES[error.messageKey], error.args);
+      if (error instanceof ServiceException && READER_MESSAGES[error.messageKey])
+        throw new ServiceException(READER_MESSAGES[error.messageKey], error.args);
       throw error;
     }
   }

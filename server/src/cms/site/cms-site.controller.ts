@@ -1,4 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -26,7 +41,8 @@ import {
   SaveDefaultTemplatesDto,
   SiteDto,
   SiteExtendsDto,
-  SiteIdBodyDto, ImportThemeDto,
+  SiteIdBodyDto,
+  ImportThemeDto,
   SiteIdQueryDto,
   SitePropQueryDto,
   SiteQueryDto,
@@ -110,7 +126,9 @@ export class CmsSiteController {
 
   @Get('getCurrentSite')
   @SignedIn()
-  @ApiOperation({ summary: 'The current site {siteId, siteName}: the CurrentSite header when viewable, else the first viewable site; null when none' })
+  @ApiOperation({
+    summary: 'The current site {siteId, siteName}: the CurrentSite header when viewable, else the first viewable site; null when none',
+  })
   @ApiEnvelope(CurrentSiteDto)
   getCurrentSite(@CurrentUser() user: LoginUser, @Req() req: Request): Promise<{ siteId: string; siteName: string } | null> {
     return this.sites.current(req, user);
@@ -119,7 +137,9 @@ export class CmsSiteController {
   @Post('setCurrentSite/:siteId')
   @SignedIn()
   @AllowRepeatSubmit() // choosing the same site twice is harmless
-  @ApiOperation({ summary: 'Check that the caller may view the site chosen as current (Site:View) and answer it; the client sends it as the CurrentSite header' })
+  @ApiOperation({
+    summary: 'Check that the caller may view the site chosen as current (Site:View) and answer it; the client sends it as the CurrentSite header',
+  })
   @ApiEnvelope(CurrentSiteDto)
   setCurrentSite(@CurrentUser() user: LoginUser, @Param('siteId', IdPipe) siteId: string): Promise<{ siteId: string; siteName: string }> {
     return this.sites.setCurrent(user, siteId);
@@ -127,7 +147,9 @@ export class CmsSiteController {
 
   @Get('extends')
   @RequirePermission(VIEW)
-  @ApiOperation({ summary: 'Extension settings of a site (Site:View): pageSize, titleRepeatCheck, recycleKeepDays, sitemapEnabled, default templates' })
+  @ApiOperation({
+    summary: 'Extension settings of a site (Site:View): pageSize, titleRepeatCheck, recycleKeepDays, sitemapEnabled, default templates',
+  })
   getExtends(@CurrentUser() user: LoginUser, @Query() query: SiteIdQueryDto) {
     return this.sites.getExtends(user, query.siteId);
   }
@@ -142,7 +164,9 @@ export class CmsSiteController {
 
   @Get('default_template')
   @RequirePermission(VIEW)
-  @ApiOperation({ summary: 'Default catalog templates per publish pipe (Site:View): [{pipeCode, pipeName, indexTemplate, listTemplate, detailTemplate}]' })
+  @ApiOperation({
+    summary: 'Default catalog templates per publish pipe (Site:View): [{pipeCode, pipeName, indexTemplate, listTemplate, detailTemplate}]',
+  })
   defaultTemplates(@CurrentUser() user: LoginUser, @Query() query: SiteIdQueryDto) {
     return this.sites.defaultTemplates(user, query.siteId);
   }
@@ -197,8 +221,17 @@ export class CmsSiteController {
   @OperLog({ title: TITLE, businessType: BusinessType.IMPORT, saveParams: false })
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: THEME_LIMITS.maxUploadBytes, files: 1 } }))
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file', 'siteId'], properties: { file: { type: 'string', format: 'binary' }, siteId: { type: 'string' }, replace: { type: 'boolean' } } } })
-  @ApiOperation({ summary: 'Import a theme zip into the site (Site:Edit): files replace those at the same path; with replace, the imported pipes keep only the zip\'s files' })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'siteId'],
+      properties: { file: { type: 'string', format: 'binary' }, siteId: { type: 'string' }, replace: { type: 'boolean' } },
+    },
+  })
+  @ApiOperation({
+    summary:
+      "Import a theme zip into the site (Site:Edit): files replace those at the same path; with replace, the imported pipes keep only the zip's files",
+  })
   async importTheme(@CurrentUser() user: LoginUser, @UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: ImportThemeDto) {
     if (!file) throw new ServiceException('cms.theme.fileRequired');
     const result = await this.themes.importTheme(user, dto.siteId, file.buffer, { replace: dto.replace ?? false });

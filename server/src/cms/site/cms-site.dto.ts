@@ -1,6 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
 
 const ID = /^[1-9]\d{0,17}$/;
@@ -31,17 +46,34 @@ export class SiteIdQueryDto {
 
 export class CreateSiteDto {
   @ApiProperty({ maxLength: 100 })
-  @Transform(trimmed) @IsString({ message: 'cms.site.nameRequired' }) @IsNotEmpty({ message: 'cms.site.nameRequired' }) @MaxLength(100, { message: 'cms.site.nameRequired' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.site.nameRequired' })
+  @IsNotEmpty({ message: 'cms.site.nameRequired' })
+  @MaxLength(100, { message: 'cms.site.nameRequired' })
   name: string;
   @ApiProperty({ description: 'Folder of the published site: letters and digits, unique ignoring case; fixed once created', maxLength: 50 })
-  @Transform(trimmed) @IsString({ message: 'cms.site.pathFormat' }) @Matches(SITE_PATH, { message: 'cms.site.pathFormat' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.site.pathFormat' })
+  @Matches(SITE_PATH, { message: 'cms.site.pathFormat' })
   path: string;
-  @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) @Matches(IMAGE_REF, { message: 'cms.site.logoFormat' }) logo?: string;
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  @Matches(IMAGE_REF, { message: 'cms.site.logoFormat' })
+  logo?: string;
   @ApiPropertyOptional({ description: 'Domain of uploaded resources, http(s)://...; empty = the site’s own', maxLength: 255 })
-  @IsOptional() @Transform(trimmed) @IsString() @MaxLength(255) @Matches(HTTP_URL_OR_EMPTY, { message: 'cms.site.resourceUrlFormat' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(255)
+  @Matches(HTTP_URL_OR_EMPTY, { message: 'cms.site.resourceUrlFormat' })
   resourceUrl?: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) description?: string;
-  @ApiPropertyOptional({ enum: STATIC_SUFFIXES, default: 'html' }) @IsOptional() @IsIn(STATIC_SUFFIXES, { message: 'cms.site.suffixInvalid' }) staticSuffix?: (typeof STATIC_SUFFIXES)[number];
+  @ApiPropertyOptional({ enum: STATIC_SUFFIXES, default: 'html' })
+  @IsOptional()
+  @IsIn(STATIC_SUFFIXES, { message: 'cms.site.suffixInvalid' })
+  staticSuffix?: (typeof STATIC_SUFFIXES)[number];
   @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(999999) sort?: number;
   @ApiPropertyOptional({ maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) seoTitle?: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) seoKeywords?: string;
@@ -52,41 +84,84 @@ export class CreateSiteDto {
 export class UpdateSiteDto extends CreateSiteDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'error.badId' }) siteId: string;
   @ApiPropertyOptional({ description: 'Per publish pipe code: {url: http(s)://... or /..., indexTemplate: x.template.html}' })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   publishPipeProps?: Record<string, { url?: string; indexTemplate?: string }>;
 }
 
 /** The site's extension settings (扩展设置). */
 export class SiteExtendsDto {
   @ApiPropertyOptional({ description: 'Default list page size', minimum: 1, maximum: 200 })
-  @IsOptional() @IsInt({ message: 'cms.site.extends.pageSize' }) @Min(1, { message: 'cms.site.extends.pageSize' }) @Max(200, { message: 'cms.site.extends.pageSize' })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.pageSize' })
+  @Min(1, { message: 'cms.site.extends.pageSize' })
+  @Max(200, { message: 'cms.site.extends.pageSize' })
   pageSize?: number;
-  @ApiPropertyOptional({ enum: TITLE_REPEAT_CHECKS }) @IsOptional() @IsIn(TITLE_REPEAT_CHECKS, { message: 'cms.site.extends.titleRepeatCheck' }) titleRepeatCheck?: (typeof TITLE_REPEAT_CHECKS)[number];
+  @ApiPropertyOptional({ enum: TITLE_REPEAT_CHECKS })
+  @IsOptional()
+  @IsIn(TITLE_REPEAT_CHECKS, { message: 'cms.site.extends.titleRepeatCheck' })
+  titleRepeatCheck?: (typeof TITLE_REPEAT_CHECKS)[number];
   @ApiPropertyOptional({ description: 'Days deleted content stays in the recycle bin, 0 = forever', minimum: 0, maximum: 3650 })
-  @IsOptional() @IsInt({ message: 'cms.site.extends.recycleKeepDays' }) @Min(0, { message: 'cms.site.extends.recycleKeepDays' }) @Max(3650, { message: 'cms.site.extends.recycleKeepDays' })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.recycleKeepDays' })
+  @Min(0, { message: 'cms.site.extends.recycleKeepDays' })
+  @Max(3650, { message: 'cms.site.extends.recycleKeepDays' })
   recycleKeepDays?: number;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() sitemapEnabled?: boolean;
-  @ApiPropertyOptional({ description: "Template path or ''" }) @IsOptional() @IsString() @MaxLength(255) @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' }) defaultDetailTemplate?: string;
-  @ApiPropertyOptional({ description: "Template path or ''" }) @IsOptional() @IsString() @MaxLength(255) @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' }) defaultListTemplate?: string;
+  @ApiPropertyOptional({ description: "Template path or ''" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' })
+  defaultDetailTemplate?: string;
+  @ApiPropertyOptional({ description: "Template path or ''" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' })
+  defaultListTemplate?: string;
 }
 
 /** Default templates of catalogs on one publish pipe. */
 export class PipeDefaultTemplatesDto {
   @ApiProperty() @IsString() @Matches(/^[A-Za-z0-9_]{1,50}$/, { message: 'cms.publishpipe.codeFormat' }) pipeCode: string;
-  @ApiPropertyOptional({ description: "Catalog index template, path or ''" }) @IsOptional() @IsString() @MaxLength(255) @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' }) indexTemplate?: string;
-  @ApiPropertyOptional({ description: "Catalog list template, path or ''" }) @IsOptional() @IsString() @MaxLength(255) @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' }) listTemplate?: string;
-  @ApiPropertyOptional({ description: "Content detail template, path or ''" }) @IsOptional() @IsString() @MaxLength(255) @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' }) detailTemplate?: string;
+  @ApiPropertyOptional({ description: "Catalog index template, path or ''" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' })
+  indexTemplate?: string;
+  @ApiPropertyOptional({ description: "Catalog list template, path or ''" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' })
+  listTemplate?: string;
+  @ApiPropertyOptional({ description: "Content detail template, path or ''" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' })
+  detailTemplate?: string;
 }
 
 export class SaveDefaultTemplatesDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'error.badId' }) siteId: string;
-  @ApiProperty({ type: [PipeDefaultTemplatesDto] }) @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => PipeDefaultTemplatesDto) templates: PipeDefaultTemplatesDto[];
+  @ApiProperty({ type: [PipeDefaultTemplatesDto] })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => PipeDefaultTemplatesDto)
+  templates: PipeDefaultTemplatesDto[];
 }
 
 export class ApplyDefaultTemplatesDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'error.badId' }) siteId: string;
   @ApiPropertyOptional({ type: [String], description: 'Only these catalogs (default: every catalog of the site)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(5000) @Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? String(v) : v)) : value))
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(5000)
+  @Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? String(v) : v)) : value))
   @Matches(ID, { each: true, message: 'error.badId' })
   catalogIds?: string[];
 }
@@ -118,10 +193,15 @@ export class SitePropQueryDto extends PageQueryDto {
 export class CreateSitePropDto {
   @ApiProperty() @Transform(idText) @Matches(ID, { message: 'error.badId' }) siteId: string;
   @ApiProperty({ maxLength: 100 })
-  @Transform(trimmed) @IsString({ message: 'cms.site.prop.nameRequired' }) @IsNotEmpty({ message: 'cms.site.prop.nameRequired' }) @MaxLength(100, { message: 'cms.site.prop.nameRequired' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.site.prop.nameRequired' })
+  @IsNotEmpty({ message: 'cms.site.prop.nameRequired' })
+  @MaxLength(100, { message: 'cms.site.prop.nameRequired' })
   propName: string;
   @ApiProperty({ description: 'Letters, digits, underscore; unique in the site', maxLength: 100 })
-  @Transform(trimmed) @IsString({ message: 'cms.site.prop.codeFormat' }) @Matches(/^[A-Za-z0-9_]{1,100}$/, { message: 'cms.site.prop.codeFormat' })
+  @Transform(trimmed)
+  @IsString({ message: 'cms.site.prop.codeFormat' })
+  @Matches(/^[A-Za-z0-9_]{1,100}$/, { message: 'cms.site.prop.codeFormat' })
   propCode: string;
   @ApiPropertyOptional({ maxLength: 10000 }) @IsOptional() @IsString() @MaxLength(10000) propValue?: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;

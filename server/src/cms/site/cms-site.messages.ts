@@ -31,7 +31,8 @@ export const CMS_SITE_MESSAGES = defineMessages({
     'cms.theme.fileRequired': '请选择要导入的主题文件（zip 压缩包）',
     'cms.theme.notZip': '主题文件必须是 zip 压缩包',
     'cms.theme.empty': '主题压缩包中没有可导入的文件',
-    'cms.theme.badEntry': '主题压缩包中的“{name}”不合法：只能包含 templates/<通道编码>/ 下的 *.template.html 模板和 assets/<通道编码>/ 下的资源文件，路径只能使用字母、数字、下划线、点和短横线',
+    'cms.theme.badEntry':
+      '主题压缩包中的“{name}”不合法：只能包含 templates/<通道编码>/ 下的 *.template.html 模板和 assets/<通道编码>/ 下的资源文件，路径只能使用字母、数字、下划线、点和短横线',
     'cms.theme.unknownPipe': '主题压缩包中的“{name}”属于站点没有的发布通道“{code}”',
     'cms.theme.unsafePath': '主题压缩包中的文件路径“{name}”不安全',
     'cms.theme.corrupt': '主题压缩包已损坏或格式不受支持',
@@ -92,7 +93,8 @@ export const CMS_SITE_MESSAGES = defineMessages({
     'cms.theme.fileRequired': '請選擇要匯入的主題檔案（zip 壓縮檔）',
     'cms.theme.notZip': '主題檔案必須是 zip 壓縮檔',
     'cms.theme.empty': '主題壓縮檔中沒有可匯入的檔案',
-    'cms.theme.badEntry': '主題壓縮檔中的「{name}」不合法：只能包含 templates/<通道代碼>/ 下的 *.template.html 範本和 assets/<通道代碼>/ 下的資源檔案，路徑只能使用字母、數字、底線、點和連字號',
+    'cms.theme.badEntry':
+      '主題壓縮檔中的「{name}」不合法：只能包含 templates/<通道代碼>/ 下的 *.template.html 範本和 assets/<通道代碼>/ 下的資源檔案，路徑只能使用字母、數字、底線、點和連字號',
     'cms.theme.unknownPipe': '主題壓縮檔中的「{name}」屬於網站沒有的發佈通道「{code}」',
     'cms.theme.unsafePath': '主題壓縮檔中的檔案路徑「{name}」不安全',
     'cms.theme.corrupt': '主題壓縮檔已損毀或格式不受支援',
@@ -153,7 +155,8 @@ export const CMS_SITE_MESSAGES = defineMessages({
     'cms.theme.fileRequired': 'Choose the theme file (a zip archive) to import',
     'cms.theme.notZip': 'The theme file must be a zip archive',
     'cms.theme.empty': 'The theme archive has no files to import',
-    'cms.theme.badEntry': '"{name}" in the theme archive is not allowed: only *.template.html templates under templates/<pipe code>/ and asset files under assets/<pipe code>/, with letters, digits, underscores, dots and dashes in paths',
+    'cms.theme.badEntry':
+      '"{name}" in the theme archive is not allowed: only *.template.html templates under templates/<pipe code>/ and asset files under assets/<pipe code>/, with letters, digits, underscores, dots and dashes in paths',
     'cms.theme.unknownPipe': '"{name}" in the theme archive belongs to publish pipe "{code}", which the site does not have',
     'cms.theme.unsafePath': 'The path "{name}" in the theme archive is unsafe',
     'cms.theme.corrupt': 'The theme archive is damaged or in an unsupported format',

@@ -16,7 +16,16 @@ import { CmsPublishService } from '../publish/cms-publish.service';
 import { pipeRootUrl } from '../publish/publish-paths';
 import { CmsPublishPipeService, DEFAULT_PUBLISH_PIPES } from '../publishpipe/cms-publish-pipe.service';
 import { CmsTemplateService } from '../template/cms-template.service';
-import type { ApplyDefaultTemplatesDto, CreateSiteDto, PipeDefaultTemplatesDto, PublishSiteDto, SaveDefaultTemplatesDto, SiteExtendsDto, SiteQueryDto, UpdateSiteDto } from './cms-site.dto';
+import type {
+  ApplyDefaultTemplatesDto,
+  CreateSiteDto,
+  PipeDefaultTemplatesDto,
+  PublishSiteDto,
+  SaveDefaultTemplatesDto,
+  SiteExtendsDto,
+  SiteQueryDto,
+  UpdateSiteDto,
+} from './cms-site.dto';
 import { TEMPLATE_PATH } from './cms-site.dto';
 import { CmsSite, type SiteConfigProps, type SitePipeProps } from './cms-site.entity';
 
@@ -161,7 +170,9 @@ export class CmsSiteService {
       const repo = m.getRepository(CmsSite);
       let created: CmsSite;
       try {
-        created = await repo.save(repo.create({ ...this.fields(dto), path: dto.path, publishPipeProps: {}, configProps: {}, createBy: operator, updateBy: operator }));
+        created = await repo.save(
+          repo.create({ ...this.fields(dto), path: dto.path, publishPipeProps: {}, configProps: {}, createBy: operator, updateBy: operator }),
+        );
       } catch (error) {
         // The unique index on lower(path) decides (no check-then-insert race).
         if (isUniqueViolation(error)) throw new ServiceException('cms.site.pathTaken', { path: dto.path });
@@ -175,7 +186,11 @@ export class CmsSiteService {
       return created;
     });
     try {
-      await this.templates.installDefaultTheme(site.siteId, DEFAULT_PUBLISH_PIPES.map((p) => p.code), operator);
+      await this.templates.installDefaultTheme(
+        site.siteId,
+        DEFAULT_PUBLISH_PIPES.map((p) => p.code),
+        operator,
+      );
     } catch (error) {
       await this.purge(site);
       throw error;
@@ -204,7 +219,9 @@ export class CmsSiteService {
   async publish(user: LoginUser, dto: PublishSiteDto): Promise<{ taskId: string }> {
     await this.access.assert(user, 'Site', 'Publish', dto.siteId);
     const site = await this.get(dto.siteId);
-    const taskId = dto.publishIndex ? await this.publisher.publishIndex(site.siteId, user.userName) : await this.publisher.publishSite(site.siteId, user.userName);
+    const taskId = dto.publishIndex
+      ? await this.publisher.publishIndex(site.siteId, user.userName)
+      : await this.publisher.publishSite(site.siteId, user.userName);
     return { taskId: String(taskId) };
   }
 
@@ -324,7 +341,11 @@ export class CmsSiteService {
     await this.dataSource.transaction(async (m: EntityManager) => {
       const catalogs: Array<{ catalog_id: string }> = await m.query(`SELECT catalog_id FROM cms_catalog WHERE site_id = $1`, [site.siteId]);
       await this.permissions.forget('Site', site.siteId, m);
-      await this.permissions.forget('Catalog', catalogs.map((c) => String(c.catalog_id)), m);
+      await this.permissions.forget(
+        'Catalog',
+        catalogs.map((c) => String(c.catalog_id)),
+        m,
+      );
       await m.getRepository(CmsSite).delete({ siteId: site.siteId });
     });
     await this.storage.deletePrefix(`site/${site.path}`);
@@ -381,7 +402,11 @@ export class CmsSiteService {
 
   private async assertTemplate(siteId: string, code: string, template: string): Promise<void> {
     if (template.length > 255 || !TEMPLATE_PATH.test(template)) throw new ServiceException('cms.site.templatePathFormat');
-    const found = await this.dataSource.query(`SELECT 1 FROM cms_template WHERE site_id = $1 AND publish_pipe_code = $2 AND path = $3`, [siteId, code, template]);
+    const found = await this.dataSource.query(`SELECT 1 FROM cms_template WHERE site_id = $1 AND publish_pipe_code = $2 AND path = $3`, [
+      siteId,
+      code,
+      template,
+    ]);
     if (!found.length) throw new ServiceException('cms.site.templateNotFound', { code, template });
   }
 

@@ -56,7 +56,10 @@ describe('sites', () => {
       ['h5', '移动端', '/site/demoA/h5/'],
     ]);
     // The default theme: template index rows and their files, for both pipes.
-    const templates: Array<{ publish_pipe_code: string; path: string }> = await ds.query(`SELECT publish_pipe_code, path FROM cms_template WHERE site_id = $1`, [siteA]);
+    const templates: Array<{ publish_pipe_code: string; path: string }> = await ds.query(
+      `SELECT publish_pipe_code, path FROM cms_template WHERE site_id = $1`,
+      [siteA],
+    );
     expect(new Set(templates.map((r) => r.publish_pipe_code))).toEqual(new Set(['pc', 'h5']));
     expect(await fileText(`cms/sites/${siteA}/templates/${templates[0].publish_pipe_code}/${templates[0].path}`)).not.toBeNull();
     // A super administrator holds everything already: no grant rows.
@@ -66,7 +69,10 @@ describe('sites', () => {
     creatorId = await createStaffUser(t.app, { userName: 'sitecreator', password: 'Creator123', roles: ['cms_site_creator'] });
     creator = await tokenOf(t.app, 'sitecreator', 'Creator123');
     siteB = await createSite({ name: '第二站点', path: 'demoB', sort: 2 }, creator);
-    const held: Array<{ permission: string }> = await ds.query(`SELECT permission FROM sys_permission WHERE owner_type = 'user' AND owner_id = $1 ORDER BY permission`, [creatorId]);
+    const held: Array<{ permission: string }> = await ds.query(
+      `SELECT permission FROM sys_permission WHERE owner_type = 'user' AND owner_id = $1 ORDER BY permission`,
+      [creatorId],
+    );
     expect(held.map((r) => r.permission)).toEqual(['AddCatalog', 'Delete', 'Edit', 'Publish', 'View'].map((a) => `Site:${a}:${siteB}`));
     // The creator sees their own site only.
     const list = await http.as(creator).get('/cms/site/list');
@@ -92,7 +98,9 @@ describe('sites', () => {
     spy.mockRestore();
     expect(failed.status).toBe(500);
     expect(await count(`SELECT count(*) AS n FROM cms_site`)).toBe(before);
-    expect(await count(`SELECT count(*) AS n FROM cms_publish_pipe p WHERE NOT EXISTS (SELECT 1 FROM cms_site s WHERE s.site_id = p.site_id)`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM cms_publish_pipe p WHERE NOT EXISTS (SELECT 1 FROM cms_site s WHERE s.site_id = p.site_id)`)).toBe(
+      0,
+    );
     expect(await count(`SELECT count(*) AS n FROM sys_permission WHERE owner_id = $1`, [creatorId])).toBe(permsBefore);
     // The same folder is free again.
     const again = await createSite({ name: '重试站点', path: 'failing' });
@@ -133,15 +141,28 @@ describe('sites', () => {
   });
 
   it('edits a site and its per-pipe URL and home template; refuses a bad URL, an unknown pipe, a folder change and a viewer', async () => {
-    const [{ path: home }] = await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc' ORDER BY path LIMIT 1`, [siteA]);
+    const [{ path: home }] = await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc' ORDER BY path LIMIT 1`, [
+      siteA,
+    ]);
     const base = { siteId: siteA, name: '演示站点改', path: 'demoA' };
-    const ok = await http.put('/cms/site').send({ ...base, resourceUrl: 'https://res.example.com', publishPipeProps: { pc: { url: 'https://www.example.com', indexTemplate: home }, h5: { url: '/m' } } });
+    const ok = await http
+      .put('/cms/site')
+      .send({
+        ...base,
+        resourceUrl: 'https://res.example.com',
+        publishPipeProps: { pc: { url: 'https://www.example.com', indexTemplate: home }, h5: { url: '/m' } },
+      });
     expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
     const row = (await ds.query(`SELECT name, resource_url, static_suffix, publish_pipe_props FROM cms_site WHERE site_id = $1`, [siteA]))[0];
     expect(row).toMatchObject({ name: '演示站点改', resource_url: 'https://res.example.com', static_suffix: 'shtml' });
     expect(row.publish_pipe_props).toMatchObject({ pc: { url: 'https://www.example.com/', indexTemplate: home }, h5: { url: '/m/' } });
     const detail = (await http.get(`/cms/site/${siteA}`)).body.data;
-    expect(detail.publishPipes[0]).toMatchObject({ pipeCode: 'pc', url: 'https://www.example.com/', siteUrl: 'https://www.example.com/', indexTemplate: home });
+    expect(detail.publishPipes[0]).toMatchObject({
+      pipeCode: 'pc',
+      url: 'https://www.example.com/',
+      siteUrl: 'https://www.example.com/',
+      indexTemplate: home,
+    });
 
     const badUrl = await http.put('/cms/site').send({ ...base, publishPipeProps: { pc: { url: 'javascript:alert(1)' } } });
     expect(badUrl.status).toBe(400);
@@ -153,7 +174,9 @@ describe('sites', () => {
     const moved = await http.put('/cms/site').send({ ...base, path: 'other' });
     expectMessage(moved, 'zh-CN', '站点目录创建后不能修改');
     expect((await http.as(viewer).put('/cms/site').send({ siteId: siteB, name: 'x', path: 'demoB' })).status).toBe(403);
-    expect((await ds.query(`SELECT publish_pipe_props -> 'pc' ->> 'url' AS url FROM cms_site WHERE site_id = $1`, [siteA]))[0].url).toBe('https://www.example.com/');
+    expect((await ds.query(`SELECT publish_pipe_props -> 'pc' ->> 'url' AS url FROM cms_site WHERE site_id = $1`, [siteA]))[0].url).toBe(
+      'https://www.example.com/',
+    );
   });
 
   it('round-trips extension settings, properties and default templates, and applies the defaults to catalogs', async () => {
@@ -165,9 +188,16 @@ describe('sites', () => {
       defaultDetailTemplate: '',
       defaultListTemplate: '',
     });
-    const saved = await http.post(`/cms/site/extends/${siteA}`).send({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true });
+    const saved = await http
+      .post(`/cms/site/extends/${siteA}`)
+      .send({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
-    expect((await http.get(`/cms/site/extends?siteId=${siteA}`)).body.data).toMatchObject({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true });
+    expect((await http.get(`/cms/site/extends?siteId=${siteA}`)).body.data).toMatchObject({
+      pageSize: 30,
+      titleRepeatCheck: 'site',
+      recycleKeepDays: 7,
+      sitemapEnabled: true,
+    });
     const badSize = await http.post(`/cms/site/extends/${siteA}`).send({ pageSize: 0 });
     expectMessage(badSize, 'zh-CN', '列表每页条数必须是 1 到 200 之间的整数');
     expect((await http.post(`/cms/site/extends/${siteA}`).send({ titleRepeatCheck: 'world' })).status).toBe(400);
@@ -179,8 +209,15 @@ describe('sites', () => {
     const propertyId = prop.body.data.propertyId as string;
     const dup = await http.post('/cms/site/prop').send({ siteId: siteA, propName: '热线2', propCode: 'hotline' });
     expectMessage(dup, 'zh-CN', '站点已有编码为“hotline”的属性');
-    expectMessage(await http.post('/cms/site/prop').send({ siteId: siteA, propName: 'x', propCode: 'a-b' }), 'zh-CN', '属性编码不能为空，只能包含字母、数字和下划线，且不能超过 100 个字符');
-    expect((await http.put('/cms/site/prop').send({ siteId: siteA, propertyId, propName: '服务热线', propCode: 'hotline', propValue: '400-900' })).body.code).toBe(200);
+    expectMessage(
+      await http.post('/cms/site/prop').send({ siteId: siteA, propName: 'x', propCode: 'a-b' }),
+      'zh-CN',
+      '属性编码不能为空，只能包含字母、数字和下划线，且不能超过 100 个字符',
+    );
+    expect(
+      (await http.put('/cms/site/prop').send({ siteId: siteA, propertyId, propName: '服务热线', propCode: 'hotline', propValue: '400-900' })).body
+        .code,
+    ).toBe(200);
     const props = await http.get(`/cms/site/prop/list?siteId=${siteA}`);
     expect(props.body.data).toMatchObject({ total: 1, rows: [{ propName: '服务热线', propCode: 'hotline', propValue: '400-900' }] });
     expect((await http.as(viewer).post('/cms/site/prop').send({ siteId: siteB, propName: 'x', propCode: 'x' })).status).toBe(403);
@@ -188,21 +225,39 @@ describe('sites', () => {
     expect((await http.get(`/cms/site/prop/list?siteId=${siteA}`)).body.data.total).toBe(0);
 
     // Default templates per pipe
-    const [{ path: template }] = await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc' ORDER BY path LIMIT 1`, [siteA]);
+    const [{ path: template }] = await ds.query(
+      `SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc' ORDER BY path LIMIT 1`,
+      [siteA],
+    );
     const empty = await http.get(`/cms/site/default_template?siteId=${siteA}`);
     expect(empty.body.data).toEqual([
       { pipeCode: 'pc', pipeName: 'PC端', indexTemplate: '', listTemplate: '', detailTemplate: '' },
       { pipeCode: 'h5', pipeName: '移动端', indexTemplate: '', listTemplate: '', detailTemplate: '' },
     ]);
-    const setDefaults = await http.post('/cms/site/default_template').send({ siteId: siteA, templates: [{ pipeCode: 'pc', listTemplate: template, detailTemplate: template }] });
+    const setDefaults = await http
+      .post('/cms/site/default_template')
+      .send({ siteId: siteA, templates: [{ pipeCode: 'pc', listTemplate: template, detailTemplate: template }] });
     expect(setDefaults.body.code, JSON.stringify(setDefaults.body)).toBe(200);
-    expect((await http.get(`/cms/site/default_template?siteId=${siteA}`)).body.data[0]).toEqual({ pipeCode: 'pc', pipeName: 'PC端', indexTemplate: '', listTemplate: template, detailTemplate: template });
-    const missing = await http.post('/cms/site/default_template').send({ siteId: siteA, templates: [{ pipeCode: 'pc', listTemplate: 'missing.template.html' }] });
+    expect((await http.get(`/cms/site/default_template?siteId=${siteA}`)).body.data[0]).toEqual({
+      pipeCode: 'pc',
+      pipeName: 'PC端',
+      indexTemplate: '',
+      listTemplate: template,
+      detailTemplate: template,
+    });
+    const missing = await http
+      .post('/cms/site/default_template')
+      .send({ siteId: siteA, templates: [{ pipeCode: 'pc', listTemplate: 'missing.template.html' }] });
     expectMessage(missing, 'zh-CN', '发布通道“pc”下没有模板“missing.template.html”');
     // The site URL settings survive saving defaults.
-    expect((await ds.query(`SELECT publish_pipe_props -> 'pc' ->> 'url' AS url FROM cms_site WHERE site_id = $1`, [siteA]))[0].url).toBe('https://www.example.com/');
+    expect((await ds.query(`SELECT publish_pipe_props -> 'pc' ->> 'url' AS url FROM cms_site WHERE site_id = $1`, [siteA]))[0].url).toBe(
+      'https://www.example.com/',
+    );
 
-    const [{ catalog_id: bare }] = await ds.query(`INSERT INTO cms_catalog (site_id, name, alias, path) VALUES ($1, '新闻', 'news', 'news/') RETURNING catalog_id`, [siteA]);
+    const [{ catalog_id: bare }] = await ds.query(
+      `INSERT INTO cms_catalog (site_id, name, alias, path) VALUES ($1, '新闻', 'news', 'news/') RETURNING catalog_id`,
+      [siteA],
+    );
     const [{ catalog_id: own }] = await ds.query(
       `INSERT INTO cms_catalog (site_id, name, alias, path, publish_pipe_props) VALUES ($1, '专题', 'topic', 'topic/', '{"pc": {"listTemplate": "own.template.html"}}') RETURNING catalog_id`,
       [siteA],
@@ -222,7 +277,12 @@ describe('sites', () => {
   it('counts catalogs, content by status, templates and resource files on the dashboard', async () => {
     const [{ catalog_id: catalogId }] = await ds.query(`SELECT catalog_id FROM cms_catalog WHERE site_id = $1 AND alias = 'news'`, [siteA]);
     for (const status of ['draft', 'published', 'published', 'deleted']) {
-      await ds.query(`INSERT INTO cms_content (site_id, catalog_id, content_type, title, status) VALUES ($1, $2, 'article', $3, $4)`, [siteA, catalogId, `文章 ${status}`, status]);
+      await ds.query(`INSERT INTO cms_content (site_id, catalog_id, content_type, title, status) VALUES ($1, $2, 'article', $3, $4)`, [
+        siteA,
+        catalogId,
+        `文章 ${status}`,
+        status,
+      ]);
     }
     await storage.put(`site/demoA/resources/202501/a1.png`, Buffer.from('png'));
     await storage.put(`site/demoA/resources/202502/b2.png`, Buffer.from('png'));
@@ -248,7 +308,10 @@ describe('sites', () => {
     expect(exported.headers['content-type']).toContain('application/zip');
     expect(decodeURIComponent(exported.headers['download-filename'])).toBe('demoA-theme.zip');
     const files = unzipSync(new Uint8Array(exported.body as unknown as Buffer));
-    const rows: Array<{ publish_pipe_code: string; path: string }> = await ds.query(`SELECT publish_pipe_code, path FROM cms_template WHERE site_id = $1 ORDER BY 1, 2`, [siteA]);
+    const rows: Array<{ publish_pipe_code: string; path: string }> = await ds.query(
+      `SELECT publish_pipe_code, path FROM cms_template WHERE site_id = $1 ORDER BY 1, 2`,
+      [siteA],
+    );
     for (const r of rows) expect(Object.keys(files)).toContain(`templates/${r.publish_pipe_code}/${r.path}`);
     expect(Buffer.from(files['assets/pc/css/site.css']).toString()).toBe('body{}');
     expect((await http.as(viewer).post('/cms/site/exportTheme').send({ siteId: siteB })).status).toBe(403);
@@ -260,7 +323,11 @@ describe('sites', () => {
     expect(imported.body.data).toEqual({ templates: rows.length + 1, assets: 1 });
     expect(await fileText(`cms/sites/${siteB}/templates/pc/custom/extra.template.html`)).toBe('<p>{{ site.name }}</p>');
     expect(await fileText(`cms/sites/${siteB}/assets/pc/css/site.css`)).toBe('body{}');
-    const extra = (await ds.query(`SELECT file_size FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc' AND path = 'custom/extra.template.html'`, [siteB]))[0];
+    const extra = (
+      await ds.query(`SELECT file_size FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc' AND path = 'custom/extra.template.html'`, [
+        siteB,
+      ])
+    )[0];
     expect(extra.file_size).toBe(Buffer.byteLength('<p>{{ site.name }}</p>'));
 
     const before = await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1`, [siteB]);
@@ -269,11 +336,19 @@ describe('sites', () => {
     expect(refused.status).toBe(400);
     expectMessage(refused, 'zh-CN', '主题压缩包中的文件路径“../evil.template.html”不安全');
     const outside = Buffer.from(zipSync({ 'templates/pc/ok.template.html': strToU8('ok'), 'other/x.txt': strToU8('x') }));
-    expectMessage(await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', outside, 'theme.zip'), 'zh-CN', expect.stringContaining('主题压缩包中的“other/x.txt”不合法'));
+    expectMessage(
+      await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', outside, 'theme.zip'),
+      'zh-CN',
+      expect.stringContaining('主题压缩包中的“other/x.txt”不合法'),
+    );
     const notTemplate = Buffer.from(zipSync({ 'templates/pc/run.sh': strToU8('x') }));
     expect((await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', notTemplate, 'theme.zip')).status).toBe(400);
     const otherPipe = Buffer.from(zipSync({ 'templates/app/a.template.html': strToU8('x') }));
-    expectMessage(await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', otherPipe, 'theme.zip'), 'zh-CN', '主题压缩包中的“templates/app/a.template.html”属于站点没有的发布通道“app”');
+    expectMessage(
+      await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', otherPipe, 'theme.zip'),
+      'zh-CN',
+      '主题压缩包中的“templates/app/a.template.html”属于站点没有的发布通道“app”',
+    );
     const notZip = await http.post('/cms/site/importTheme').field('siteId', siteB).attach('file', Buffer.from('plain text'), 'theme.zip');
     expectMessage(notZip, 'zh-CN', '主题文件必须是 zip 压缩包');
     expect(await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1`, [siteB])).toBe(before);
@@ -284,7 +359,9 @@ describe('sites', () => {
     const only = Buffer.from(zipSync({ 'templates/pc/index.template.html': strToU8('<h1>{{ site.name }}</h1>') }));
     const replaced = await http.post('/cms/site/importTheme').field('siteId', siteB).field('replace', 'true').attach('file', only, 'theme.zip');
     expect(replaced.body.code, JSON.stringify(replaced.body)).toBe(200);
-    expect(await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc'`, [siteB])).toEqual([{ path: 'index.template.html' }]);
+    expect(await ds.query(`SELECT path FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'pc'`, [siteB])).toEqual([
+      { path: 'index.template.html' },
+    ]);
     expect(await storage.list(`cms/sites/${siteB}/templates/pc`)).toEqual([`cms/sites/${siteB}/templates/pc/index.template.html`]);
     expect(await storage.list(`cms/sites/${siteB}/assets/pc`)).toEqual([]);
     expect(await count(`SELECT count(*) AS n FROM cms_template WHERE site_id = $1 AND publish_pipe_code = 'h5'`, [siteB])).toBe(h5Before);

@@ -11,7 +11,15 @@ import { IdPipe } from '../../common/validation/id.pipe';
 import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CurrentSiteService } from '../common/current-site.service';
-import { CreateTemplateDto, RenameTemplateDto, SaveTemplateDto, TemplateDetailDto, TemplateDto, TemplateQueryDto, TemplateTagDocDto } from './cms-template.dto';
+import {
+  CreateTemplateDto,
+  RenameTemplateDto,
+  SaveTemplateDto,
+  TemplateDetailDto,
+  TemplateDto,
+  TemplateQueryDto,
+  TemplateTagDocDto,
+} from './cms-template.dto';
 import type { CmsTemplate } from './cms-template.entity';
 import { CmsTemplateService, type CmsTemplateDetail } from './cms-template.service';
 import type { TemplateTagDoc } from './engine';

@@ -14,25 +14,36 @@ const idText = ({ value }: { value: unknown }) => (typeof value === 'number' ? S
 
 export class TemplateQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Publish pipe code' })
-  @IsOptional() @IsString() @Matches(PIPE_CODE, { message: 'cms.template.pipeFormat' })
+  @IsOptional()
+  @IsString()
+  @Matches(PIPE_CODE, { message: 'cms.template.pipeFormat' })
   publishPipeCode?: string;
 
   @ApiPropertyOptional({ description: 'Part of the path (file name)' })
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   filename?: string;
 }
 
 export class CreateTemplateDto {
   @ApiProperty({ description: 'Publish pipe code of the current site, e.g. pc' })
-  @Transform(trimmed) @IsString() @Matches(PIPE_CODE, { message: 'cms.template.pipeFormat' })
+  @Transform(trimmed)
+  @IsString()
+  @Matches(PIPE_CODE, { message: 'cms.template.pipeFormat' })
   publishPipeCode: string;
 
   @ApiProperty({ description: 'Path relative to the pipe folder, e.g. include/header.template.html', maxLength: TEMPLATE_PATH_MAX })
-  @Transform(trimmed) @IsString() @MaxLength(TEMPLATE_PATH_MAX, { message: 'cms.template.pathFormat' }) @Matches(TEMPLATE_PATH_PATTERN, { message: 'cms.template.pathFormat' })
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(TEMPLATE_PATH_MAX, { message: 'cms.template.pathFormat' })
+  @Matches(TEMPLATE_PATH_PATTERN, { message: 'cms.template.pathFormat' })
   path: string;
 
   @ApiPropertyOptional({ description: 'Template text (Liquid)', maxLength: TEMPLATE_CONTENT_MAX, default: '' })
-  @IsOptional() @IsString() @MaxLength(TEMPLATE_CONTENT_MAX, { message: 'cms.template.contentTooLong' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEMPLATE_CONTENT_MAX, { message: 'cms.template.contentTooLong' })
   content?: string;
 
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
@@ -42,7 +53,8 @@ export class SaveTemplateDto {
   @ApiProperty() @Transform(idText) @IsString() @Matches(ID) templateId: string;
 
   @ApiProperty({ description: 'Template text (Liquid); refused with the line and column of a syntax error', maxLength: TEMPLATE_CONTENT_MAX })
-  @IsString() @MaxLength(TEMPLATE_CONTENT_MAX, { message: 'cms.template.contentTooLong' })
+  @IsString()
+  @MaxLength(TEMPLATE_CONTENT_MAX, { message: 'cms.template.contentTooLong' })
   content: string;
 
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
@@ -52,7 +64,10 @@ export class RenameTemplateDto {
   @ApiProperty() @Transform(idText) @IsString() @Matches(ID) templateId: string;
 
   @ApiProperty({ description: 'New path relative to the pipe folder', maxLength: TEMPLATE_PATH_MAX })
-  @Transform(trimmed) @IsString() @MaxLength(TEMPLATE_PATH_MAX, { message: 'cms.template.pathFormat' }) @Matches(TEMPLATE_PATH_PATTERN, { message: 'cms.template.pathFormat' })
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(TEMPLATE_PATH_MAX, { message: 'cms.template.pathFormat' })
+  @Matches(TEMPLATE_PATH_PATTERN, { message: 'cms.template.pathFormat' })
   path: string;
 }
 

@@ -41,7 +41,8 @@ export const CMS_TEMPLATE_MESSAGES = defineMessages({
   en: {
     'cms.template.notFound': 'The template does not exist',
     'cms.template.exists': 'Publish pipe "{pipe}" already has a template "{path}"',
-    'cms.template.pathFormat': 'A template path may contain letters, digits, _, - and /, must end in .template.html, and may not contain .. or start with /',
+    'cms.template.pathFormat':
+      'A template path may contain letters, digits, _, - and /, must end in .template.html, and may not contain .. or start with /',
     'cms.template.pipeFormat': 'A publish pipe code may contain only letters, digits and underscores',
     'cms.template.pipeNotFound': 'The current site has no publish pipe "{pipe}"',
     'cms.template.contentTooLong': 'A template may not be longer than {0} characters',

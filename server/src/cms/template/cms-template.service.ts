@@ -66,7 +66,10 @@ export class CmsTemplateService {
   async create(user: LoginUser, siteId: string, dto: CreateTemplateDto): Promise<CmsTemplate> {
     const content = dto.content ?? '';
     assertSyntax(content);
-    const pipes: unknown[] = await this.dataSource.query('SELECT 1 FROM cms_publish_pipe WHERE site_id = $1 AND code = $2', [siteId, dto.publishPipeCode]);
+    const pipes: unknown[] = await this.dataSource.query('SELECT 1 FROM cms_publish_pipe WHERE site_id = $1 AND code = $2', [
+      siteId,
+      dto.publishPipeCode,
+    ]);
     if (!pipes.length) throw new ServiceException('cms.template.pipeNotFound', { pipe: dto.publishPipeCode });
     const saved = await this.unique(dto.publishPipeCode, dto.path, () =>
       this.dataSource.transaction(async (m) => {
@@ -229,5 +232,7 @@ function assertSyntax(content: string): void {
   const issues = checkTemplateSyntax(content);
   if (!issues.length) return;
   const [first] = issues;
-  throw new ServiceException('cms.template.syntaxError', { line: first.line, col: first.col, message: first.message }, undefined, undefined, { syntaxErrors: issues });
+  throw new ServiceException('cms.template.syntaxError', { line: first.line, col: first.col, message: first.message }, undefined, undefined, {
+    syntaxErrors: issues,
+  });
 }

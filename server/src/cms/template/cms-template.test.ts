@@ -7,7 +7,9 @@ vi.mock('../cms.module', async () => {
   const { CmsTemplateModule } = await vi.importActual<{ CmsTemplateModule: new () => unknown }>('./cms-template.module');
   const { CmsCommonModule } = await vi.importActual<{ CmsCommonModule: new () => unknown }>('../common/cms-common.module');
   // The dashboard needs the content figures from CmsModule.
-  const { CmsContentStatsService } = await vi.importActual<{ CmsContentStatsService: new (...args: never[]) => unknown }>('../content/cms-content-stats.service');
+  const { CmsContentStatsService } = await vi.importActual<{ CmsContentStatsService: new (...args: never[]) => unknown }>(
+    '../content/cms-content-stats.service',
+  );
   @Module({ imports: [CmsCommonModule, CmsTemplateModule], providers: [CmsContentStatsService], exports: [CmsContentStatsService] })
   class CmsModule {}
   return { CmsModule };
@@ -45,7 +47,11 @@ const rowOf = async (templateId: string) =>
   (await ds.query(`SELECT site_id::text, publish_pipe_code, path, file_size, update_by FROM cms_template WHERE template_id = $1`, [templateId]))[0];
 
 async function create(body: Record<string, unknown>, token = admin, site = siteId) {
-  const res = await http.as(token).with({ headers: { CurrentSite: site } }).post('').send(body);
+  const res = await http
+    .as(token)
+    .with({ headers: { CurrentSite: site } })
+    .post('')
+    .send(body);
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { templateId: string; path: string; fileSize: number };
 }
@@ -68,7 +74,14 @@ describe('templates API', () => {
     expect(await fileOf(siteId, 'pc', 'include/nav.template.html')).toBe('<nav>{{ site.name }}</nav>');
 
     const detail = await http.get(`/${id}`);
-    expect(detail.body.data).toMatchObject({ templateId: id, siteId, publishPipeCode: 'pc', path: 'include/nav.template.html', content: '<nav>{{ site.name }}</nav>', createBy: 'admin' });
+    expect(detail.body.data).toMatchObject({
+      templateId: id,
+      siteId,
+      publishPipeCode: 'pc',
+      path: 'include/nav.template.html',
+      content: '<nav>{{ site.name }}</nav>',
+      createBy: 'admin',
+    });
 
     await create({ publishPipeCode: 'h5', path: 'index.template.html' });
     const pcOnly = await http.get('?publishPipeCode=pc');
@@ -77,7 +90,9 @@ describe('templates API', () => {
     expect(byName.body.data).toMatchObject({ total: 1, rows: [{ publishPipeCode: 'h5', path: 'index.template.html' }] });
     expect((await http.get('?pageSize=1')).body.data).toMatchObject({ total: 2 });
 
-    const saved = await http.put('').send({ templateId: id, content: '<nav>{% catalog_list level:\'root\' %}{{ item.name }}{% endcatalog_list %}</nav>' });
+    const saved = await http
+      .put('')
+      .send({ templateId: id, content: "<nav>{% catalog_list level:'root' %}{{ item.name }}{% endcatalog_list %}</nav>" });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
     expect(await fileOf(siteId, 'pc', 'include/nav.template.html')).toContain('catalog_list');
 
@@ -113,7 +128,15 @@ describe('templates API', () => {
   });
 
   it('refuses path traversal, absolute and badly named paths, a taken path and an unknown pipe', async () => {
-    for (const path of ['../x.template.html', 'a/../../x.template.html', '/etc/passwd.template.html', 'x.html', 'a\\b.template.html', 'a//b.template.html', 'a b.template.html']) {
+    for (const path of [
+      '../x.template.html',
+      'a/../../x.template.html',
+      '/etc/passwd.template.html',
+      'x.html',
+      'a\\b.template.html',
+      'a//b.template.html',
+      'a b.template.html',
+    ]) {
       const res = await http.lang('en').post('').send({ publishPipeCode: 'pc', path, content: '' });
       expect(res.status, path).toBe(400);
       expect(res.body.msg, path).toContain('must end in .template.html');
@@ -165,7 +188,10 @@ describe('templates API', () => {
     expect((await http.as(editor).put('').send({ templateId, content: 'v2' })).body.code).toBe(200);
     expect(await fileOf(siteId, 'pc', 'perm.template.html')).toBe('v2');
     // Edit rights on one site give nothing on another: the other site is not even viewable.
-    const foreignHeader = await http.as(editor).with({ headers: { CurrentSite: otherSiteId } }).get('');
+    const foreignHeader = await http
+      .as(editor)
+      .with({ headers: { CurrentSite: otherSiteId } })
+      .get('');
     expect(foreignHeader.body.data.rows.every((r: { siteId: string }) => r.siteId === siteId)).toBe(true);
 
     // Without Site:View of any site there is no current site.
@@ -202,7 +228,9 @@ describe('template service for the publisher and site creation', () => {
     await storage.put(templateStorageKey(themeSite, 'pc', 'index.template.html'), Buffer.from('mine'));
     await service.installDefaultTheme(themeSite, ['pc', 'h5'], 'creator');
     const rows: Array<{ publish_pipe_code: string; path: string; create_by: string }> = await ds.query(
-      `SELECT publish_pipe_code, path, create_by FROM cms_template WHERE site_id = $1 ORDER BY 1, 2`, [themeSite]);
+      `SELECT publish_pipe_code, path, create_by FROM cms_template WHERE site_id = $1 ORDER BY 1, 2`,
+      [themeSite],
+    );
     const paths = Object.keys(DEFAULT_THEME).sort();
     expect(rows.filter((r) => r.publish_pipe_code === 'pc').map((r) => r.path)).toEqual(paths);
     expect(rows.filter((r) => r.publish_pipe_code === 'h5').map((r) => r.path)).toEqual(paths);

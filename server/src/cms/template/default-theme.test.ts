@@ -39,11 +39,28 @@ describe('default theme', () => {
     const base = contents[2];
     const detail = {
       article: { ...base, contentHtml: '<p>正文段落</p>', tags: ['标签甲'], related: [contents[3]] },
-      image: { ...base, contentType: 'image' as const, images: [{ title: '图一', path: 'a.png', url: '/r/a.png', description: '', embedCode: '', duration: 0 }] },
-      audio: { ...base, contentType: 'audio' as const, audios: [{ title: '音频一', path: 'a.mp3', url: '/r/a.mp3', description: '', embedCode: '', duration: 60 }] },
-      video: { ...base, contentType: 'video' as const, videos: [{ title: '', path: 'a.mp4', url: '/r/a.mp4', description: '', embedCode: '', duration: 60 }] },
+      image: {
+        ...base,
+        contentType: 'image' as const,
+        images: [{ title: '图一', path: 'a.png', url: '/r/a.png', description: '', embedCode: '', duration: 0 }],
+      },
+      audio: {
+        ...base,
+        contentType: 'audio' as const,
+        audios: [{ title: '音频一', path: 'a.mp3', url: '/r/a.mp3', description: '', embedCode: '', duration: 60 }],
+      },
+      video: {
+        ...base,
+        contentType: 'video' as const,
+        videos: [{ title: '', path: 'a.mp4', url: '/r/a.mp4', description: '', embedCode: '', duration: 60 }],
+      },
     };
-    const expected = { article: '<div class="body"><p>正文段落</p></div>', image: '<img src="/r/a.png" alt="图一">', audio: '<audio controls preload="none" src="/r/a.mp3">', video: '<video controls preload="metadata" src="/r/a.mp4">' };
+    const expected = {
+      article: '<div class="body"><p>正文段落</p></div>',
+      image: '<img src="/r/a.png" alt="图一">',
+      audio: '<audio controls preload="none" src="/r/a.mp3">',
+      video: '<video controls preload="metadata" src="/r/a.mp4">',
+    };
     for (const type of ['article', 'image', 'audio', 'video'] as const) {
       const { html } = await render(DEFAULT_THEME_PATHS.detail[type], { site, pipe: 'pc', catalog: catalogs[0], content: detail[type] });
       expect(html, type).toContain('<h1>标题3</h1>');

@@ -42,7 +42,9 @@ describe('zip archives of reference documents', () => {
     for (const name of ['../x.txt', 'a/../../x.txt', '/etc/x.txt', 'C:/x.txt', 'a\\..\\x.txt']) {
       expect(await refusal(zip({ [name]: 'x' })), name).toEqual({ key: 'check.document.zipUnsafePath', args: { name } });
     }
-    expect(await refusal(zip(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`${i}.txt`, 'x']))))).toMatchObject({ key: 'check.document.zipTooManyEntries' });
+    expect(await refusal(zip(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`${i}.txt`, 'x']))))).toMatchObject({
+      key: 'check.document.zipTooManyEntries',
+    });
     expect(await refusal(zip({ 'big.txt': 'x'.repeat(601) }))).toMatchObject({ key: 'check.document.zipEntryTooLarge', args: { name: 'big.txt' } });
     expect(await refusal(zip({ 'a.txt': 'x'.repeat(500), 'b.txt': 'y'.repeat(501) }))).toMatchObject({ key: 'check.document.zipTooLarge' });
 

@@ -118,7 +118,8 @@ export async function readZipArchive(buf: Buffer, limits: ZipLimits = UPLOAD_LIM
     for (const { name, entry } of files) {
       if (entry.isEncrypted()) throw new ServiceException('check.document.zipEncrypted', { name });
       if (!entry.canDecodeFileData()) throw new ServiceException('check.document.zipMethod', { name });
-      if (entry.uncompressedSize > limits.maxEntryBytes) throw new ServiceException('check.document.zipEntryTooLarge', { name, max: Math.floor(limits.maxEntryBytes / MB) });
+      if (entry.uncompressedSize > limits.maxEntryBytes)
+        throw new ServiceException('check.document.zipEntryTooLarge', { name, max: Math.floor(limits.maxEntryBytes / MB) });
       total += entry.uncompressedSize;
     }
     if (total > limits.maxZipTotalBytes) throw new ServiceException('check.document.zipTooLarge', { max: Math.floor(limits.maxZipTotalBytes / MB) });

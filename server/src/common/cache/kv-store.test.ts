@@ -49,7 +49,10 @@ describe.each([
     await store.set('session:gone', '3', 20);
     await store.set('other:c', '4', 10_000);
     await sleep(50);
-    expect((await store.entries('session:')).sort()).toEqual([['session:a', '1'], ['session:b', '2']]);
+    expect((await store.entries('session:')).sort()).toEqual([
+      ['session:a', '1'],
+      ['session:b', '2'],
+    ]);
   });
 
   it('counts within a window that starts at the first increment', async () => {

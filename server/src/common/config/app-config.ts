@@ -11,109 +11,172 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
 
 /** Environment variables the server reads; every one is optional and has a default (README, "Configuration"). */
 export class EnvironmentVariables {
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT?: number;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   HOST?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   DATA_DIR?: string;
 
-  @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1024) @Max(65535)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(65535)
   EMBEDDED_PG_PORT?: number;
 
-  @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
-  @IsOptional() @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(7 * 24 * 60)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(7 * 24 * 60)
   SESSION_IDLE_MINUTES?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(30 * 24)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(30 * 24)
   SESSION_MAX_HOURS?: number;
 
-  @IsOptional() @IsIn(['local', 's3'])
+  @IsOptional()
+  @IsIn(['local', 's3'])
   STORAGE_DRIVER?: 'local' | 's3';
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   STORAGE_LOCAL_DIR?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   S3_ENDPOINT?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   S3_REGION?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   S3_BUCKET?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   S3_ACCESS_KEY?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   S3_SECRET_KEY?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   S3_PUBLIC_URL?: string;
 
-  @IsOptional() @IsString() @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
+  @IsOptional()
+  @IsString()
+  @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
   ADMIN_PASSWORD?: string;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   CAPTCHA_ENABLED?: boolean;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   DEMO_SITE?: boolean;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   WORKER?: boolean;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   QUEUE_ENABLED?: boolean;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   JOBS_IN_API?: boolean;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_PER_MINUTE?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
   CHECK_THREADS?: number;
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   LOG_PRETTY?: boolean;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   TRUST_PROXY?: string;
 
-  @IsOptional() @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'WECHAT_API_BASE must be an http(s):// URL without query' })
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'WECHAT_API_BASE must be an http(s):// URL without query' })
   WECHAT_API_BASE?: string;
 
-  @IsOptional() @Matches(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, { message: 'LLM_BASE_URL must be an http(s):// URL without user, password or query' })
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, { message: 'LLM_BASE_URL must be an http(s):// URL without user, password or query' })
   LLM_BASE_URL?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   LLM_API_KEY?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   LLM_MODEL?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   AI_RATE_MEMBER_PER_MINUTE?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   AI_RATE_IP_PER_MINUTE?: number;
 
-  @IsOptional() @IsIn(['development', 'production', 'test'])
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
 }
 

@@ -4,7 +4,6 @@ import { formatDateTime } from '@zhiwen/shared';
 import { t } from '../i18n/i18n';
 import type { ExportColumn } from './list-route.decorator';
 
-
 function cellValue(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return formatDateTime(value);
@@ -22,8 +21,7 @@ export async function streamXlsx<T extends Record<string, unknown>>(
   // exceljs takes ~0.7 s to load; only exports need it, so it is not loaded at server start.
   const { default: Excel } = await import('exceljs');
   const out = new PassThrough();
-  const cols: ExportColumn<T>[] =
-    columns ?? Object.keys(rows[0] ?? {}).map((key) => ({ key: key as keyof T & string, header: key }));
+  const cols: ExportColumn<T>[] = columns ?? Object.keys(rows[0] ?? {}).map((key) => ({ key: key as keyof T & string, header: key }));
   const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = cols.map((c) => ({ header: t(c.header), key: c.key, width: c.width ?? 20 }));

@@ -58,14 +58,19 @@ export async function paginateRaw<R extends object>(
  * `paginate` for rows that do not live in a table (e.g. sessions in the shared store): the same whitelisted sort,
  * page window and export behaviour, applied in memory. `sortable` maps API columns to row properties.
  */
-export function paginateRows<R extends object>(rows: R[], query: PageQueryDto, options: { sortable: Record<string, keyof R & string>; defaultOrder?: Partial<Record<keyof R & string, 'ASC' | 'DESC'>> }): PageResult<R> {
+export function paginateRows<R extends object>(
+  rows: R[],
+  query: PageQueryDto,
+  options: { sortable: Record<string, keyof R & string>; defaultOrder?: Partial<Record<keyof R & string, 'ASC' | 'DESC'>> },
+): PageResult<R> {
   let order: Array<[keyof R & string, 'ASC' | 'DESC']> = Object.entries(options.defaultOrder ?? {}) as Array<[keyof R & string, 'ASC' | 'DESC']>;
   if (query.orderByColumn) {
     const key = options.sortable[query.orderByColumn];
     if (!key) throw new ServiceException('error.orderByColumn', { column: query.orderByColumn });
     order = [[key, query.isAsc === 'asc' || query.isAsc === 'ascending' ? 'ASC' : 'DESC']];
   }
-  const compare = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() - b.getTime() : String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true }));
+  const compare = (a: unknown, b: unknown) =>
+    a instanceof Date && b instanceof Date ? a.getTime() - b.getTime() : String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true });
   const sorted = [...rows].sort((a, b) => {
     for (const [key, direction] of order) {
       const c = compare(a[key], b[key]);

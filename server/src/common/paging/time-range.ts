@@ -8,11 +8,13 @@ const DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 /** A page query with a time window: a day (`YYYY-MM-DD`, the whole day) or an instant (`YYYY-MM-DD HH:mm:ss`). */
 export class TimeRangeQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'From this day (YYYY-MM-DD) or instant (YYYY-MM-DD HH:mm:ss)' })
-  @IsOptional() @Matches(DATE_OR_DATETIME)
+  @IsOptional()
+  @Matches(DATE_OR_DATETIME)
   beginTime?: string;
 
   @ApiPropertyOptional({ description: 'Up to and including this day (YYYY-MM-DD) or instant (YYYY-MM-DD HH:mm:ss)' })
-  @IsOptional() @Matches(DATE_OR_DATETIME)
+  @IsOptional()
+  @Matches(DATE_OR_DATETIME)
   endTime?: string;
 }
 

@@ -26,7 +26,13 @@ describe('days of the dashboard window', () => {
       },
     };
     const window = lastDays(3, new Date('2026-03-01T12:00:00Z'), 'UTC');
-    const figures = await dailyFigures(runner, window, { time: 'o.create_time', from: 'check_order o', where: 'o.member_id = $4', params: ['7'], values: { n: 'count(*)', fee: 'sum(o.total_fee)' } });
+    const figures = await dailyFigures(runner, window, {
+      time: 'o.create_time',
+      from: 'check_order o',
+      where: 'o.member_id = $4',
+      params: ['7'],
+      values: { n: 'count(*)', fee: 'sum(o.total_fee)' },
+    });
     expect(figures).toEqual({ n: { today: 1, total: 3, series: [0, 2, 1] }, fee: { today: 0, total: 150, series: [0, 150, 0] } });
     expect(calls).toHaveLength(1);
     expect(calls[0].params).toEqual(['UTC', '2026-02-27', '2026-03-02', '7']);

@@ -16,7 +16,10 @@ export class IdPipe implements PipeTransform<string, string> {
 @Injectable()
 export class IdListPipe implements PipeTransform<string, string[]> {
   transform(value: string): string[] {
-    const ids = String(value).split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = String(value)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!ids.length || ids.length > 500 || !ids.every((id) => ID.test(id))) {
       throw new ServiceException('error.badId', { value: String(value).slice(0, 40) });
     }

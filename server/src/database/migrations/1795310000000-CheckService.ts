@@ -49,6 +49,8 @@ export class CheckService1795310000000 implements MigrationInterface {
     await q.query(`DROP INDEX check_order_member_idx`);
     await q.query(`ALTER TABLE check_task DROP COLUMN report_scope`);
     await q.query(`DROP INDEX check_order_tid_idx`);
-    await q.query(`ALTER TABLE check_order DROP COLUMN error_args, DROP COLUMN error_key, DROP COLUMN member_read, DROP COLUMN file_size, DROP COLUMN self_consent`);
+    await q.query(
+      `ALTER TABLE check_order DROP COLUMN error_args, DROP COLUMN error_key, DROP COLUMN member_read, DROP COLUMN file_size, DROP COLUMN self_consent`,
+    );
   }
 }

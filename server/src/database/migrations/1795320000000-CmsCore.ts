@@ -196,7 +196,19 @@ export class CmsCore1795320000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['cms_publish_task', 'cms_template', 'cms_content_op_log', 'cms_content_rela', 'cms_content_media', 'cms_article_detail', 'cms_content', 'cms_catalog', 'cms_publish_pipe', 'cms_site_property', 'cms_site']) {
+    for (const table of [
+      'cms_publish_task',
+      'cms_template',
+      'cms_content_op_log',
+      'cms_content_rela',
+      'cms_content_media',
+      'cms_article_detail',
+      'cms_content',
+      'cms_catalog',
+      'cms_publish_pipe',
+      'cms_site_property',
+      'cms_site',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
   }

@@ -13,4 +13,18 @@ import { IdentitySchema1763827200000 } from './1763827200000-IdentitySchema';
 import { InitSchema1763740800000 } from './1763740800000-InitSchema';
 
 /** Every migration, oldest first. A new one is appended here. */
-export const MIGRATIONS = [InitSchema1763740800000, IdentitySchema1763827200000, CheckLibrary1795291340579, MemberRealm1795291594346, CheckTask1795292137807, AiWriting1795294005755, CheckProduct1795296269535, CheckOrder1795296329939, CheckService1795310000000, CmsCore1795320000000, CmsContentCount1795330000000, UniqueNames1795615281426, DashboardIndexes1795620000000];
+export const MIGRATIONS = [
+  InitSchema1763740800000,
+  IdentitySchema1763827200000,
+  CheckLibrary1795291340579,
+  MemberRealm1795291594346,
+  CheckTask1795292137807,
+  AiWriting1795294005755,
+  CheckProduct1795296269535,
+  CheckOrder1795296329939,
+  CheckService1795310000000,
+  CmsCore1795320000000,
+  CmsContentCount1795330000000,
+  UniqueNames1795615281426,
+  DashboardIndexes1795620000000,
+];

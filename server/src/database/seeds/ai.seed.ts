@@ -12,7 +12,17 @@ export const aiSeed: Seed = {
       await manager.query(
         `INSERT INTO ai_tool (slug, tool_name, category, description, fields, prompt_template, output_format, conversational, sort, create_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'system') ON CONFLICT (slug) DO NOTHING`,
-        [tool.slug, tool.name, tool.category, tool.description, JSON.stringify(tool.fields), tool.promptTemplate, tool.outputFormat, !!tool.conversational, (index + 1) * 10],
+        [
+          tool.slug,
+          tool.name,
+          tool.category,
+          tool.description,
+          JSON.stringify(tool.fields),
+          tool.promptTemplate,
+          tool.outputFormat,
+          !!tool.conversational,
+          (index + 1) * 10,
+        ],
       );
     }
   },

@@ -23,7 +23,21 @@ async function seedMenus(manager: EntityManager, nodes: MenuSeed[], parentId: st
     await manager.query(
       `INSERT INTO sys_menu (menu_key, menu_name, parent_id, order_num, path, component, query, is_frame, is_cache, menu_type, visible, perms, icon, create_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'system') ON CONFLICT (menu_key) DO NOTHING`,
-      [m.key, m.name['zh-CN'], parentId, index + 1, m.path ?? '', m.component ?? '', m.query ?? '', m.isFrame ?? false, m.cache ?? true, m.type, m.hidden ? '1' : '0', m.perms ?? '', m.icon ?? ''],
+      [
+        m.key,
+        m.name['zh-CN'],
+        parentId,
+        index + 1,
+        m.path ?? '',
+        m.component ?? '',
+        m.query ?? '',
+        m.isFrame ?? false,
+        m.cache ?? true,
+        m.type,
+        m.hidden ? '1' : '0',
+        m.perms ?? '',
+        m.icon ?? '',
+      ],
     );
     const [{ menu_id }] = await manager.query('SELECT menu_id FROM sys_menu WHERE menu_key = $1', [m.key]);
     await upsertI18n(manager, `menu.${m.key}`, m.name);
@@ -60,7 +74,9 @@ async function seedAdmin(manager: EntityManager, adminRoleId: string, deptId: st
   );
   await manager.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [user_id, adminRoleId]);
   if (!ctx.adminPassword) {
-    ctx.announce?.(`The super administrator "${ADMIN_USER}" was created with the password: ${password}\nIt is shown only this once; change it after signing in (or set ADMIN_PASSWORD before the first start).`);
+    ctx.announce?.(
+      `The super administrator "${ADMIN_USER}" was created with the password: ${password}\nIt is shown only this once; change it after signing in (or set ADMIN_PASSWORD before the first start).`,
+    );
   }
 }
 
@@ -72,7 +88,9 @@ export const identitySeed: Seed = {
     let rootDeptId: string;
     if (depts.length) rootDeptId = String(depts[0].dept_id);
     else {
-      const [{ dept_id }] = await manager.query(`INSERT INTO sys_dept (parent_id, ancestors, dept_name, create_by) VALUES (0, '0', '智文科技', 'system') RETURNING dept_id`);
+      const [{ dept_id }] = await manager.query(
+        `INSERT INTO sys_dept (parent_id, ancestors, dept_name, create_by) VALUES (0, '0', '智文科技', 'system') RETURNING dept_id`,
+      );
       rootDeptId = String(dept_id);
     }
 

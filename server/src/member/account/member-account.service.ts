@@ -60,14 +60,17 @@ export class MemberAccountService {
     const next = { userName: member.userName, phonenumber: dto.phonenumber ?? '', email: dto.email ?? '' };
     if (!next.userName && !next.phonenumber && !next.email) throw new ServiceException('member.identityRequired');
     await this.members.uniqueOr(next, () =>
-      this.dataSource.getRepository(MemberUser).update({ memberId: member.memberId }, {
-        nickName: dto.nickName,
-        phonenumber: next.phonenumber,
-        email: next.email,
-        birthday: dto.birthday ?? null,
-        ...(dto.sex ? { sex: dto.sex } : {}),
-        updateBy: member.userName,
-      }),
+      this.dataSource.getRepository(MemberUser).update(
+        { memberId: member.memberId },
+        {
+          nickName: dto.nickName,
+          phonenumber: next.phonenumber,
+          email: next.email,
+          birthday: dto.birthday ?? null,
+          ...(dto.sex ? { sex: dto.sex } : {}),
+          updateBy: member.userName,
+        },
+      ),
     );
   }
 
@@ -91,7 +94,8 @@ export class MemberAccountService {
     await this.storage.put(`avatar/${fileName}`, data);
     const imgUrl = `${AVATAR_URL_PREFIX}${fileName}`;
     await this.dataSource.getRepository(MemberUser).update({ memberId: member.memberId }, { avatar: imgUrl, updateBy: member.userName });
-    if (member.avatar.startsWith(AVATAR_URL_PREFIX)) await this.storage.delete(`avatar/${member.avatar.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
+    if (member.avatar.startsWith(AVATAR_URL_PREFIX))
+      await this.storage.delete(`avatar/${member.avatar.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
     return { imgUrl };
   }
 

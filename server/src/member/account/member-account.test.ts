@@ -54,7 +54,9 @@ describe('registration', () => {
 
   it('checks the captcha: a wrong answer is refused and an answer is good only once', async () => {
     const { uuid, code } = await solveCaptcha(t.app);
-    const wrong = await request(t.server).post('/prod-api/register').send({ username: 'capt_one', password: 'Secret123', authCode: `${code}9`, uuid });
+    const wrong = await request(t.server)
+      .post('/prod-api/register')
+      .send({ username: 'capt_one', password: 'Secret123', authCode: `${code}9`, uuid });
     expectMessage(wrong, 'zh-CN', '验证码错误');
     const reused = await request(t.server).post('/prod-api/register').send({ username: 'capt_one', password: 'Secret123', authCode: code, uuid });
     expectMessage(reused, 'zh-CN', '验证码已失效，请刷新后重试');
@@ -62,9 +64,13 @@ describe('registration', () => {
     expectMessage(missing, 'zh-CN', '验证码已失效，请刷新后重试');
 
     const fresh = await solveCaptcha(t.app);
-    const ok = await request(t.server).post('/prod-api/register').send({ username: 'capt_one', password: 'Secret123', authCode: fresh.code, uuid: fresh.uuid });
+    const ok = await request(t.server)
+      .post('/prod-api/register')
+      .send({ username: 'capt_one', password: 'Secret123', authCode: fresh.code, uuid: fresh.uuid });
     expect(ok.body.code).toBe(200);
-    const again = await request(t.server).post('/prod-api/register').send({ username: 'capt_two', password: 'Secret123', authCode: fresh.code, uuid: fresh.uuid });
+    const again = await request(t.server)
+      .post('/prod-api/register')
+      .send({ username: 'capt_two', password: 'Secret123', authCode: fresh.code, uuid: fresh.uuid });
     expectMessage(again, 'zh-CN', '验证码已失效，请刷新后重试');
     expect(await memberRow('capt_two')).toBeUndefined();
   });
@@ -78,7 +84,17 @@ describe('registration', () => {
     expect(info.body.data.roles).toEqual([]);
     expect(info.body.data.permissions).toEqual([]);
     const me = info.body.data.user;
-    expect(me).toMatchObject({ userName: 'Alice_1', nickName: 'Alice_1', source: 'register', exp: 20, level: 1, levelName: '新手', nextLevelExp: 100, hasPassword: true, wechatBound: false });
+    expect(me).toMatchObject({
+      userName: 'Alice_1',
+      nickName: 'Alice_1',
+      source: 'register',
+      exp: 20,
+      level: 1,
+      levelName: '新手',
+      nextLevelExp: 100,
+      hasPassword: true,
+      wechatBound: false,
+    });
     expect(me.inviteCode).toMatch(/^[A-Za-z0-9]{5}$/);
     expect(JSON.stringify(info.body)).not.toContain('argon2');
     const row = await memberRow('Alice_1');
@@ -102,7 +118,9 @@ describe('registration', () => {
     expect(bob.invite_code).toMatch(/^[A-Za-z0-9]{5}$/);
     expect(bob.invite_code).not.toBe(referrer.invite_code);
     const admin = await tokenOf(t.app);
-    const invited = await request(t.server).get(`/prod-api/cms/member/list?referrerCode=${referrer.invite_code}`).set('Authorization', `Bearer ${admin}`);
+    const invited = await request(t.server)
+      .get(`/prod-api/cms/member/list?referrerCode=${referrer.invite_code}`)
+      .set('Authorization', `Bearer ${admin}`);
     expect(invited.body.data.rows.map((m: { userName: string }) => m.userName)).toEqual(['bob_2']);
   });
 
@@ -204,10 +222,20 @@ describe('own account', () => {
     const takenPhone = await http.as(token).put('/member/profile').send({ nickName: 'E', phonenumber: '13912345678' });
     expectMessage(takenPhone, 'zh-CN', '手机号码“13912345678”已被其他会员使用');
 
-    const ok = await http.as(token).put('/member/profile').send({ nickName: '艾琳', phonenumber: '13700000001', email: 'erin@example.com', birthday: '1999-09-09', sex: '1' });
+    const ok = await http
+      .as(token)
+      .put('/member/profile')
+      .send({ nickName: '艾琳', phonenumber: '13700000001', email: 'erin@example.com', birthday: '1999-09-09', sex: '1' });
     expect(ok.body.code).toBe(200);
     const me = (await http.as(token).get('/member/info')).body.data.user;
-    expect(me).toMatchObject({ userName: 'erin', nickName: '艾琳', phonenumber: '13700000001', email: 'erin@example.com', birthday: '1999-09-09', sex: '1' });
+    expect(me).toMatchObject({
+      userName: 'erin',
+      nickName: '艾琳',
+      phonenumber: '13700000001',
+      email: 'erin@example.com',
+      birthday: '1999-09-09',
+      sex: '1',
+    });
   });
 
   it('changes the password only with the right old one', async () => {
@@ -224,7 +252,10 @@ describe('own account', () => {
   });
 
   it('takes a png or jpg avatar by its content, serves it, and refuses anything else', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4d40000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4d40000000049454e44ae426082',
+      'hex',
+    );
     const res = await http.as(token).post('/member/avatar').attach('avatarfile', png, 'face.png');
     expect(res.body.code).toBe(200);
     expect(res.body.data.imgUrl).toMatch(/^\/prod-api\/storage\/avatar\/\d+-[0-9a-f]{32}\.png$/);
@@ -234,7 +265,10 @@ describe('own account', () => {
     expect((await http.as(token).get('/member/info')).body.data.user.avatarSrc).toBe(res.body.data.imgUrl);
 
     await pause();
-    const disguised = await http.as(token).post('/member/avatar').attach('avatarfile', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'face.png');
+    const disguised = await http
+      .as(token)
+      .post('/member/avatar')
+      .attach('avatarfile', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'face.png');
     expect(disguised.status).toBe(400);
     expectMessage(disguised, 'zh-CN', '文件格式不正确，请上传 jpg、png 格式的图片');
   });

@@ -8,7 +8,7 @@ import { MEMBER_PASSWORD, MEMBER_USER_NAME, MOBILE_PHONE } from '../member-rules
 const ID = /^\d{1,19}$/;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' || value === null ? undefined : value);
 /** Trimmed text, '' read as absent. */
-const trimmedOrAbsent = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value ?? undefined);
+const trimmedOrAbsent = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : (value ?? undefined));
 const idText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
 /** Filters of the member list; the time window is the registration time. */
@@ -20,18 +20,34 @@ export class MemberQueryDto extends TimeRangeQueryDto {
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
   @ApiPropertyOptional({ enum: Object.values(MemberSource) }) @IsOptional() @IsIn(Object.values(MemberSource)) source?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) level?: number;
-  @ApiPropertyOptional({ description: 'Members who registered with this invitation code' }) @IsOptional() @IsString() @MaxLength(5) referrerCode?: string;
+  @ApiPropertyOptional({ description: 'Members who registered with this invitation code' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5)
+  referrerCode?: string;
 }
 
 class MemberFieldsDto {
   @ApiPropertyOptional({ maxLength: ACCOUNT.registerUsernameMax, description: 'Starts with a letter; letters, digits, underscore' })
-  @Transform(trimmedOrAbsent) @IsOptional() @IsString()
-  @Length(ACCOUNT.registerUsernameMin, ACCOUNT.registerUsernameMax) @Matches(MEMBER_USER_NAME, { message: 'member.userNamePattern' })
+  @Transform(trimmedOrAbsent)
+  @IsOptional()
+  @IsString()
+  @Length(ACCOUNT.registerUsernameMin, ACCOUNT.registerUsernameMax)
+  @Matches(MEMBER_USER_NAME, { message: 'member.userNamePattern' })
   userName?: string;
   @ApiPropertyOptional({ maxLength: 30 }) @IsOptional() @IsString() @MaxLength(30) nickName?: string;
-  @ApiPropertyOptional() @Transform(emptyToUndefined) @IsOptional() @IsString() @Matches(MOBILE_PHONE, { message: 'validation.isMobilePhone' }) phonenumber?: string;
+  @ApiPropertyOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @Matches(MOBILE_PHONE, { message: 'validation.isMobilePhone' })
+  phonenumber?: string;
   @ApiPropertyOptional() @Transform(emptyToUndefined) @IsOptional() @IsEmail() @MaxLength(100) email?: string;
-  @ApiPropertyOptional({ description: 'YYYY-MM-DD' }) @Transform(emptyToUndefined) @IsOptional() @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.isDate' }) birthday?: string;
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.isDate' })
+  birthday?: string;
   @ApiPropertyOptional({ enum: ['0', '1', '2'] }) @IsOptional() @IsIn(['0', '1', '2']) sex?: string;
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) remark?: string;
@@ -39,7 +55,9 @@ class MemberFieldsDto {
 
 export class CreateMemberDto extends MemberFieldsDto {
   @ApiProperty({ minLength: MEMBER_PASSWORD.min, maxLength: MEMBER_PASSWORD.max })
-  @IsString() @IsNotEmpty() @Length(MEMBER_PASSWORD.min, MEMBER_PASSWORD.max)
+  @IsString()
+  @IsNotEmpty()
+  @Length(MEMBER_PASSWORD.min, MEMBER_PASSWORD.max)
   password: string;
 }
 
@@ -50,7 +68,9 @@ export class UpdateMemberDto extends MemberFieldsDto {
 export class ResetMemberPasswordDto {
   @ApiProperty() @Transform(idText) @Matches(ID) memberId: string;
   @ApiProperty({ minLength: MEMBER_PASSWORD.min, maxLength: MEMBER_PASSWORD.max })
-  @IsString() @IsNotEmpty() @Length(MEMBER_PASSWORD.min, MEMBER_PASSWORD.max)
+  @IsString()
+  @IsNotEmpty()
+  @Length(MEMBER_PASSWORD.min, MEMBER_PASSWORD.max)
   password: string;
 }
 

@@ -11,7 +11,14 @@ import { applyTimeRange } from '../../common/paging/time-range';
 import { memberLoginFailuresKey } from '../account/member-auth.service';
 import { MemberUser } from '../member-user.entity';
 import { MemberService } from '../member.service';
-import type { ChangeMemberStatusDto, CreateMemberDto, MemberQueryDto, MemberRowDto, ResetMemberPasswordDto, UpdateMemberDto } from './member-admin.dto';
+import type {
+  ChangeMemberStatusDto,
+  CreateMemberDto,
+  MemberQueryDto,
+  MemberRowDto,
+  ResetMemberPasswordDto,
+  UpdateMemberDto,
+} from './member-admin.dto';
 
 /** The back office's rules for member accounts: list, add, edit, reset password, disable, delete. */
 @Injectable()
@@ -37,7 +44,14 @@ export class MemberAdminService {
     if (query.referrerCode) qb.andWhere('m.referrer_code = :referrerCode', { referrerCode: query.referrerCode });
     applyTimeRange(qb, 'm.register_time', query);
     const page = await paginate(qb, query, {
-      sortable: { memberId: 'm.member_id', userName: 'm.user_name', registerTime: 'm.register_time', loginTime: 'm.login_time', level: 'm.level', exp: 'm.exp' },
+      sortable: {
+        memberId: 'm.member_id',
+        userName: 'm.user_name',
+        registerTime: 'm.register_time',
+        loginTime: 'm.login_time',
+        level: 'm.level',
+        exp: 'm.exp',
+      },
       defaultOrder: { 'm.member_id': 'DESC' },
     });
     return { rows: await this.withWechat(page.rows), total: page.total };
@@ -60,15 +74,18 @@ export class MemberAdminService {
     const identity = { userName: dto.userName ?? '', phonenumber: dto.phonenumber ?? '', email: dto.email ?? '' };
     if (!identity.userName && !identity.phonenumber && !identity.email) throw new ServiceException('member.identityRequired');
     await this.members.uniqueOr(identity, () =>
-      this.dataSource.getRepository(MemberUser).update({ memberId: dto.memberId }, {
-        ...identity,
-        nickName: dto.nickName ?? target.nickName,
-        birthday: dto.birthday ?? null,
-        sex: dto.sex ?? target.sex,
-        status: dto.status ?? (target.status as '0' | '1'),
-        remark: dto.remark ?? target.remark,
-        updateBy: caller.userName,
-      }),
+      this.dataSource.getRepository(MemberUser).update(
+        { memberId: dto.memberId },
+        {
+          ...identity,
+          nickName: dto.nickName ?? target.nickName,
+          birthday: dto.birthday ?? null,
+          sex: dto.sex ?? target.sex,
+          status: dto.status ?? (target.status as '0' | '1'),
+          remark: dto.remark ?? target.remark,
+          updateBy: caller.userName,
+        },
+      ),
     );
     if (dto.status === '1') await this.members.closeSessions(dto.memberId);
   }
@@ -108,9 +125,11 @@ export class MemberAdminService {
       [rows.map((r) => r.memberId)],
     );
     const ids = new Set(bound.map((b) => b.member_id));
-    return rows.map(({ password: _p, wechatOpenid: _o, wechatUnionid: _u, delFlag: _d, createBy: _c, createTime: _t, updateBy: _ub, updateTime: _ut, ...row }) => ({
-      ...row,
-      wechatBound: ids.has(row.memberId),
-    })) as MemberRowDto[];
+    return rows.map(
+      ({ password: _p, wechatOpenid: _o, wechatUnionid: _u, delFlag: _d, createBy: _c, createTime: _t, updateBy: _ub, updateTime: _ut, ...row }) => ({
+        ...row,
+        wechatBound: ids.has(row.memberId),
+      }),
+    ) as MemberRowDto[];
   }
 }

@@ -32,9 +32,19 @@ describe('members screen', () => {
     const short = await http.post('/cms/member').send({ phonenumber: '13800000000', password: '12345' });
     expectMessage(short, 'zh-CN', '密码长度必须介于 6 和 64 个字符之间');
 
-    const byPhone = await http.post('/cms/member').send({ phonenumber: '13800000000', nickName: '手机会员', password: 'Secret123', birthday: '2000-01-02' });
+    const byPhone = await http
+      .post('/cms/member')
+      .send({ phonenumber: '13800000000', nickName: '手机会员', password: 'Secret123', birthday: '2000-01-02' });
     expect(byPhone.status).toBe(201);
-    expect(byPhone.body.data).toMatchObject({ userName: '', phonenumber: '13800000000', source: 'admin', level: 1, exp: 0, wechatBound: false, birthday: '2000-01-02' });
+    expect(byPhone.body.data).toMatchObject({
+      userName: '',
+      phonenumber: '13800000000',
+      source: 'admin',
+      level: 1,
+      exp: 0,
+      wechatBound: false,
+      birthday: '2000-01-02',
+    });
     expect(byPhone.body.data.password).toBeUndefined();
     expect((await memberLogin(t.app, '13800000000', 'Secret123')).body.code).toBe(200);
 
@@ -73,7 +83,11 @@ describe('members screen', () => {
     const heidi = (await http.get('/cms/member/list?userName=heidi')).body.data.rows[0];
     const edited = await http.put('/cms/member').send({ ...heidi, nickName: '海蒂', email: 'heidi@example.com' });
     expect(edited.body.code).toBe(200);
-    expect((await http.get(`/cms/member/${heidi.memberId}`)).body.data).toMatchObject({ nickName: '海蒂', email: 'heidi@example.com', userName: 'heidi' });
+    expect((await http.get(`/cms/member/${heidi.memberId}`)).body.data).toMatchObject({
+      nickName: '海蒂',
+      email: 'heidi@example.com',
+      userName: 'heidi',
+    });
     const cleared = await http.put('/cms/member').send({ memberId: heidi.memberId, nickName: 'x' });
     expectMessage(cleared, 'zh-CN', '用户名、手机号码、邮箱至少填写一项');
 

@@ -97,7 +97,8 @@ export class MemberExpAdminService {
     try {
       return await write();
     } catch (err) {
-      if (uniqueViolationOf(err) === 'uq_member_exp_config_op') throw new ServiceException('member.exp.opTaken', { opType: t(`member.exp.op.${opType}`) });
+      if (uniqueViolationOf(err) === 'uq_member_exp_config_op')
+        throw new ServiceException('member.exp.opTaken', { opType: t(`member.exp.op.${opType}`) });
       throw err;
     }
   }

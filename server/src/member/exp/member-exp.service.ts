@@ -32,10 +32,9 @@ export class MemberExpService {
    * `refId` (a check order...) already earned it.
    */
   async grant(memberId: string, opType: MemberExpOpValue, options: { refId?: string; at?: Date } = {}): Promise<ExpGrant | null> {
-    const [config] = await this.dataSource.query(
-      `SELECT exp, day_limit, total_limit FROM member_exp_config WHERE op_type = $1 AND status = '0'`,
-      [opType],
-    );
+    const [config] = await this.dataSource.query(`SELECT exp, day_limit, total_limit FROM member_exp_config WHERE op_type = $1 AND status = '0'`, [
+      opType,
+    ]);
     if (!config) return null;
     try {
       return await this.dataSource.transaction(async (m) => {
@@ -86,6 +85,8 @@ export class MemberExpService {
 
   /** Recomputes every member's level from its exp (after the level config changed). */
   async recomputeLevels(): Promise<void> {
-    await this.dataSource.query(`UPDATE member_user u SET level = ${levelOfExpSql('u.exp')} WHERE u.level IS DISTINCT FROM ${levelOfExpSql('u.exp')}`);
+    await this.dataSource.query(
+      `UPDATE member_user u SET level = ${levelOfExpSql('u.exp')} WHERE u.level IS DISTINCT FROM ${levelOfExpSql('u.exp')}`,
+    );
   }
 }

@@ -15,7 +15,8 @@ let exp: MemberExpService;
 let admin: string;
 
 const http = api(() => t, { token: () => admin });
-const memberId = async (userName: string) => String((await ds.query(`SELECT member_id FROM member_user WHERE user_name = $1`, [userName]))[0].member_id);
+const memberId = async (userName: string) =>
+  String((await ds.query(`SELECT member_id FROM member_user WHERE user_name = $1`, [userName]))[0].member_id);
 const standing = async (id: string) => (await ds.query(`SELECT exp::int AS exp, level FROM member_user WHERE member_id = $1`, [id]))[0];
 const configOf = async (opType: string) => (await http.get(`/cms/member/exp/list?opType=${opType}`)).body.data.rows[0];
 const setRule = async (opType: string, rule: { exp: number; dayLimit: number; totalLimit: number }) => {
@@ -98,7 +99,12 @@ describe('exp limits', () => {
     expect(await standing(id)).toMatchObject({ exp: 35 });
     const log = (await http.get(`/cms/member/expLog/list?memberId=${id}`)).body.data;
     expect(log.total).toBe(4);
-    expect(log.rows.map((r: { opType: string; exp: number }) => `${r.opType}:${r.exp}`).sort()).toEqual(['register:20', 'signIn:5', 'signIn:5', 'signIn:5']);
+    expect(log.rows.map((r: { opType: string; exp: number }) => `${r.opType}:${r.exp}`).sort()).toEqual([
+      'register:20',
+      'signIn:5',
+      'signIn:5',
+      'signIn:5',
+    ]);
   });
 
   it('hold when grants race: concurrent sign-ins and grants never pass the limits', async () => {

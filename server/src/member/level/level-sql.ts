@@ -20,7 +20,10 @@ export interface LevelStep {
 }
 
 /** Where an amount of exp stands on the member track (the rule of levelOfExpSql): its level and the next one. */
-export function levelProgress(steps: LevelStep[], exp: number): { level: number; levelName: string; nextLevel: number | null; nextLevelExp: number | null } {
+export function levelProgress(
+  steps: LevelStep[],
+  exp: number,
+): { level: number; levelName: string; nextLevel: number | null; nextLevelExp: number | null } {
   const sorted = [...steps].sort((a, b) => a.level - b.level);
   let need = 0; // threshold of sorted[i] while looping, then of the level after the reached one
   let reached = -1;

@@ -14,7 +14,11 @@ export class LevelConfigQueryDto extends PageQueryDto {
 
 export class CreateLevelConfigDto {
   @ApiPropertyOptional({ default: 'exp', description: "Level track; member levels follow 'exp'" })
-  @IsOptional() @Transform(trimmed) @IsString() @Length(1, 20) @Matches(/^[A-Za-z0-9_]+$/)
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(1, 20)
+  @Matches(/^[A-Za-z0-9_]+$/)
   levelType?: string;
   @ApiProperty({ minimum: 0 }) @IsInt() @Min(0) @Max(9999) level: number;
   @ApiProperty({ maxLength: 50 }) @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(50) levelName: string;

@@ -38,7 +38,9 @@ export class MemberLevelService {
   async create(dto: CreateLevelConfigDto, caller: LoginUser): Promise<MemberLevelConfig> {
     const fields = { ...dto, levelType: dto.levelType ?? MEMBER_LEVEL_TYPE, remark: dto.remark ?? '' };
     const repo = this.dataSource.getRepository(MemberLevelConfig);
-    const saved = await this.levelFreeOr(fields.levelType, dto.level, () => repo.save(repo.create({ ...fields, createBy: caller.userName, updateBy: caller.userName })));
+    const saved = await this.levelFreeOr(fields.levelType, dto.level, () =>
+      repo.save(repo.create({ ...fields, createBy: caller.userName, updateBy: caller.userName })),
+    );
     await this.exp.recomputeLevels();
     return saved;
   }
@@ -48,7 +50,14 @@ export class MemberLevelService {
       const config = await m.findOne(MemberLevelConfig, { where: { configId: dto.configId } });
       if (!config) throw ServiceException.notFound('member.level.notFound');
       const levelType = dto.levelType ?? config.levelType;
-      Object.assign(config, { levelType, level: dto.level, levelName: dto.levelName, nextNeedExp: dto.nextNeedExp, remark: dto.remark ?? config.remark, updateBy: caller.userName });
+      Object.assign(config, {
+        levelType,
+        level: dto.level,
+        levelName: dto.levelName,
+        nextNeedExp: dto.nextNeedExp,
+        remark: dto.remark ?? config.remark,
+        updateBy: caller.userName,
+      });
       return this.levelFreeOr(levelType, dto.level, () => m.save(config));
     });
     await this.exp.recomputeLevels();

@@ -33,8 +33,13 @@ export class WechatClient {
 
   async exchangeCode(appId: string, appSecret: string, code: string): Promise<WechatIdentity> {
     const answer = await this.call('/sns/oauth2/access_token', { appid: appId, secret: appSecret, code, grant_type: 'authorization_code' });
-    if (typeof answer.access_token !== 'string' || typeof answer.openid !== 'string' || !answer.openid) throw new ServiceException('wechat.badAnswer');
-    return { accessToken: answer.access_token, openid: answer.openid.slice(0, 64), unionid: typeof answer.unionid === 'string' ? answer.unionid.slice(0, 64) : '' };
+    if (typeof answer.access_token !== 'string' || typeof answer.openid !== 'string' || !answer.openid)
+      throw new ServiceException('wechat.badAnswer');
+    return {
+      accessToken: answer.access_token,
+      openid: answer.openid.slice(0, 64),
+      unionid: typeof answer.unionid === 'string' ? answer.unionid.slice(0, 64) : '',
+    };
   }
 
   async userInfo(accessToken: string, openid: string): Promise<WechatUserInfo> {

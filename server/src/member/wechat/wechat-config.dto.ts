@@ -16,27 +16,40 @@ export class WechatConfigQueryDto extends PageQueryDto {
 class WechatConfigFieldsDto {
   @ApiProperty({ maxLength: 50 }) @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(50) configName: string;
   @ApiProperty({ description: 'AppID of the website application (wx...)' })
-  @Transform(trimmed) @IsString() @IsNotEmpty() @Length(1, 64) @Matches(/^[A-Za-z0-9_-]+$/)
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty()
+  @Length(1, 64)
+  @Matches(/^[A-Za-z0-9_-]+$/)
   appId: string;
   @ApiProperty({ description: 'The site’s /wechatcallback page, as registered with WeChat' })
-  @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(500) @Matches(HTTP_URL, { message: 'validation.isUrl' })
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(500)
+  @Matches(HTTP_URL, { message: 'validation.isUrl' })
   redirectUri: string;
   @ApiPropertyOptional({ enum: ['0', '1'], description: "'0' enabled (the others are then disabled), '1' disabled" })
-  @IsOptional() @IsIn(['0', '1'])
+  @IsOptional()
+  @IsIn(['0', '1'])
   status?: '0' | '1';
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }
 
 export class CreateWechatConfigDto extends WechatConfigFieldsDto {
   @ApiProperty({ description: 'Stored encrypted, never answered' })
-  @IsString() @IsNotEmpty() @MaxLength(128)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
   appSecret: string;
 }
 
 export class UpdateWechatConfigDto extends WechatConfigFieldsDto {
   @ApiProperty() @Transform(idText) @Matches(ID) configId: string;
   @ApiPropertyOptional({ description: 'A new secret; absent or empty keeps the stored one' })
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   appSecret?: string;
 }
 
@@ -64,7 +77,8 @@ export class WechatQrConfigDto {
 
 export class WechatQrQueryDto {
   @ApiPropertyOptional({ enum: ['login', 'bind'], default: 'login', description: 'bind: the code will go to POST /member/wechat/bind' })
-  @IsOptional() @IsIn(['login', 'bind'])
+  @IsOptional()
+  @IsIn(['login', 'bind'])
   purpose?: 'login' | 'bind';
 }
 
@@ -72,6 +86,8 @@ export class WechatQrQueryDto {
 export class WechatCodeDto {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(256) code: string;
   @ApiPropertyOptional({ description: 'The state of GET /wechat/qrConfig; missing or foreign: "login state verification failed"' })
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   state?: string;
 }

@@ -34,7 +34,10 @@ export class WechatConfigService {
     const qb = this.dataSource.getRepository(WechatConfig).createQueryBuilder('c');
     if (query.configName) qb.andWhere('c.config_name ILIKE :name', { name: `%${escapeLike(query.configName)}%` });
     if (query.status) qb.andWhere('c.status = :status', { status: query.status });
-    const page = await paginate(qb, query, { sortable: { configId: 'c.config_id', configName: 'c.config_name', updateTime: 'c.update_time' }, defaultOrder: { 'c.config_id': 'ASC' } });
+    const page = await paginate(qb, query, {
+      sortable: { configId: 'c.config_id', configName: 'c.config_name', updateTime: 'c.update_time' },
+      defaultOrder: { 'c.config_id': 'ASC' },
+    });
     return { rows: page.rows.map(answer), total: page.total };
   }
 
@@ -65,15 +68,19 @@ export class WechatConfigService {
     return this.dataSource.transaction(async (m) => {
       const config = await this.find(m, dto.configId);
       if (dto.status === ENABLED) await this.disableOthers(m, dto.configId);
-      await m.update(WechatConfig, { configId: dto.configId }, {
-        configName: dto.configName,
-        appId: dto.appId,
-        redirectUri: dto.redirectUri,
-        status: dto.status ?? config.status,
-        remark: dto.remark ?? config.remark,
-        updateBy: caller.userName,
-        ...(dto.appSecret ? { appSecret: this.box.seal(dto.appSecret) } : {}),
-      });
+      await m.update(
+        WechatConfig,
+        { configId: dto.configId },
+        {
+          configName: dto.configName,
+          appId: dto.appId,
+          redirectUri: dto.redirectUri,
+          status: dto.status ?? config.status,
+          remark: dto.remark ?? config.remark,
+          updateBy: caller.userName,
+          ...(dto.appSecret ? { appSecret: this.box.seal(dto.appSecret) } : {}),
+        },
+      );
       return answer(await this.find(m, dto.configId));
     });
   }
@@ -103,7 +110,12 @@ export class WechatConfigService {
   }
 
   private async find(m: EntityManager, configId: string): Promise<WechatConfig> {
-    const config = await m.getRepository(WechatConfig).createQueryBuilder('c').addSelect('c.appSecret').where('c.config_id = :configId', { configId }).getOne();
+    const config = await m
+      .getRepository(WechatConfig)
+      .createQueryBuilder('c')
+      .addSelect('c.appSecret')
+      .where('c.config_id = :configId', { configId })
+      .getOne();
     if (!config) throw ServiceException.notFound('wechat.notFound');
     return config;
   }

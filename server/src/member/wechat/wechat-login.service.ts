@@ -78,10 +78,9 @@ export class WechatLoginService {
     const identity = await this.identify(code);
     const holder = await this.members.findByWechat(identity.openid, identity.unionid);
     if (holder && holder.memberId !== session.id) throw new ServiceException('wechat.alreadyBound');
-    await this.dataSource.getRepository(MemberUser).update(
-      { memberId: session.id },
-      { wechatOpenid: identity.openid, wechatUnionid: identity.unionid, updateBy: session.userName },
-    );
+    await this.dataSource
+      .getRepository(MemberUser)
+      .update({ memberId: session.id }, { wechatOpenid: identity.openid, wechatUnionid: identity.unionid, updateBy: session.userName });
   }
 
   /** The state must be one this server issued for this purpose, unused, and the one this browser holds. */

@@ -46,7 +46,13 @@ export class WechatLoginController {
   @ApiEnvelope(WechatQrConfigDto)
   async qrConfig(@Query() query: WechatQrQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<WechatQrConfigDto> {
     const answer = await this.wechat.qrConfig(query.purpose ?? 'login');
-    res.cookie(WECHAT_STATE_COOKIE, answer.state, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: API_BASE, maxAge: WECHAT_STATE_TTL_MS });
+    res.cookie(WECHAT_STATE_COOKIE, answer.state, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.secure,
+      path: API_BASE,
+      maxAge: WECHAT_STATE_TTL_MS,
+    });
     return answer;
   }
 
@@ -65,7 +71,12 @@ export class WechatLoginController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Bind the WeChat account of a code (state from qrConfig?purpose=bind) to the signed-in member' })
   @ApiEnvelope()
-  async bind(@Body() dto: WechatCodeDto, @CurrentMember() member: MemberSession, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Answer<undefined>> {
+  async bind(
+    @Body() dto: WechatCodeDto,
+    @CurrentMember() member: MemberSession,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Answer<undefined>> {
     await this.wechat.bind(dto.code, dto.state, cookie(req, WECHAT_STATE_COOKIE), member);
     res.clearCookie(WECHAT_STATE_COOKIE, { path: API_BASE });
     return new Answer(undefined, t('wechat.bindSuccess'));

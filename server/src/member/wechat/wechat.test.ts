@@ -50,12 +50,28 @@ class FakeWechat {
         this.used.add(q.code);
         const accessToken = `at-${q.code}`;
         this.tokens.set(accessToken, user);
-        return answer({ access_token: accessToken, expires_in: 7200, refresh_token: `rt-${q.code}`, openid: user.openid, scope: 'snsapi_login', ...(user.unionid ? { unionid: user.unionid } : {}) });
+        return answer({
+          access_token: accessToken,
+          expires_in: 7200,
+          refresh_token: `rt-${q.code}`,
+          openid: user.openid,
+          scope: 'snsapi_login',
+          ...(user.unionid ? { unionid: user.unionid } : {}),
+        });
       }
       if (url.pathname === '/sns/userinfo') {
         const user = this.tokens.get(q.access_token);
         if (!user || user.openid !== q.openid) return answer({ errcode: 40001, errmsg: 'invalid credential' });
-        return answer({ openid: user.openid, nickname: user.nickname, sex: 1, province: '广东', city: '深圳', country: '中国', headimgurl: '', unionid: user.unionid ?? '' });
+        return answer({
+          openid: user.openid,
+          nickname: user.nickname,
+          sex: 1,
+          province: '广东',
+          city: '深圳',
+          country: '中国',
+          headimgurl: '',
+          unionid: user.unionid ?? '',
+        });
       }
       res.writeHead(404).end();
     });
@@ -113,7 +129,9 @@ describe('WeChat configuration', () => {
   });
 
   it('keeps the app secret encrypted, never answers or logs it, and keeps one application enabled', async () => {
-    const created = await http.post('/system/wechat').send({ configName: '官网扫码', appId: APP_ID, appSecret: APP_SECRET, redirectUri: 'https://www.example.com/wechatcallback', status: '0' });
+    const created = await http
+      .post('/system/wechat')
+      .send({ configName: '官网扫码', appId: APP_ID, appSecret: APP_SECRET, redirectUri: 'https://www.example.com/wechatcallback', status: '0' });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ configName: '官网扫码', appId: APP_ID, appSecretSet: true, status: '0' });
     const id = created.body.data.configId;
@@ -128,7 +146,9 @@ describe('WeChat configuration', () => {
     expect(JSON.stringify(logged)).not.toContain(APP_SECRET);
 
     // A second enabled application disables the first; editing without a secret keeps the stored one.
-    const other = await http.post('/system/wechat').send({ configName: '备用', appId: 'wxother', appSecret: 'other-secret', redirectUri: 'https://m.example.com/cb', status: '0' });
+    const other = await http
+      .post('/system/wechat')
+      .send({ configName: '备用', appId: 'wxother', appSecret: 'other-secret', redirectUri: 'https://m.example.com/cb', status: '0' });
     expect((await http.get(`/system/wechat/${id}`)).body.data.status).toBe('1');
     expect((await http.put('/system/wechat').send({ ...one.body.data, status: '0', appSecret: '' })).body.code).toBe(200);
     expect((await http.get(`/system/wechat/${other.body.data.configId}`)).body.data.status).toBe('1');
@@ -141,7 +161,12 @@ describe('WeChat configuration', () => {
 
   it('gives the QR widget its settings and a state bound to the browser by an HttpOnly cookie', async () => {
     const res = await request(t.server).get('/prod-api/wechat/qrConfig');
-    expect(res.body.data).toMatchObject({ appId: APP_ID, redirectUri: 'https://www.example.com/wechatcallback', scope: 'snsapi_login', purpose: 'login' });
+    expect(res.body.data).toMatchObject({
+      appId: APP_ID,
+      redirectUri: 'https://www.example.com/wechatcallback',
+      scope: 'snsapi_login',
+      purpose: 'login',
+    });
     expect(res.body.data.state).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(res.body)).not.toContain(APP_SECRET);
     const cookie = String(res.headers['set-cookie']?.[0]);
@@ -195,7 +220,10 @@ describe('WeChat login', () => {
       [state, ''],
     ];
     for (const [s, c] of cases) {
-      const res = await request(t.server).get('/prod-api/wechatLogin').query(s ? { code: fake.code(user), state: s } : { code: fake.code(user) }).set('Cookie', c);
+      const res = await request(t.server)
+        .get('/prod-api/wechatLogin')
+        .query(s ? { code: fake.code(user), state: s } : { code: fake.code(user) })
+        .set('Cookie', c);
       expect(res.status).toBe(400);
       expectMessage(res, 'zh-CN', '登录状态校验失败');
     }
@@ -227,7 +255,11 @@ describe('WeChat login', () => {
     const stale = fake.code(user);
     fake.expired.add(stale);
     s = await qr();
-    expectMessage(await wechatLogin(stale, s.state, s.cookie).set('Accept-Language', 'en'), 'en', 'WeChat login failed: authorization code expired (42003)');
+    expectMessage(
+      await wechatLogin(stale, s.state, s.cookie).set('Accept-Language', 'en'),
+      'en',
+      'WeChat login failed: authorization code expired (42003)',
+    );
 
     const config = (await http.get('/system/wechat/list?status=0')).body.data.rows[0];
     await http.put('/system/wechat').send({ ...config, appSecret: 'a-wrong-secret' });
@@ -266,9 +298,17 @@ describe('binding WeChat to an account', () => {
     const user = { openid: 'openid-bind', nickname: '己' };
     const s = await qr('bind');
     const loginState = await qr();
-    const wrong = await request(t.server).post('/prod-api/member/wechat/bind').set('Authorization', `Bearer ${token}`).set('Cookie', loginState.cookie).send({ code: fake.code(user), state: loginState.state });
+    const wrong = await request(t.server)
+      .post('/prod-api/member/wechat/bind')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Cookie', loginState.cookie)
+      .send({ code: fake.code(user), state: loginState.state });
     expectMessage(wrong, 'zh-CN', '登录状态校验失败');
-    const res = await request(t.server).post('/prod-api/member/wechat/bind').set('Authorization', `Bearer ${token}`).set('Cookie', s.cookie).send({ code: fake.code(user), state: s.state });
+    const res = await request(t.server)
+      .post('/prod-api/member/wechat/bind')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Cookie', s.cookie)
+      .send({ code: fake.code(user), state: s.state });
     expect(res.body).toMatchObject({ code: 200, msg: '微信绑定成功' });
     const me = (await request(t.server).get('/prod-api/member/info').set('Authorization', `Bearer ${token}`)).body.data.user;
     expect(me.wechatBound).toBe(true);
@@ -282,7 +322,11 @@ describe('binding WeChat to an account', () => {
   it('refuses a WeChat account bound to someone else, and staff or visitors', async () => {
     const token = await memberTokenOf(t.app, 'latecomer');
     const s = await qr('bind');
-    const res = await request(t.server).post('/prod-api/member/wechat/bind').set('Authorization', `Bearer ${token}`).set('Cookie', s.cookie).send({ code: fake.code({ openid: 'openid-bind', nickname: '己' }), state: s.state });
+    const res = await request(t.server)
+      .post('/prod-api/member/wechat/bind')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Cookie', s.cookie)
+      .send({ code: fake.code({ openid: 'openid-bind', nickname: '己' }), state: s.state });
     expectMessage(res, 'zh-CN', '该微信已绑定其他账号');
     const visitor = await request(t.server).post('/prod-api/member/wechat/bind').send({ code: 'x', state: 'y' });
     expect(visitor.status).toBe(401);

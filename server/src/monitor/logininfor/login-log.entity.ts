@@ -5,7 +5,8 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 @Entity('sys_logininfor')
 export class LoginLog {
   @ApiProperty({ description: 'bigint as string' })
-  @PrimaryGeneratedColumn('identity', { name: 'info_id', type: 'bigint', generatedIdentity: 'BY DEFAULT' }) infoId: string;
+  @PrimaryGeneratedColumn('identity', { name: 'info_id', type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  infoId: string;
   @ApiProperty() @Column({ name: 'user_name', type: 'varchar', length: 100, default: '' }) userName: string;
   @ApiProperty() @Column({ type: 'varchar', length: 128, default: '' }) ipaddr: string;
   @ApiProperty() @Column({ type: 'varchar', length: 50, default: '' }) browser: string;
@@ -14,6 +15,7 @@ export class LoginLog {
   @ApiProperty({ enum: ['0', '1'], description: '0 success, 1 failure' }) @Column({ type: 'char', length: 1 }) status: '0' | '1';
   @ApiProperty() @Column({ type: 'varchar', length: 255, default: '' }) msg: string;
   @ApiProperty({ enum: ['staff', 'member'], description: 'staff: back office; member: public site' })
-  @Column({ type: 'varchar', length: 10, default: 'staff' }) realm: 'staff' | 'member';
+  @Column({ type: 'varchar', length: 10, default: 'staff' })
+  realm: 'staff' | 'member';
   @ApiProperty() @Column({ name: 'login_time', type: 'timestamptz', default: () => 'now()' }) loginTime: Date;
 }

@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const http = api(() => t, { token: () => admin, base: '' });
-const rowsOf = (res: request.Response) => res.body.data.rows as Array<{ infoId: string; userName: string; status: string; msg: string; ipaddr: string; browser: string }>;
+const rowsOf = (res: request.Response) =>
+  res.body.data.rows as Array<{ infoId: string; userName: string; status: string; msg: string; ipaddr: string; browser: string }>;
 
 describe('list', () => {
   beforeAll(async () => {
@@ -73,7 +74,18 @@ describe('list', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Account', 'Address', 'Browser', 'Operating system', 'Status', 'Message', 'Time', 'Account type']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'ID',
+      'Account',
+      'Address',
+      'Browser',
+      'Operating system',
+      'Status',
+      'Message',
+      'Time',
+      'Account type',
+    ]);
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(6).value).toBe('Success');
     expect(sheet.getRow(2).getCell(9).value).toBe('Staff');

@@ -21,7 +21,14 @@ export class OnlineService {
       .filter((s) => !query.ipaddr || s.ipaddr.includes(query.ipaddr))
       .filter((s) => !userName || s.userName.toLowerCase().includes(userName))
       .map(({ tokenId, userName, deptName, ipaddr, browser, os, loginTime, lastAccessTime }) => ({
-        tokenId, userName, deptName, ipaddr, browser, os, loginTime, lastAccessTime,
+        tokenId,
+        userName,
+        deptName,
+        ipaddr,
+        browser,
+        os,
+        loginTime,
+        lastAccessTime,
       }));
     return paginateRows(rows, query, {
       sortable: { userName: 'userName', deptName: 'deptName', ipaddr: 'ipaddr', loginTime: 'loginTime', lastAccessTime: 'lastAccessTime' },

@@ -31,7 +31,16 @@ describe('online users', () => {
     expect(all.body.data.rows.map((r: { userName: string }) => r.userName)).toEqual(['online_c', 'online_b', 'online_a', 'admin']);
     const page2 = await get('/monitor/online/list?pageNum=2&pageSize=3');
     expect(page2.body.data).toMatchObject({ total: 4, rows: [{ userName: 'admin' }] });
-    expect(Object.keys(page2.body.data.rows[0]).sort()).toEqual(['browser', 'deptName', 'ipaddr', 'lastAccessTime', 'loginTime', 'os', 'tokenId', 'userName']);
+    expect(Object.keys(page2.body.data.rows[0]).sort()).toEqual([
+      'browser',
+      'deptName',
+      'ipaddr',
+      'lastAccessTime',
+      'loginTime',
+      'os',
+      'tokenId',
+      'userName',
+    ]);
   });
 
   it('filters, sorts by a whitelisted column and refuses another with the usual message', async () => {
@@ -54,6 +63,12 @@ describe('online users', () => {
     expect((await get('/getInfo', token)).status).toBe(401);
     await t.app.get(OperLogService).flush();
     const [row] = await ds.query(`SELECT title, business_type, request_method, oper_url, status FROM sys_oper_log ORDER BY oper_id DESC LIMIT 1`);
-    expect(row).toMatchObject({ title: '在线用户', business_type: BusinessType.FORCE, request_method: 'DELETE', oper_url: `/prod-api/monitor/online/${tokenId}`, status: 0 });
+    expect(row).toMatchObject({
+      title: '在线用户',
+      business_type: BusinessType.FORCE,
+      request_method: 'DELETE',
+      oper_url: `/prod-api/monitor/online/${tokenId}`,
+      status: 0,
+    });
   });
 });

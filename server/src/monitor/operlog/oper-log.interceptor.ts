@@ -78,7 +78,8 @@ export class OperLogInterceptor implements NestInterceptor {
 /** Path, query and body parameters of a request as one object (a non-object body under `body`). */
 function requestParams(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
-  const fromBody = body === undefined || body === null ? {} : typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? body : { body };
+  const fromBody =
+    body === undefined || body === null ? {} : typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? body : { body };
   return { ...(req.params ?? {}), ...(req.query ?? {}), ...fromBody };
 }
 

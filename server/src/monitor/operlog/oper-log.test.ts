@@ -86,7 +86,12 @@ describe('recording', () => {
   it('records a successful write with who, where, what and masked parameters and answer', async () => {
     const res = await http
       .post('/prod-api/oplog-fixture/accounts?source=ui&accessToken=in-query')
-      .send({ userName: 'zhangsan', password: 'Secret123', confirmPassword: 'Secret123', profile: { pwd: 'x', nick: 'Z', keys: [{ apiKey: 'k1' }] } });
+      .send({
+        userName: 'zhangsan',
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        profile: { pwd: 'x', nick: 'Z', keys: [{ apiKey: 'k1' }] },
+      });
     expect(res.status).toBe(201);
     const [row] = await newest();
     expect(row).toMatchObject({
@@ -120,14 +125,27 @@ describe('recording', () => {
   it('keeps path parameters, and leaves out parameters and answer when the route says so', async () => {
     await http.put('/prod-api/oplog-fixture/accounts/42').send({ password: 'x' }).expect(200);
     const [row] = await newest();
-    expect(row).toMatchObject({ method: 'OperLogFixtureController.update', request_method: 'PUT', oper_url: '/prod-api/oplog-fixture/accounts/42', oper_param: '', json_result: '', status: 0 });
+    expect(row).toMatchObject({
+      method: 'OperLogFixtureController.update',
+      request_method: 'PUT',
+      oper_url: '/prod-api/oplog-fixture/accounts/42',
+      oper_param: '',
+      json_result: '',
+      status: 0,
+    });
   });
 
   it('records a refused call with status 1 and the message the caller got', async () => {
     const res = await http.post('/prod-api/oplog-fixture/refuse').set('Accept-Language', 'en').send({ id: 'x9' });
     expect(res.status).toBe(400);
     const [row] = await newest();
-    expect(row).toMatchObject({ method: 'OperLogFixtureController.refuse', status: 1, error_msg: 'Invalid id: x9', json_result: '', business_type: BusinessType.DELETE });
+    expect(row).toMatchObject({
+      method: 'OperLogFixtureController.refuse',
+      status: 1,
+      error_msg: 'Invalid id: x9',
+      json_result: '',
+      business_type: BusinessType.DELETE,
+    });
     expect(JSON.parse(row.oper_param)).toEqual({ id: 'x9' });
   });
 
@@ -212,7 +230,14 @@ describe('/monitor/operlog', () => {
     const res = await http.get('/prod-api/monitor/operlog/list').expect(200);
     expect(res.body.data.total).toBe(3);
     expect(res.body.data.rows.map((r: { operId: string }) => r.operId)).toEqual([...ids].reverse());
-    expect(res.body.data.rows[0]).toMatchObject({ title: '角色管理', businessType: 2, requestMethod: 'PUT', operIp: '192.168.1.9', status: 0, costTime: 5 });
+    expect(res.body.data.rows[0]).toMatchObject({
+      title: '角色管理',
+      businessType: 2,
+      requestMethod: 'PUT',
+      operIp: '192.168.1.9',
+      status: 0,
+      costTime: 5,
+    });
   });
 
   it('filters by title, operator, type, status, address and time, and sorts by cost', async () => {
@@ -289,7 +314,11 @@ describe('/monitor/operlog', () => {
   it('deletes a comma list of entries and logs the deletion', async () => {
     await http.delete(`/prod-api/monitor/operlog/${ids[0]},${ids[1]}`).expect(200);
     const [row] = await newest();
-    expect(row).toMatchObject({ business_type: BusinessType.DELETE, method: 'OperLogController.remove', oper_url: `/prod-api/monitor/operlog/${ids[0]},${ids[1]}` });
+    expect(row).toMatchObject({
+      business_type: BusinessType.DELETE,
+      method: 'OperLogController.remove',
+      oper_url: `/prod-api/monitor/operlog/${ids[0]},${ids[1]}`,
+    });
     const left = await ds.query('SELECT oper_id FROM sys_oper_log WHERE oper_id = ANY($1::bigint[])', [ids]);
     expect(left.map((r: { oper_id: string }) => String(r.oper_id))).toEqual([ids[2]]);
     expect((await http.delete('/prod-api/monitor/operlog/1,x')).status).toBe(400);

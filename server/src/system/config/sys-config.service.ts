@@ -52,7 +52,7 @@ export class SysConfigService {
     if (query.configKey) qb.andWhere('c.config_key ILIKE :key', { key: `%${escapeLike(query.configKey)}%` });
     if (query.configType) qb.andWhere('c.config_type = :type', { type: query.configType });
     if (query.beginTime) qb.andWhere('c.create_time >= CAST(:begin AS date)', { begin: query.beginTime });
-    if (query.endTime) qb.andWhere("c.create_time < CAST(:end AS date) + 1", { end: query.endTime });
+    if (query.endTime) qb.andWhere('c.create_time < CAST(:end AS date) + 1', { end: query.endTime });
     return paginate(qb, query, {
       sortable: { configId: 'c.config_id', configName: 'c.config_name', configKey: 'c.config_key', createTime: 'c.create_time' },
       defaultOrder: { 'c.config_id': 'ASC' },

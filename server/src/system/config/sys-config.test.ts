@@ -27,7 +27,13 @@ describe('parameters CRUD', () => {
   it('adds, reads, lists with filters, changes and deletes a parameter', async () => {
     const created = await http.post('', { configName: '测试参数', configKey: 'test.crud-key_1', configValue: 'v1', remark: 'r' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ configName: '测试参数', configKey: 'test.crud-key_1', configValue: 'v1', configType: 'N', createBy: 'admin' });
+    expect(created.body.data).toMatchObject({
+      configName: '测试参数',
+      configKey: 'test.crud-key_1',
+      configValue: 'v1',
+      configType: 'N',
+      createBy: 'admin',
+    });
     const id = created.body.data.configId as string;
     expect(id).toMatch(/^\d+$/);
 

@@ -29,7 +29,10 @@ class DeptFieldsDto {
   @ApiProperty({ description: 'Sort order among siblings' }) @IsInt() @Min(0) @Max(999999) orderNum: number;
   @ApiPropertyOptional({ maxLength: 20 }) @IsOptional() @IsString() @MaxLength(20) leader?: string;
   @ApiPropertyOptional({ description: 'Mobile number or landline with area code' })
-  @OptionalText() @IsString() @MaxLength(20) @Matches(PHONE, { message: 'dept.phoneInvalid' })
+  @OptionalText()
+  @IsString()
+  @MaxLength(20)
+  @Matches(PHONE, { message: 'dept.phoneInvalid' })
   phone?: string;
   @ApiPropertyOptional() @OptionalText() @IsEmail() @MaxLength(50) email?: string;
   @ApiPropertyOptional({ enum: ['0', '1'], default: '0' }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
@@ -42,7 +45,10 @@ export class CreateDeptDto extends DeptFieldsDto {
 export class UpdateDeptDto extends DeptFieldsDto {
   @ApiProperty() @Transform(idText) @Matches(ID) deptId: string;
   /** '0' is accepted so the root can be saved in place; no other department can be moved to the top. */
-  @ApiProperty({ description: "Parent department; '0' only for the root itself" }) @Transform(idText) @Matches(/^(0|[1-9]\d{0,17})$/) parentId: string;
+  @ApiProperty({ description: "Parent department; '0' only for the root itself" })
+  @Transform(idText)
+  @Matches(/^(0|[1-9]\d{0,17})$/)
+  parentId: string;
 }
 
 /** A department as the API answers it. */

@@ -39,7 +39,7 @@ export class DeptService {
   /** The departments the caller may see, filtered, ordered by parent then display order. */
   async list(caller: LoginUser, query: DeptQueryDto = {}): Promise<SysDept[]> {
     const qb = this.dataSource.getRepository(SysDept).createQueryBuilder('d').where('d.del_flag = :live', { live: LIVE });
-    if (query.deptName) qb.andWhere("d.dept_name ILIKE :deptName", { deptName: likeContains(query.deptName) });
+    if (query.deptName) qb.andWhere('d.dept_name ILIKE :deptName', { deptName: likeContains(query.deptName) });
     if (query.status) qb.andWhere('d.status = :status', { status: query.status });
     await this.dataScope.apply(qb, caller, { dept: 'd.dept_id' });
     return qb.orderBy('d.parentId', 'ASC').addOrderBy('d.orderNum', 'ASC').addOrderBy('d.deptId', 'ASC').getMany();
@@ -67,25 +67,27 @@ export class DeptService {
 
   /** Adds a department under an existing, enabled parent the caller may see. */
   async create(caller: LoginUser, dto: CreateDeptDto): Promise<SysDept> {
-    return this.nameFreeOr(dto.deptName, () => this.inLockedTransaction(async (m) => {
-      const parent = await m.findOne(SysDept, { where: { deptId: dto.parentId, delFlag: LIVE } });
-      if (!parent) throw new ServiceException('dept.parentNotFound');
-      await this.assertInScope(m, caller, parent.deptId);
-      if (parent.status === DISABLED) throw new ServiceException('dept.parentDisabled', { deptName: parent.deptName });
-      const dept = m.create(SysDept, {
-        parentId: parent.deptId,
-        ancestors: `${parent.ancestors},${parent.deptId}`,
-        deptName: dto.deptName,
-        orderNum: dto.orderNum,
-        leader: dto.leader ?? '',
-        phone: dto.phone ?? '',
-        email: dto.email ?? '',
-        status: dto.status ?? ENABLED,
-        createBy: caller.userName,
-        updateBy: caller.userName,
-      });
-      return m.save(dept);
-    }));
+    return this.nameFreeOr(dto.deptName, () =>
+      this.inLockedTransaction(async (m) => {
+        const parent = await m.findOne(SysDept, { where: { deptId: dto.parentId, delFlag: LIVE } });
+        if (!parent) throw new ServiceException('dept.parentNotFound');
+        await this.assertInScope(m, caller, parent.deptId);
+        if (parent.status === DISABLED) throw new ServiceException('dept.parentDisabled', { deptName: parent.deptName });
+        const dept = m.create(SysDept, {
+          parentId: parent.deptId,
+          ancestors: `${parent.ancestors},${parent.deptId}`,
+          deptName: dto.deptName,
+          orderNum: dto.orderNum,
+          leader: dto.leader ?? '',
+          phone: dto.phone ?? '',
+          email: dto.email ?? '',
+          status: dto.status ?? ENABLED,
+          createBy: caller.userName,
+          updateBy: caller.userName,
+        });
+        return m.save(dept);
+      }),
+    );
   }
 
   /**
@@ -93,40 +95,42 @@ export class DeptService {
    * disabled first; an enabled department enables its ancestors (an enabled unit cannot sit in a disabled one).
    */
   async update(caller: LoginUser, dto: UpdateDeptDto): Promise<SysDept> {
-    return this.nameFreeOr(dto.deptName, () => this.inLockedTransaction(async (m) => {
-      const dept = await this.find(m, dto.deptId);
-      await this.assertInScope(m, caller, dept.deptId);
-      if (dto.parentId === dept.deptId) throw new ServiceException('dept.parentSelf', { deptName: dept.deptName });
-      const status = dto.status ?? dept.status;
-      const oldAncestors = dept.ancestors;
-      if (dto.parentId !== dept.parentId) {
-        const parent = await m.findOne(SysDept, { where: { deptId: dto.parentId, delFlag: LIVE } });
-        if (!parent) throw new ServiceException('dept.parentNotFound');
-        await this.assertInScope(m, caller, parent.deptId);
-        if (ancestorIds(parent).includes(dept.deptId)) throw new ServiceException('dept.parentDescendant', { deptName: dept.deptName });
-        if (parent.status === DISABLED && status === ENABLED) {
-          throw new ServiceException('dept.parentDisabledMove', { deptName: parent.deptName });
+    return this.nameFreeOr(dto.deptName, () =>
+      this.inLockedTransaction(async (m) => {
+        const dept = await this.find(m, dto.deptId);
+        await this.assertInScope(m, caller, dept.deptId);
+        if (dto.parentId === dept.deptId) throw new ServiceException('dept.parentSelf', { deptName: dept.deptName });
+        const status = dto.status ?? dept.status;
+        const oldAncestors = dept.ancestors;
+        if (dto.parentId !== dept.parentId) {
+          const parent = await m.findOne(SysDept, { where: { deptId: dto.parentId, delFlag: LIVE } });
+          if (!parent) throw new ServiceException('dept.parentNotFound');
+          await this.assertInScope(m, caller, parent.deptId);
+          if (ancestorIds(parent).includes(dept.deptId)) throw new ServiceException('dept.parentDescendant', { deptName: dept.deptName });
+          if (parent.status === DISABLED && status === ENABLED) {
+            throw new ServiceException('dept.parentDisabledMove', { deptName: parent.deptName });
+          }
+          dept.parentId = parent.deptId;
+          dept.ancestors = `${parent.ancestors},${parent.deptId}`;
         }
-        dept.parentId = parent.deptId;
-        dept.ancestors = `${parent.ancestors},${parent.deptId}`;
-      }
-      if (status === DISABLED && (await this.hasEnabledDescendants(m, dept.deptId))) {
-        throw new ServiceException('dept.hasEnabledChildren', { deptName: dept.deptName });
-      }
-      Object.assign(dept, {
-        deptName: dto.deptName,
-        orderNum: dto.orderNum,
-        leader: textOr(dto.leader, dept.leader),
-        phone: textOr(dto.phone, dept.phone),
-        email: textOr(dto.email, dept.email),
-        status,
-        updateBy: caller.userName,
-      });
-      const saved = await m.save(dept);
-      if (dept.ancestors !== oldAncestors) await this.rewriteSubtreeAncestors(m, dept.deptId, oldAncestors, dept.ancestors);
-      if (status === ENABLED) await this.enableAncestors(m, dept, caller.userName);
-      return saved;
-    }));
+        if (status === DISABLED && (await this.hasEnabledDescendants(m, dept.deptId))) {
+          throw new ServiceException('dept.hasEnabledChildren', { deptName: dept.deptName });
+        }
+        Object.assign(dept, {
+          deptName: dto.deptName,
+          orderNum: dto.orderNum,
+          leader: textOr(dto.leader, dept.leader),
+          phone: textOr(dto.phone, dept.phone),
+          email: textOr(dto.email, dept.email),
+          status,
+          updateBy: caller.userName,
+        });
+        const saved = await m.save(dept);
+        if (dept.ancestors !== oldAncestors) await this.rewriteSubtreeAncestors(m, dept.deptId, oldAncestors, dept.ancestors);
+        if (status === ENABLED) await this.enableAncestors(m, dept, caller.userName);
+        return saved;
+      }),
+    );
   }
 
   /** Deletes (logically) a department without sub-departments or users. */

@@ -35,7 +35,10 @@ export class DictDataService {
     const cached = await this.cache.get(key);
     if (cached !== null) return JSON.parse(cached) as DictItemDto[];
     const rows = await this.data.find({ where: { dictType, status: '0' }, order: { dictSort: 'ASC', dictCode: 'ASC' } });
-    const labels = await this.i18n.translate(language, rows.map((r) => dictLabelKey(r.dictType, r.dictValue)));
+    const labels = await this.i18n.translate(
+      language,
+      rows.map((r) => dictLabelKey(r.dictType, r.dictValue)),
+    );
     const items: DictItemDto[] = rows.map((r) => ({
       dictCode: r.dictCode,
       dictSort: r.dictSort,
@@ -148,9 +151,15 @@ export class DictDataService {
     if (!rows.length) throw ServiceException.notFound('sysDict.dataNotFound');
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(SysDictData, { dictCode: In(rows.map((r) => r.dictCode)) });
-      await deleteTranslations(manager, rows.map((r) => dictLabelKey(r.dictType, r.dictValue)));
+      await deleteTranslations(
+        manager,
+        rows.map((r) => dictLabelKey(r.dictType, r.dictValue)),
+      );
     });
-    await evictDictTypes(this.cache, rows.map((r) => r.dictType));
+    await evictDictTypes(
+      this.cache,
+      rows.map((r) => r.dictType),
+    );
   }
 
   private async find(dictCode: string): Promise<SysDictData> {
@@ -165,7 +174,9 @@ export class DictDataService {
 
   /** One entry per type is the default: setting one clears the others. */
   private async clearDefault(manager: EntityManager, dictType: string, exceptCode?: string): Promise<void> {
-    await manager.update(SysDictData, exceptCode ? { dictType, isDefault: 'Y', dictCode: Not(exceptCode) } : { dictType, isDefault: 'Y' }, { isDefault: 'N' });
+    await manager.update(SysDictData, exceptCode ? { dictType, isDefault: 'Y', dictCode: Not(exceptCode) } : { dictType, isDefault: 'Y' }, {
+      isDefault: 'N',
+    });
   }
 
   /** Runs a write in a transaction; a concurrent insert of the same value becomes the duplicate message. */
@@ -180,7 +191,10 @@ export class DictDataService {
 
   /** Replaces stored labels with their translation in the caller's language, where there is one. */
   private async localize(rows: SysDictData[]): Promise<SysDictData[]> {
-    const labels = await this.i18n.translate(requestContext.language(), rows.map((r) => dictLabelKey(r.dictType, r.dictValue)));
+    const labels = await this.i18n.translate(
+      requestContext.language(),
+      rows.map((r) => dictLabelKey(r.dictType, r.dictValue)),
+    );
     return rows.map((r) => Object.assign(r, { dictLabel: labels.get(dictLabelKey(r.dictType, r.dictValue)) ?? r.dictLabel }));
   }
 }

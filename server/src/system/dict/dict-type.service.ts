@@ -126,7 +126,11 @@ export class DictTypeService {
     const dictTypes = rows.map((r) => r.dictType);
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(SysDictType, { dictId: In(rows.map((r) => r.dictId)) }); // entries go by ON DELETE CASCADE
-      await deleteTranslations(manager, dictTypes.map(dictNameKey), dictTypes.map((type) => `dict.${type}.`));
+      await deleteTranslations(
+        manager,
+        dictTypes.map(dictNameKey),
+        dictTypes.map((type) => `dict.${type}.`),
+      );
     });
     await evictDictTypes(this.cache, dictTypes);
   }
@@ -144,7 +148,10 @@ export class DictTypeService {
 
   /** Replaces stored names with their translation in the caller's language, where there is one. */
   private async localize(rows: SysDictType[]): Promise<SysDictType[]> {
-    const names = await this.i18n.translate(requestContext.language(), rows.map((r) => dictNameKey(r.dictType)));
+    const names = await this.i18n.translate(
+      requestContext.language(),
+      rows.map((r) => dictNameKey(r.dictType)),
+    );
     return rows.map((r) => Object.assign(r, { dictName: names.get(dictNameKey(r.dictType)) ?? r.dictName }));
   }
 }

@@ -34,7 +34,10 @@ describe('DICT_TYPES', () => {
     for (const d of DICT_TYPES) {
       expect(d.items.length, d.type).toBeGreaterThan(0);
       const values = d.items.map((i) => i.value);
-      expect(values.filter((v, i) => values.indexOf(v) !== i), d.type).toEqual([]);
+      expect(
+        values.filter((v, i) => values.indexOf(v) !== i),
+        d.type,
+      ).toEqual([]);
       for (const v of values) expect(v.trim(), d.type).toBe(v);
       for (const v of values) expect(v, d.type).not.toBe('');
     }
@@ -69,36 +72,10 @@ describe('DICT_TYPES', () => {
     expect(valuesOf('sys_data_scope')).toEqual(['1', '2', '3', '4', '5']);
     expect(valuesOf('sys_menu_type')).toEqual(['M', 'C', 'F']);
     expect(valuesOf('sys_ip_rule_type')).toEqual(['allow', 'deny']);
-    expect(valuesOf('sys_password_rule')).toEqual([
-      'NONE',
-      'LETTER_DIGIT',
-      'UPPER_LOWER_DIGIT',
-      'LETTER_DIGIT_SPECIAL',
-      'UPPER_LOWER_DIGIT_SPECIAL',
-    ]);
+    expect(valuesOf('sys_password_rule')).toEqual(['NONE', 'LETTER_DIGIT', 'UPPER_LOWER_DIGIT', 'LETTER_DIGIT_SPECIAL', 'UPPER_LOWER_DIGIT_SPECIAL']);
     expect(valuesOf('sys_retry_strategy')).toEqual(['NONE', 'LOCK', 'DISABLE']);
-    expect(valuesOf('check_order_status')).toEqual([
-      'created',
-      'paid',
-      'queued',
-      'checking',
-      'done',
-      'failed',
-      'cancelled',
-      'refunded',
-    ]);
-    expect(valuesOf('check_type')).toEqual([
-      'aigc',
-      'jaigc',
-      'bkysb',
-      'sbysb',
-      'sbzpb',
-      'sbvip',
-      'qikanxlw',
-      'qkl',
-      'qwjc',
-      'qwjaigc',
-    ]);
+    expect(valuesOf('check_order_status')).toEqual(['created', 'paid', 'queued', 'checking', 'done', 'failed', 'cancelled', 'refunded']);
+    expect(valuesOf('check_type')).toEqual(['aigc', 'jaigc', 'bkysb', 'sbysb', 'sbzpb', 'sbvip', 'qikanxlw', 'qkl', 'qwjc', 'qwjaigc']);
     for (const t of ['member_source', 'member_status', 'ai_provider_type']) expect(byType.has(t), t).toBe(true);
   });
 

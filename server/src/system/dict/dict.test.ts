@@ -109,9 +109,23 @@ describe('dictionary entries', () => {
   });
 
   it('adds, reads, lists, changes and deletes an entry', async () => {
-    const created = await http.post('/system/dict/data', { dictType: 'test_fruit', dictLabel: '苹果', dictValue: 'apple', dictSort: 2, listClass: 'success' });
+    const created = await http.post('/system/dict/data', {
+      dictType: 'test_fruit',
+      dictLabel: '苹果',
+      dictValue: 'apple',
+      dictSort: 2,
+      listClass: 'success',
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ dictType: 'test_fruit', dictLabel: '苹果', dictValue: 'apple', dictSort: 2, listClass: 'success', isDefault: 'N', status: '0' });
+    expect(created.body.data).toMatchObject({
+      dictType: 'test_fruit',
+      dictLabel: '苹果',
+      dictValue: 'apple',
+      dictSort: 2,
+      listClass: 'success',
+      isDefault: 'N',
+      status: '0',
+    });
     const code = created.body.data.dictCode as string;
     await http.post('/system/dict/data', { dictType: 'test_fruit', dictLabel: '香蕉', dictValue: 'banana', dictSort: 1 });
 
@@ -144,7 +158,12 @@ describe('dictionary entries', () => {
     expect(await count('SELECT count(*) AS n FROM sys_dict_data')).toBe(before);
 
     const plum = await http.post('/system/dict/data', { dictType: 'test_fruit', dictLabel: '李子', dictValue: 'plum' });
-    const clash = await http.put('/system/dict/data', { dictCode: plum.body.data.dictCode, dictType: 'test_fruit', dictLabel: '李子', dictValue: 'pear' });
+    const clash = await http.put('/system/dict/data', {
+      dictCode: plum.body.data.dictCode,
+      dictType: 'test_fruit',
+      dictLabel: '李子',
+      dictValue: 'pear',
+    });
     expectMessage(clash, 'zh-CN', '字典“test_fruit”中已存在键值“pear”');
     expect((await http.get(`/system/dict/data/${plum.body.data.dictCode}`)).body.data.dictValue).toBe('plum');
   });
@@ -162,7 +181,16 @@ describe('entries by type', () => {
   it('answers enabled entries in sort order, labels in the caller language', async () => {
     const zh = await http.get('/system/dict/data/type/sys_user_sex');
     expect(zh.body.data).toHaveLength(3);
-    expect(Object.keys(zh.body.data[0]).sort()).toEqual(['cssClass', 'dictCode', 'dictLabel', 'dictSort', 'dictValue', 'isDefault', 'listClass', 'status']);
+    expect(Object.keys(zh.body.data[0]).sort()).toEqual([
+      'cssClass',
+      'dictCode',
+      'dictLabel',
+      'dictSort',
+      'dictValue',
+      'isDefault',
+      'listClass',
+      'status',
+    ]);
     expect(zh.body.data[0]).toMatchObject({ dictLabel: '男', dictValue: '0', dictSort: 1, isDefault: 'Y', status: '0', listClass: 'default' });
     expect(await labels('sys_user_sex', 'en')).toEqual(['Male', 'Female', 'Unknown']);
     expect(await labels('sys_oper_type', 'zh-TW')).toContain('匯出');
@@ -179,7 +207,9 @@ describe('entries by type', () => {
     await createRole(t.app, 'bare', []);
     await createStaffUser(t.app, { userName: 'bare1', password: 'Bare12345', roles: ['bare'] });
     const token = await tokenOf(t.app, 'bare1', 'Bare12345');
-    expect((await http.lang('en').as(token).get('/system/dict/data/type/sys_yes_no')).body.data.map((d: { dictLabel: string }) => d.dictLabel)).toEqual(['Yes', 'No']);
+    expect(
+      (await http.lang('en').as(token).get('/system/dict/data/type/sys_yes_no')).body.data.map((d: { dictLabel: string }) => d.dictLabel),
+    ).toEqual(['Yes', 'No']);
     expect((await http.as(token).get('/system/dict/type/optionselect')).status).toBe(200);
     expect((await http.as(token).get('/system/dict/data/list?dictType=sys_yes_no')).status).toBe(403);
     expect((await request(t.server).get('/prod-api/system/dict/data/type/sys_yes_no')).status).toBe(401);

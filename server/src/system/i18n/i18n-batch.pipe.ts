@@ -18,11 +18,18 @@ export class I18nBatchPipe implements PipeTransform<unknown, Promise<I18nEntryDt
     const items: I18nEntryDto[] = [];
     for (const [index, item] of value.entries()) {
       try {
-        if (!item || typeof item !== 'object' || Array.isArray(item)) throw new ServiceException(t('validation.isObject', { field: t('field.batch') }));
+        if (!item || typeof item !== 'object' || Array.isArray(item))
+          throw new ServiceException(t('validation.isObject', { field: t('field.batch') }));
         items.push(await this.itemPipe.transform(item, { type: 'body', metatype: I18nEntryDto }));
       } catch (error) {
         if (!(error instanceof ServiceException)) throw error;
-        throw new ServiceException('i18n.batchItem', { index: index + 1, message: t(error.messageKey, error.args) }, ResultCode.ERROR, 400, error.data);
+        throw new ServiceException(
+          'i18n.batchItem',
+          { index: index + 1, message: t(error.messageKey, error.args) },
+          ResultCode.ERROR,
+          400,
+          error.data,
+        );
       }
     }
     return items;

@@ -83,7 +83,11 @@ describe('translation entries', () => {
     await createStaffUser(t.app, { userName: 'bare1', password: 'Bare12345', roles: ['bare'] });
     const token = await tokenOf(t.app, 'bare1', 'Bare12345');
     const res = await http.as(token).get('/langKey/menu.system');
-    expect(res.body.data.map((r: { langTag: string; langValue: string }) => `${r.langTag}:${r.langValue}`)).toEqual(['zh-CN:系统管理', 'zh-TW:系統管理', 'en:System']);
+    expect(res.body.data.map((r: { langTag: string; langValue: string }) => `${r.langTag}:${r.langValue}`)).toEqual([
+      'zh-CN:系统管理',
+      'zh-TW:系統管理',
+      'en:System',
+    ]);
     expect((await http.as(token).get('/list')).status).toBe(403);
     expect((await http.as(token).put('/batch', [])).status).toBe(403);
   });

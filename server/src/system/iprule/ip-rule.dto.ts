@@ -12,7 +12,9 @@ const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : va
 export class IpRuleQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['allow', 'deny'] }) @IsOptional() @IsIn(['allow', 'deny']) ruleType?: 'allow' | 'deny';
   @ApiPropertyOptional({ description: 'CIDR text contains this, or (for an address) the network contains the address' })
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   cidr?: string;
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
 }
@@ -21,11 +23,15 @@ class IpRuleFieldsDto {
   @ApiProperty({ enum: ['allow', 'deny'] }) @IsIn(['allow', 'deny']) ruleType: 'allow' | 'deny';
 
   @ApiProperty({ description: 'IPv4 or IPv6 address or network; an address means /32 or /128', example: '192.168.1.0/24' })
-  @IsString() @IsNotEmpty() @MaxLength(64)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
   cidr: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'YYYY-MM-DD HH:mm:ss or ISO 8601, in the future; empty = never expires' })
-  @IsOptional() @Transform(emptyToNull) @Matches(DATE_TIME)
+  @IsOptional()
+  @Transform(emptyToNull)
+  @Matches(DATE_TIME)
   expireTime?: string | null;
 
   @ApiPropertyOptional({ enum: ['0', '1'], default: '0' }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';

@@ -33,11 +33,24 @@ describe('rules', () => {
 
   it('adds a rule, storing a single address as a /32 or /128 network', async () => {
     const res = await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '192.0.2.0/24', remark: 'test net' }).expect(201);
-    expect(res.body.data).toMatchObject({ ruleType: 'deny', cidr: '192.0.2.0/24', status: '0', expireTime: null, remark: 'test net', createBy: 'admin' });
+    expect(res.body.data).toMatchObject({
+      ruleType: 'deny',
+      cidr: '192.0.2.0/24',
+      status: '0',
+      expireTime: null,
+      remark: 'test net',
+      createBy: 'admin',
+    });
     expect(res.body.data.ruleId).toMatch(/^\d+$/);
-    expect((await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '203.0.113.7' }).expect(201)).body.data.cidr).toBe('203.0.113.7/32');
-    expect((await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '2001:DB8::1' }).expect(201)).body.data.cidr).toBe('2001:db8::1/128');
-    expect((await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '198.51.100.77/24' }).expect(201)).body.data.cidr).toBe('198.51.100.0/24');
+    expect((await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '203.0.113.7' }).expect(201)).body.data.cidr).toBe(
+      '203.0.113.7/32',
+    );
+    expect((await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '2001:DB8::1' }).expect(201)).body.data.cidr).toBe(
+      '2001:db8::1/128',
+    );
+    expect((await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '198.51.100.77/24' }).expect(201)).body.data.cidr).toBe(
+      '198.51.100.0/24',
+    );
   });
 
   it('refuses a bad network with a message naming it, saving nothing', async () => {
@@ -68,8 +81,12 @@ describe('rules', () => {
   });
 
   it('shows, changes and lists rules with their filters', async () => {
-    const created = (await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '100.64.0.0/10', remark: 'cgnat' }).expect(201)).body.data;
-    expect((await http.get(`/prod-api/system/iprule/${created.ruleId}`).expect(200)).body.data).toMatchObject({ cidr: '100.64.0.0/10', remark: 'cgnat' });
+    const created = (await http.post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '100.64.0.0/10', remark: 'cgnat' }).expect(201)).body
+      .data;
+    expect((await http.get(`/prod-api/system/iprule/${created.ruleId}`).expect(200)).body.data).toMatchObject({
+      cidr: '100.64.0.0/10',
+      remark: 'cgnat',
+    });
     expect((await http.get('/prod-api/system/iprule/999999')).status).toBe(404);
 
     const expireTime = new Date(Date.now() + 3600_000).toISOString();
@@ -92,16 +109,16 @@ describe('rules', () => {
     expect(await cidrs({ cidr: '203.0' })).toEqual(['203.0.113.7/32']);
     expect(await cidrs({ cidr: '192.0.2.99' })).toEqual(['192.0.2.0/24']); // an address finds the networks holding it
     expect(await cidrs({ ruleType: 'allow' })).toEqual([]);
-    expect(await cidrs({ orderByColumn: 'cidr', isAsc: 'asc', cidr: '.' })).toEqual(['100.64.0.0/16', '192.0.2.0/24', '198.51.100.0/24', '203.0.113.7/32']);
+    expect(await cidrs({ orderByColumn: 'cidr', isAsc: 'asc', cidr: '.' })).toEqual([
+      '100.64.0.0/16',
+      '192.0.2.0/24',
+      '198.51.100.0/24',
+      '203.0.113.7/32',
+    ]);
   });
 
   it('exports the list as .xlsx', async () => {
-    const res = await http
-      .post('/prod-api/system/iprule/list')
-      .set('cc-export', '1')
-      .send({ ruleType: 'deny' })
-      .buffer(true)
-      .parse(binaryParser);
+    const res = await http.post('/prod-api/system/iprule/list').set('cc-export', '1').send({ ruleType: 'deny' }).buffer(true).parse(binaryParser);
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
@@ -112,11 +129,15 @@ describe('rules', () => {
   });
 
   it('deletes a comma list of rules and logs each change', async () => {
-    const ids = (await ds.query(`SELECT rule_id FROM sys_ip_rule WHERE cidr <<= '203.0.113.0/24' OR cidr = '2001:db8::1/128'`)).map((r: { rule_id: string }) => r.rule_id);
+    const ids = (await ds.query(`SELECT rule_id FROM sys_ip_rule WHERE cidr <<= '203.0.113.0/24' OR cidr = '2001:db8::1/128'`)).map(
+      (r: { rule_id: string }) => r.rule_id,
+    );
     await http.delete(`/prod-api/system/iprule/${ids.join(',')}`).expect(200);
     expect(await ruleCount()).toBe(3);
     await t.app.get(OperLogService).flush();
-    const logs = await ds.query(`SELECT business_type, count(*)::int AS n FROM sys_oper_log WHERE title = 'IP规则' AND status = 0 GROUP BY 1 ORDER BY 1`);
+    const logs = await ds.query(
+      `SELECT business_type, count(*)::int AS n FROM sys_oper_log WHERE title = 'IP规则' AND status = 0 GROUP BY 1 ORDER BY 1`,
+    );
     expect(logs).toEqual([
       { business_type: 1, n: 5 },
       { business_type: 2, n: 1 },
@@ -129,7 +150,10 @@ describe('rules', () => {
     await createRole(t.app, 'iprule-none', ['system.user']);
     await createStaffUser(t.app, { userName: 'noiprule', password: 'Noiprule123', roles: ['iprule-none'] });
     const token = await tokenOf(t.app, 'noiprule', 'Noiprule123');
-    const res = await request(t.server).post('/prod-api/system/iprule').set('Authorization', `Bearer ${token}`).send({ ruleType: 'deny', cidr: '10.0.0.0/8' });
+    const res = await request(t.server)
+      .post('/prod-api/system/iprule')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ ruleType: 'deny', cidr: '10.0.0.0/8' });
     expect(res.status).toBe(403);
     expect((await request(t.server).get('/prod-api/system/iprule/list').set('Authorization', `Bearer ${token}`)).status).toBe(403);
   });
@@ -140,7 +164,13 @@ describe('enforcement', () => {
 
   it('answers 403 to a denied address on every route but health, until the rule is disabled', async () => {
     // Added by an administrator elsewhere: nobody may shut themselves out.
-    const rule = (await http.with({ headers: { 'X-Forwarded-For': '10.20.30.40' } }).post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '127.0.0.1' }).expect(201)).body.data;
+    const rule = (
+      await http
+        .with({ headers: { 'X-Forwarded-For': '10.20.30.40' } })
+        .post('/prod-api/system/iprule')
+        .send({ ruleType: 'deny', cidr: '127.0.0.1' })
+        .expect(201)
+    ).body.data;
     const denied = await http.get('/prod-api/getInfo');
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual(DENIED);
@@ -154,21 +184,38 @@ describe('enforcement', () => {
 
     // An administrator elsewhere is not affected, and lifts the rule by disabling it.
     expect((await http.with({ headers: { 'X-Forwarded-For': '10.20.30.40' } }).get('/prod-api/getInfo')).status).toBe(200);
-    await http.with({ headers: { 'X-Forwarded-For': '10.20.30.40' } }).put('/prod-api/system/iprule').send({ ...rule, status: '1' }).expect(200);
+    await http
+      .with({ headers: { 'X-Forwarded-For': '10.20.30.40' } })
+      .put('/prod-api/system/iprule')
+      .send({ ...rule, status: '1' })
+      .expect(200);
     expect((await http.get('/prod-api/getInfo')).status).toBe(200);
   });
 
   it('lets only allowed networks in once an allow rule exists', async () => {
-    const rule = (await http.with({ headers: { 'X-Forwarded-For': '10.9.9.9' } }).post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '10.0.0.0/8' }).expect(201)).body.data;
+    const rule = (
+      await http
+        .with({ headers: { 'X-Forwarded-For': '10.9.9.9' } })
+        .post('/prod-api/system/iprule')
+        .send({ ruleType: 'allow', cidr: '10.0.0.0/8' })
+        .expect(201)
+    ).body.data;
     expect((await http.get('/prod-api/getInfo')).body).toEqual(DENIED);
     expect((await http.with({ headers: { 'X-Forwarded-For': '192.168.0.1' } }).get('/prod-api/getInfo')).status).toBe(403);
     expect((await http.with({ headers: { 'X-Forwarded-For': '10.1.2.3' } }).get('/prod-api/getInfo')).status).toBe(200);
     expect((await request(t.server).get('/prod-api/health')).status).toBe(200);
     // A deny rule wins over an allow rule.
-    await http.with({ headers: { 'X-Forwarded-For': '10.2.0.1' } }).post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '10.1.0.0/16' }).expect(201);
+    await http
+      .with({ headers: { 'X-Forwarded-For': '10.2.0.1' } })
+      .post('/prod-api/system/iprule')
+      .send({ ruleType: 'deny', cidr: '10.1.0.0/16' })
+      .expect(201);
     expect((await http.with({ headers: { 'X-Forwarded-For': '10.1.2.3' } }).get('/prod-api/getInfo')).status).toBe(403);
     expect((await http.with({ headers: { 'X-Forwarded-For': '10.2.0.1' } }).get('/prod-api/getInfo')).status).toBe(200);
-    await http.with({ headers: { 'X-Forwarded-For': '10.2.0.1' } }).delete(`/prod-api/system/iprule/${rule.ruleId}`).expect(200);
+    await http
+      .with({ headers: { 'X-Forwarded-For': '10.2.0.1' } })
+      .delete(`/prod-api/system/iprule/${rule.ruleId}`)
+      .expect(200);
     expect((await http.get('/prod-api/getInfo')).status).toBe(200);
     await ds.query('DELETE FROM sys_ip_rule');
     await t.app.get(IpAccessService).reload();
@@ -176,16 +223,43 @@ describe('enforcement', () => {
 
   it('refuses a change that would shut the caller out, saving nothing', async () => {
     const before = await ruleCount();
-    const deny = await http.with({ headers: { 'X-Forwarded-For': '10.5.5.5' } }).post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '10.5.0.0/16' });
+    const deny = await http
+      .with({ headers: { 'X-Forwarded-For': '10.5.5.5' } })
+      .post('/prod-api/system/iprule')
+      .send({ ruleType: 'deny', cidr: '10.5.0.0/16' });
     expect(deny.status).toBe(400);
     expectMessage(deny, 'zh-CN', '保存后您当前的 IP 地址（10.5.5.5）将无法访问系统，请先添加允许该地址的规则');
     // An allow list that leaves the caller outside, and removing the allow rule that lets the caller in.
-    expect((await http.with({ headers: { 'X-Forwarded-For': '10.5.5.5' } }).post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '192.168.0.0/16' })).status).toBe(400);
+    expect(
+      (
+        await http
+          .with({ headers: { 'X-Forwarded-For': '10.5.5.5' } })
+          .post('/prod-api/system/iprule')
+          .send({ ruleType: 'allow', cidr: '192.168.0.0/16' })
+      ).status,
+    ).toBe(400);
     expect(await ruleCount()).toBe(before);
-    const allowMine = (await http.with({ headers: { 'X-Forwarded-For': '10.5.5.5' } }).post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '10.5.0.0/16' }).expect(201)).body.data;
-    await http.with({ headers: { 'X-Forwarded-For': '10.5.5.5' } }).post('/prod-api/system/iprule').send({ ruleType: 'allow', cidr: '192.168.0.0/16', remark: '办公网' }).expect(201);
+    const allowMine = (
+      await http
+        .with({ headers: { 'X-Forwarded-For': '10.5.5.5' } })
+        .post('/prod-api/system/iprule')
+        .send({ ruleType: 'allow', cidr: '10.5.0.0/16' })
+        .expect(201)
+    ).body.data;
+    await http
+      .with({ headers: { 'X-Forwarded-For': '10.5.5.5' } })
+      .post('/prod-api/system/iprule')
+      .send({ ruleType: 'allow', cidr: '192.168.0.0/16', remark: '办公网' })
+      .expect(201);
     expect((await http.with({ headers: { 'X-Forwarded-For': '10.5.5.5' } }).delete(`/prod-api/system/iprule/${allowMine.ruleId}`)).status).toBe(400);
-    expect((await http.with({ headers: { 'X-Forwarded-For': '10.5.5.5' } }).put('/prod-api/system/iprule').send({ ...allowMine, cidr: '10.6.0.0/16' })).status).toBe(400);
+    expect(
+      (
+        await http
+          .with({ headers: { 'X-Forwarded-For': '10.5.5.5' } })
+          .put('/prod-api/system/iprule')
+          .send({ ...allowMine, cidr: '10.6.0.0/16' })
+      ).status,
+    ).toBe(400);
     await ds.query('DELETE FROM sys_ip_rule');
     await t.app.get(IpAccessService).reload();
   });
@@ -199,7 +273,11 @@ describe('enforcement', () => {
 
   it('stops applying a rule when it expires', async () => {
     const expireTime = new Date(Date.now() + 1500).toISOString();
-    await http.with({ headers: { 'X-Forwarded-For': '10.20.30.40' } }).post('/prod-api/system/iprule').send({ ruleType: 'deny', cidr: '127.0.0.1', expireTime }).expect(201);
+    await http
+      .with({ headers: { 'X-Forwarded-For': '10.20.30.40' } })
+      .post('/prod-api/system/iprule')
+      .send({ ruleType: 'deny', cidr: '127.0.0.1', expireTime })
+      .expect(201);
     expect((await http.get('/prod-api/getInfo')).status).toBe(403);
     await new Promise((r) => setTimeout(r, new Date(expireTime).getTime() - Date.now() + 50));
     expect((await http.get('/prod-api/getInfo')).status).toBe(200);

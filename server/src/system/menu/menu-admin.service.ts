@@ -37,7 +37,9 @@ export class MenuAdminService {
   /** The whole menu as a picker tree. */
   async tree(language: Language): Promise<TreeNodeDto[]> {
     const rows = await this.list({}, language);
-    const nodes = new Map<string, TreeNodeDto & { parentId: string }>(rows.map((m) => [m.menuId, { id: m.menuId, label: m.menuName, parentId: m.parentId, children: [] }]));
+    const nodes = new Map<string, TreeNodeDto & { parentId: string }>(
+      rows.map((m) => [m.menuId, { id: m.menuId, label: m.menuName, parentId: m.parentId, children: [] }]),
+    );
     const roots: TreeNodeDto[] = [];
     for (const node of nodes.values()) {
       const parent = nodes.get(node.parentId);
@@ -51,7 +53,9 @@ export class MenuAdminService {
 
   /** The picker tree plus the menus a role holds. */
   async roleTree(roleId: string, language: Language): Promise<{ menus: TreeNodeDto[]; checkedKeys: string[] }> {
-    const rows: Array<{ menu_id: string }> = await this.menus.query('SELECT menu_id FROM sys_role_menu WHERE role_id = $1 ORDER BY menu_id', [roleId]);
+    const rows: Array<{ menu_id: string }> = await this.menus.query('SELECT menu_id FROM sys_role_menu WHERE role_id = $1 ORDER BY menu_id', [
+      roleId,
+    ]);
     return { menus: await this.tree(language), checkedKeys: rows.map((r) => String(r.menu_id)) };
   }
 
@@ -137,7 +141,10 @@ export class MenuAdminService {
   }
 
   private async localize(rows: SysMenu[], language: Language): Promise<SysMenu[]> {
-    const titles = await this.i18n.translate(language, rows.filter((m) => m.menuKey).map((m) => `menu.${m.menuKey}`));
+    const titles = await this.i18n.translate(
+      language,
+      rows.filter((m) => m.menuKey).map((m) => `menu.${m.menuKey}`),
+    );
     return rows.map((m) => ({ ...m, menuName: titles.get(`menu.${m.menuKey}`) ?? m.menuName }));
   }
 }

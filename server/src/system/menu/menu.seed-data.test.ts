@@ -82,7 +82,10 @@ describe('MENU_TREE', () => {
     }
     for (const parent of [{ key: '(root)', children: MENU_TREE } as MenuSeed, ...ALL.map((f) => f.menu)]) {
       const paths = (parent.children ?? []).map((c) => c.path).filter((p): p is string => !!p);
-      expect(paths.filter((p, i) => paths.indexOf(p) !== i), parent.key).toEqual([]);
+      expect(
+        paths.filter((p, i) => paths.indexOf(p) !== i),
+        parent.key,
+      ).toEqual([]);
     }
   });
 
@@ -104,7 +107,8 @@ describe('MENU_TREE', () => {
     const differing = ALL.filter(({ menu }) => menu.name['zh-TW'] !== menu.name['zh-CN']).length;
     expect(differing / ALL.length).toBeGreaterThan(0.5);
     // Simplified-only characters that must never appear in zh-TW names.
-    const simplified = /[们门设务户称单录统码删导换权页广资栏网线时间让这级车击发开关误输说证详细读载调报应选数据认类态热词动扩会员经验计划缓异监储产订检测库对写记点链连评论区块标签题围启]/u;
+    const simplified =
+      /[们门设务户称单录统码删导换权页广资栏网线时间让这级车击发开关误输说证详细读载调报应选数据认类态热词动扩会员经验计划缓异监储产订检测库对写记点链连评论区块标签题围启]/u;
     for (const { menu } of ALL) expect(menu.name['zh-TW'], menu.key).not.toMatch(simplified);
   });
 
@@ -177,18 +181,71 @@ describe('MENU_TREE', () => {
 
   it('has a screen for every back-office screen the spec names', () => {
     const screens = [
-      'system.user', 'system.role', 'system.menu', 'system.dept', 'system.post', 'system.dict', 'system.config',
-      'system.notice', 'system.i18n', 'system.iprule', 'system.security', 'system.wechat', 'system.log.operlog',
-      'system.log.logininfor', 'monitor.online', 'monitor.job', 'monitor.jobLog', 'monitor.task', 'monitor.server',
-      'monitor.cache', 'monitor.async', 'tool.gen', 'tool.swagger', 'cms.site', 'cms.catalog', 'cms.content',
-      'cms.recycle', 'cms.pageWidget', 'cms.block', 'cms.ad.adspace', 'cms.ad.advertisement', 'cms.resource.resource',
-      'cms.resource.material', 'cms.resource.file', 'cms.template.template', 'cms.template.tag',
-      'cms.template.dynamic', 'cms.template.publishPipe', 'cms.word.tagWord', 'cms.word.hotWord',
-      'cms.word.sensitiveWord', 'cms.word.errorProneWord', 'cms.interact.link', 'cms.interact.comment',
-      'cms.interact.vote', 'cms.interact.customForm', 'cms.stat.site', 'cms.stat.ad', 'cms.member.member',
-      'cms.member.level', 'cms.member.exp', 'cms.member.expLog', 'cms.search.index', 'cms.search.dict',
-      'cms.search.log', 'cms.ext.exmodel', 'cms.ext.exmodelField', 'cms.ext.metaModel', 'cms.ext.pusher',
-      'check.product', 'check.order', 'check.library', 'ai.tool', 'ai.provider', 'ai.usage',
+      'system.user',
+      'system.role',
+      'system.menu',
+      'system.dept',
+      'system.post',
+      'system.dict',
+      'system.config',
+      'system.notice',
+      'system.i18n',
+      'system.iprule',
+      'system.security',
+      'system.wechat',
+      'system.log.operlog',
+      'system.log.logininfor',
+      'monitor.online',
+      'monitor.job',
+      'monitor.jobLog',
+      'monitor.task',
+      'monitor.server',
+      'monitor.cache',
+      'monitor.async',
+      'tool.gen',
+      'tool.swagger',
+      'cms.site',
+      'cms.catalog',
+      'cms.content',
+      'cms.recycle',
+      'cms.pageWidget',
+      'cms.block',
+      'cms.ad.adspace',
+      'cms.ad.advertisement',
+      'cms.resource.resource',
+      'cms.resource.material',
+      'cms.resource.file',
+      'cms.template.template',
+      'cms.template.tag',
+      'cms.template.dynamic',
+      'cms.template.publishPipe',
+      'cms.word.tagWord',
+      'cms.word.hotWord',
+      'cms.word.sensitiveWord',
+      'cms.word.errorProneWord',
+      'cms.interact.link',
+      'cms.interact.comment',
+      'cms.interact.vote',
+      'cms.interact.customForm',
+      'cms.stat.site',
+      'cms.stat.ad',
+      'cms.member.member',
+      'cms.member.level',
+      'cms.member.exp',
+      'cms.member.expLog',
+      'cms.search.index',
+      'cms.search.dict',
+      'cms.search.log',
+      'cms.ext.exmodel',
+      'cms.ext.exmodelField',
+      'cms.ext.metaModel',
+      'cms.ext.pusher',
+      'check.product',
+      'check.order',
+      'check.library',
+      'ai.tool',
+      'ai.provider',
+      'ai.usage',
     ];
     for (const key of screens) expect(byKey.get(key)?.type, key).toBe('C');
     expect(byKey.get('monitor.jobLog')?.hidden).toBe(true);
@@ -203,7 +260,9 @@ describe('MENU_TREE', () => {
     expect(EDITOR_MENU_KEYS).toEqual(['cms']);
     for (const key of EDITOR_MENU_KEYS) expect(byKey.has(key), key).toBe(true);
     expect(byKey.get('cms')?.type).toBe('M');
-    const cmsPerms = flatten([byKey.get('cms') as MenuSeed]).map((f) => f.menu.perms).filter(Boolean);
+    const cmsPerms = flatten([byKey.get('cms') as MenuSeed])
+      .map((f) => f.menu.perms)
+      .filter(Boolean);
     expect(cmsPerms.every((p) => p?.startsWith('cms:'))).toBe(true);
     expect(allPerms.filter((p) => p.startsWith('cms:')).length).toBe(cmsPerms.length);
   });

@@ -48,11 +48,22 @@ export function buildRoutes(nodes: MenuNode[]): RouteItem[] {
       route.children = buildRoutes(m.children);
     } else if (isTopLevelScreen(m)) {
       delete route.meta;
-      route.children = [{ name: routeName({ ...m, parentId: '-1' }), path: m.path, hidden: false, component: m.component, meta: meta(m), ...(m.query ? { query: m.query } : {}) }];
+      route.children = [
+        {
+          name: routeName({ ...m, parentId: '-1' }),
+          path: m.path,
+          hidden: false,
+          component: m.component,
+          meta: meta(m),
+          ...(m.query ? { query: m.query } : {}),
+        },
+      ];
     } else if (isTopLevel(m) && isInnerLink(m)) {
       route.meta = { title: m.title, icon: m.icon, noCache: !m.isCache, link: null };
       route.path = '/';
-      route.children = [{ name: routeName({ ...m, parentId: '-1' }), path: innerLinkPath(m.path), hidden: false, component: 'InnerLink', meta: meta(m) }];
+      route.children = [
+        { name: routeName({ ...m, parentId: '-1' }), path: innerLinkPath(m.path), hidden: false, component: 'InnerLink', meta: meta(m) },
+      ];
     }
     return route;
   });

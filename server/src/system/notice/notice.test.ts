@@ -23,7 +23,13 @@ describe('notices', () => {
   it('publishes, reads, lists with filters, changes and deletes a notice', async () => {
     const created = await http.post('/system/notice', { noticeTitle: '系统维护通知', noticeType: '1', noticeContent: '<p>今晚维护</p>' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ noticeTitle: '系统维护通知', noticeType: '1', noticeContent: '<p>今晚维护</p>', status: '0', createBy: 'admin' });
+    expect(created.body.data).toMatchObject({
+      noticeTitle: '系统维护通知',
+      noticeType: '1',
+      noticeContent: '<p>今晚维护</p>',
+      status: '0',
+      createBy: 'admin',
+    });
     const id = created.body.data.noticeId as string;
     const second = await http.post('/system/notice', { noticeTitle: '新版本发布公告', noticeType: '2', status: '1' });
 

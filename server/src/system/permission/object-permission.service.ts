@@ -70,7 +70,12 @@ export class ObjectPermissionService {
    */
   async replace(owner: PermissionOwner, prefix: string, permissions: string[], manager?: EntityManager): Promise<void> {
     const run = async (m: EntityManager) => {
-      await m.query('DELETE FROM sys_permission WHERE owner_type = $1 AND owner_id = $2 AND left(permission, $3) = $4', [owner.type, owner.id, prefix.length, prefix]);
+      await m.query('DELETE FROM sys_permission WHERE owner_type = $1 AND owner_id = $2 AND left(permission, $3) = $4', [
+        owner.type,
+        owner.id,
+        prefix.length,
+        prefix,
+      ]);
       await this.insert(m, owner, permissions);
     };
     if (manager) await run(manager);

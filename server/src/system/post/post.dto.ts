@@ -25,7 +25,11 @@ export class PostIdsParam {
 
 export class CreatePostDto {
   @ApiProperty({ description: 'Letters, digits and underscore', maxLength: 64 })
-  @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(64) @Matches(/^[A-Za-z0-9_]+$/, { message: 'post.codeFormat' })
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  @Matches(/^[A-Za-z0-9_]+$/, { message: 'post.codeFormat' })
   postCode: string;
   @ApiProperty({ maxLength: 50 }) @Transform(trimmed) @IsString() @IsNotEmpty() @Length(1, 50) postName: string;
   @ApiProperty({ description: 'Display order' }) @IsInt() @Min(0) @Max(999999) postSort: number;

@@ -56,19 +56,21 @@ export class PostService {
   }
 
   async update(caller: LoginUser, dto: UpdatePostDto): Promise<SysPost> {
-    return this.uniqueOr(dto, () => this.dataSource.transaction(async (m) => {
-      const post = await m.findOne(SysPost, { where: { postId: dto.postId } });
-      if (!post) throw ServiceException.notFound('post.notFound');
-      Object.assign(post, {
-        postCode: dto.postCode,
-        postName: dto.postName,
-        postSort: dto.postSort,
-        status: dto.status ?? post.status,
-        remark: dto.remark ?? post.remark,
-        updateBy: caller.userName,
-      });
-      return m.save(post);
-    }));
+    return this.uniqueOr(dto, () =>
+      this.dataSource.transaction(async (m) => {
+        const post = await m.findOne(SysPost, { where: { postId: dto.postId } });
+        if (!post) throw ServiceException.notFound('post.notFound');
+        Object.assign(post, {
+          postCode: dto.postCode,
+          postName: dto.postName,
+          postSort: dto.postSort,
+          status: dto.status ?? post.status,
+          remark: dto.remark ?? post.remark,
+          updateBy: caller.userName,
+        });
+        return m.save(post);
+      }),
+    );
   }
 
   /** Deletes the posts, all or none: refused, naming the post, when any is held by a (not deleted) user. */

@@ -32,7 +32,14 @@ describe('posts', () => {
     const id = await addPost('ceo', '董事长', { postSort: 1, remark: '最高' });
     await addPost('hr_manager', '人事经理', { postSort: 2 });
     await addPost('intern', '实习生', { postSort: 3, status: '1' });
-    expect((await http.get(`/${id}`)).body.data).toMatchObject({ postId: id, postCode: 'ceo', postName: '董事长', postSort: 1, status: '0', remark: '最高' });
+    expect((await http.get(`/${id}`)).body.data).toMatchObject({
+      postId: id,
+      postCode: 'ceo',
+      postName: '董事长',
+      postSort: 1,
+      status: '0',
+      remark: '最高',
+    });
 
     const byName = await http.get('/list?postName=经理');
     expect(byName.body.data.rows.map((p: { postCode: string }) => p.postCode)).toEqual(['hr_manager']);
@@ -41,7 +48,11 @@ describe('posts', () => {
 
     const changed = await http.put('').send({ postId: id, postCode: 'ceo', postName: '总裁', postSort: 5 });
     expect(changed.body.code).toBe(200);
-    expect((await ds.query(`SELECT post_name, post_sort, remark FROM sys_post WHERE post_id = $1`, [id]))[0]).toEqual({ post_name: '总裁', post_sort: 5, remark: '最高' });
+    expect((await ds.query(`SELECT post_name, post_sort, remark FROM sys_post WHERE post_id = $1`, [id]))[0]).toEqual({
+      post_name: '总裁',
+      post_sort: 5,
+      remark: '最高',
+    });
   });
 
   it('refuses a code or a name already used, naming them, and saves nothing', async () => {

@@ -8,7 +8,16 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { t } from '../../common/i18n/i18n';
 import { IdListPipe, IdPipe } from '../../common/validation/id.pipe';
 import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
-import { CreateRoleDto, RoleDataScopeDto, RoleQueryDto, RoleStatusDto, RoleUserDto, RoleUsersDto, RoleUsersQueryDto, UpdateRoleDto } from './dto/role.dto';
+import {
+  CreateRoleDto,
+  RoleDataScopeDto,
+  RoleQueryDto,
+  RoleStatusDto,
+  RoleUserDto,
+  RoleUsersDto,
+  RoleUsersQueryDto,
+  UpdateRoleDto,
+} from './dto/role.dto';
 import { DeptService } from '../dept/dept.service';
 import { RoleService } from './role.service';
 import type { SysRole } from './sys-role.entity';

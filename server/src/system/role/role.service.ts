@@ -10,7 +10,16 @@ import { paginate } from '../../common/paging/paginate';
 import { SysUser } from '../user/sys-user.entity';
 import { AccessService } from './access.service';
 import { DataScopeService } from './data-scope.service';
-import type { CreateRoleDto, RoleDataScopeDto, RoleQueryDto, RoleStatusDto, RoleUserDto, RoleUsersDto, RoleUsersQueryDto, UpdateRoleDto } from './dto/role.dto';
+import type {
+  CreateRoleDto,
+  RoleDataScopeDto,
+  RoleQueryDto,
+  RoleStatusDto,
+  RoleUserDto,
+  RoleUsersDto,
+  RoleUsersQueryDto,
+  UpdateRoleDto,
+} from './dto/role.dto';
 import { DataScope, SysRole } from './sys-role.entity';
 import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 
@@ -44,46 +53,58 @@ export class RoleService {
 
   async detail(roleId: string) {
     const role = await this.find(roleId);
-    const menuIds = (await this.dataSource.query('SELECT menu_id FROM sys_role_menu WHERE role_id = $1 ORDER BY menu_id', [roleId])).map((r: { menu_id: string }) => String(r.menu_id));
-    const deptIds = (await this.dataSource.query('SELECT dept_id FROM sys_role_dept WHERE role_id = $1 ORDER BY dept_id', [roleId])).map((r: { dept_id: string }) => String(r.dept_id));
+    const menuIds = (await this.dataSource.query('SELECT menu_id FROM sys_role_menu WHERE role_id = $1 ORDER BY menu_id', [roleId])).map(
+      (r: { menu_id: string }) => String(r.menu_id),
+    );
+    const deptIds = (await this.dataSource.query('SELECT dept_id FROM sys_role_dept WHERE role_id = $1 ORDER BY dept_id', [roleId])).map(
+      (r: { dept_id: string }) => String(r.dept_id),
+    );
     return { ...role, menuIds, deptIds };
   }
 
   async create(dto: CreateRoleDto, caller: LoginUser): Promise<SysRole> {
-    return this.uniqueOr(dto, () => this.dataSource.transaction(async (m) => {
-      const role = await m.save(
-        m.create(SysRole, {
-          roleName: dto.roleName,
-          roleKey: dto.roleKey,
-          roleSort: dto.roleSort,
-          status: dto.status ?? '0',
-          dataScope: DataScope.ALL,
-          menuCheckStrictly: dto.menuCheckStrictly ?? true,
-          deptCheckStrictly: dto.deptCheckStrictly ?? true,
-          remark: dto.remark ?? '',
-          createBy: caller.userName,
-        }),
-      );
-      await this.replaceMenus(m, role.roleId, dto.menuIds ?? []);
-      return role;
-    }));
+    return this.uniqueOr(dto, () =>
+      this.dataSource.transaction(async (m) => {
+        const role = await m.save(
+          m.create(SysRole, {
+            roleName: dto.roleName,
+            roleKey: dto.roleKey,
+            roleSort: dto.roleSort,
+            status: dto.status ?? '0',
+            dataScope: DataScope.ALL,
+            menuCheckStrictly: dto.menuCheckStrictly ?? true,
+            deptCheckStrictly: dto.deptCheckStrictly ?? true,
+            remark: dto.remark ?? '',
+            createBy: caller.userName,
+          }),
+        );
+        await this.replaceMenus(m, role.roleId, dto.menuIds ?? []);
+        return role;
+      }),
+    );
   }
 
   async update(dto: UpdateRoleDto, caller: LoginUser): Promise<void> {
     const role = await this.editable(dto.roleId);
-    await this.uniqueOr(dto, () => this.dataSource.transaction(async (m) => {
-      await m.update(SysRole, { roleId: dto.roleId }, {
-        roleName: dto.roleName,
-        roleKey: dto.roleKey,
-        roleSort: dto.roleSort,
-        status: dto.status ?? role.status,
-        menuCheckStrictly: dto.menuCheckStrictly ?? role.menuCheckStrictly,
-        deptCheckStrictly: dto.deptCheckStrictly ?? role.deptCheckStrictly,
-        remark: dto.remark ?? role.remark,
-        updateBy: caller.userName,
-      });
-      if (dto.menuIds) await this.replaceMenus(m, dto.roleId, dto.menuIds);
-    }));
+    await this.uniqueOr(dto, () =>
+      this.dataSource.transaction(async (m) => {
+        await m.update(
+          SysRole,
+          { roleId: dto.roleId },
+          {
+            roleName: dto.roleName,
+            roleKey: dto.roleKey,
+            roleSort: dto.roleSort,
+            status: dto.status ?? role.status,
+            menuCheckStrictly: dto.menuCheckStrictly ?? role.menuCheckStrictly,
+            deptCheckStrictly: dto.deptCheckStrictly ?? role.deptCheckStrictly,
+            remark: dto.remark ?? role.remark,
+            updateBy: caller.userName,
+          },
+        );
+        if (dto.menuIds) await this.replaceMenus(m, dto.roleId, dto.menuIds);
+      }),
+    );
     await this.refreshHolders([dto.roleId]);
   }
 
@@ -109,7 +130,10 @@ export class RoleService {
   async remove(roleIds: string[]): Promise<void> {
     for (const id of roleIds) {
       const role = await this.editable(id);
-      const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM sys_user_role ur JOIN sys_user u ON u.user_id = ur.user_id WHERE ur.role_id = $1 AND u.del_flag = \'0\'', [id]);
+      const [{ n }] = await this.dataSource.query(
+        "SELECT count(*)::int AS n FROM sys_user_role ur JOIN sys_user u ON u.user_id = ur.user_id WHERE ur.role_id = $1 AND u.del_flag = '0'",
+        [id],
+      );
       if (n > 0) throw new ServiceException('role.assigned', { roleName: role.roleName });
     }
     await this.roles.update({ roleId: In(roleIds) }, { delFlag: '2' });
@@ -177,7 +201,10 @@ export class RoleService {
 
   /** Signed-in holders of these roles get their new permissions at their next request. */
   private async refreshHolders(roleIds: string[]): Promise<void> {
-    const rows: Array<{ user_id: string }> = await this.dataSource.query('SELECT DISTINCT user_id FROM sys_user_role WHERE role_id = ANY($1::bigint[])', [roleIds]);
+    const rows: Array<{ user_id: string }> = await this.dataSource.query(
+      'SELECT DISTINCT user_id FROM sys_user_role WHERE role_id = ANY($1::bigint[])',
+      [roleIds],
+    );
     await this.refreshUsers(new Set(rows.map((r) => String(r.user_id))));
   }
 

@@ -21,7 +21,9 @@ afterAll(() => t?.close());
 
 describe('roles', () => {
   it('creates a role whose menus become its holders’ permissions', async () => {
-    const res = await http.post('/system/role').send({ roleName: '岗位管理员', roleKey: 'post_admin', roleSort: 5, menuIds: await menuIds('system:post:list', 'system:post:add') });
+    const res = await http
+      .post('/system/role')
+      .send({ roleName: '岗位管理员', roleKey: 'post_admin', roleSort: 5, menuIds: await menuIds('system:post:list', 'system:post:add') });
     expect(res.status).toBe(201);
     const roleId = res.body.data.roleId;
     const detail = await http.get(`/system/role/${roleId}`);
@@ -36,7 +38,15 @@ describe('roles', () => {
   it('gives online holders changed menus at their next request, without signing in again', async () => {
     const [{ role_id: roleId }] = await ds.query(`SELECT role_id FROM sys_role WHERE role_key = 'post_admin'`);
     const token = await tokenOf(t.app, 'postadm', 'Quartz987');
-    const res = await http.put('/system/role').send({ roleId: String(roleId), roleName: '岗位管理员', roleKey: 'post_admin', roleSort: 5, menuIds: await menuIds('system:post:list', 'system:post:remove') });
+    const res = await http
+      .put('/system/role')
+      .send({
+        roleId: String(roleId),
+        roleName: '岗位管理员',
+        roleKey: 'post_admin',
+        roleSort: 5,
+        menuIds: await menuIds('system:post:list', 'system:post:remove'),
+      });
     expect(res.body.code).toBe(200);
     const info = await http.as(token).get('/getInfo');
     expect(info.status).toBe(200);
@@ -47,11 +57,25 @@ describe('roles', () => {
   });
 
   it('refuses taken names and keys, bad keys, and changes to the super administrator role', async () => {
-    expectMessage(await http.post('/system/role').send({ roleName: '岗位管理员', roleKey: 'x1', roleSort: 1 }), 'zh-CN', '保存角色“岗位管理员”失败，角色名称已存在');
-    expectMessage(await http.post('/system/role').send({ roleName: '新角色', roleKey: 'post_admin', roleSort: 1 }), 'zh-CN', '保存角色“新角色”失败，权限字符已存在');
-    expectMessage(await http.post('/system/role').send({ roleName: '新角色2', roleKey: 'bad key!', roleSort: 1 }), 'zh-CN', '权限字符只能包含字母、数字和下划线');
+    expectMessage(
+      await http.post('/system/role').send({ roleName: '岗位管理员', roleKey: 'x1', roleSort: 1 }),
+      'zh-CN',
+      '保存角色“岗位管理员”失败，角色名称已存在',
+    );
+    expectMessage(
+      await http.post('/system/role').send({ roleName: '新角色', roleKey: 'post_admin', roleSort: 1 }),
+      'zh-CN',
+      '保存角色“新角色”失败，权限字符已存在',
+    );
+    expectMessage(
+      await http.post('/system/role').send({ roleName: '新角色2', roleKey: 'bad key!', roleSort: 1 }),
+      'zh-CN',
+      '权限字符只能包含字母、数字和下划线',
+    );
     const [{ role_id: adminRole }] = await ds.query(`SELECT role_id FROM sys_role WHERE role_key = 'admin'`);
-    const res = await http.put('/system/role').send({ roleId: String(adminRole), roleName: '超级管理员', roleKey: 'admin', roleSort: 1, menuIds: [] });
+    const res = await http
+      .put('/system/role')
+      .send({ roleId: String(adminRole), roleName: '超级管理员', roleKey: 'admin', roleSort: 1, menuIds: [] });
     expectMessage(res, 'zh-CN', '不允许操作超级管理员角色');
     expectMessage(await http.delete(`/system/role/${adminRole}`), 'zh-CN', '不允许操作超级管理员角色');
   });
@@ -72,8 +96,13 @@ describe('roles', () => {
 
   it('limits the user list to custom departments with a custom data scope', async () => {
     const [{ dept_id: root }] = await ds.query('SELECT min(dept_id) AS dept_id FROM sys_dept');
-    const [{ dept_id: hr }] = await ds.query(`INSERT INTO sys_dept (parent_id, ancestors, dept_name) VALUES ($1::bigint, '0,' || $1::text, '人事部') RETURNING dept_id`, [root]);
-    const created = await http.post('/system/role').send({ roleName: '人事专员', roleKey: 'hr', roleSort: 3, menuIds: await menuIds('system:user:list') });
+    const [{ dept_id: hr }] = await ds.query(
+      `INSERT INTO sys_dept (parent_id, ancestors, dept_name) VALUES ($1::bigint, '0,' || $1::text, '人事部') RETURNING dept_id`,
+      [root],
+    );
+    const created = await http
+      .post('/system/role')
+      .send({ roleName: '人事专员', roleKey: 'hr', roleSort: 3, menuIds: await menuIds('system:user:list') });
     const roleId = created.body.data.roleId;
     expect((await http.put('/system/role/dataScope').send({ roleId, dataScope: '2', deptIds: [String(hr)] })).body.code).toBe(200);
     const hrUser = await createStaffUser(t.app, { userName: 'hr1', password: 'Quartz987', roles: ['hr'] });

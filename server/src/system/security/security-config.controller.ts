@@ -7,7 +7,14 @@ import { RequirePermission } from '../../auth/permission';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
-import { ConfigIdParam, ConfigIdsParam, SecurityConfigDto, SecurityConfigFieldsDto, SecurityConfigQueryDto, UpdateSecurityConfigDto } from './security-config.dto';
+import {
+  ConfigIdParam,
+  ConfigIdsParam,
+  SecurityConfigDto,
+  SecurityConfigFieldsDto,
+  SecurityConfigQueryDto,
+  UpdateSecurityConfigDto,
+} from './security-config.dto';
 import type { SecurityConfig } from './security-config.entity';
 import { SecurityConfigService } from './security-config.service';
 

@@ -15,7 +15,8 @@ export const PASSWORD_LEN_LIMIT = 128;
 export const RETRY_LIMIT_MAX = 10_000;
 
 export class SecurityConfigQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: ['0', '1'], description: "'0' the active policy, '1' inactive ones" }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
+  @ApiPropertyOptional({ enum: ['0', '1'], description: "'0' the active policy, '1' inactive ones" }) @IsOptional() @IsIn(['0', '1']) status?:
+    '0' | '1';
 }
 
 export class ConfigIdParam {
@@ -29,40 +30,60 @@ export class ConfigIdsParam {
 /** The rules of a policy; a field left out keeps its current (or default) value. */
 export class SecurityConfigFieldsDto {
   @ApiPropertyOptional({ minimum: 1, maximum: PASSWORD_LEN_LIMIT, default: 6 })
-  @IsOptional() @IsInt() @Min(1, { message: 'securityConfig.lenMinRange' }) @Max(PASSWORD_LEN_LIMIT, { message: 'securityConfig.lenMinRange' })
+  @IsOptional()
+  @IsInt()
+  @Min(1, { message: 'securityConfig.lenMinRange' })
+  @Max(PASSWORD_LEN_LIMIT, { message: 'securityConfig.lenMinRange' })
   passwordLenMin?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: PASSWORD_LEN_LIMIT, default: 24, description: 'At least passwordLenMin' })
-  @IsOptional() @IsInt() @Min(1, { message: 'securityConfig.lenMaxRange' }) @Max(PASSWORD_LEN_LIMIT, { message: 'securityConfig.lenMaxRange' })
+  @IsOptional()
+  @IsInt()
+  @Min(1, { message: 'securityConfig.lenMaxRange' })
+  @Max(PASSWORD_LEN_LIMIT, { message: 'securityConfig.lenMaxRange' })
   passwordLenMax?: number;
 
   @ApiPropertyOptional({ enum: Object.values(PasswordRule), default: PasswordRule.LETTER_DIGIT })
-  @IsOptional() @IsIn(Object.values(PasswordRule), { message: 'securityConfig.ruleInvalid' })
+  @IsOptional()
+  @IsIn(Object.values(PasswordRule), { message: 'securityConfig.ruleInvalid' })
   passwordRule?: PasswordRuleValue;
 
   @ApiPropertyOptional({ description: 'Refuse passwords containing the account name, phone or email', default: true })
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   passwordSensitive?: boolean;
 
   @ApiPropertyOptional({ description: 'Weak passwords, one per line' })
   // Decorators apply bottom-up: the type check comes first, so a list gets "must be text", not a length message.
-  @IsOptional() @MaxLength(20_000) @IsString()
+  @IsOptional()
+  @MaxLength(20_000)
+  @IsString()
   weakPasswords?: string;
 
   @ApiPropertyOptional({ minimum: 0, maximum: SECURITY.passwordExpiryMaxSeconds, description: '0 = never expires; at most 100 days' })
-  @IsOptional() @IsInt() @Min(0, { message: 'securityConfig.expireRange' }) @Max(SECURITY.passwordExpiryMaxSeconds, { message: 'securityConfig.expireRange' })
+  @IsOptional()
+  @IsInt()
+  @Min(0, { message: 'securityConfig.expireRange' })
+  @Max(SECURITY.passwordExpiryMaxSeconds, { message: 'securityConfig.expireRange' })
   passwordExpireSeconds?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: RETRY_LIMIT_MAX, description: 'Wrong passwords allowed per day; 0 = unlimited' })
-  @IsOptional() @IsInt() @Min(0, { message: 'securityConfig.retryLimitRange' }) @Max(RETRY_LIMIT_MAX, { message: 'securityConfig.retryLimitRange' })
+  @IsOptional()
+  @IsInt()
+  @Min(0, { message: 'securityConfig.retryLimitRange' })
+  @Max(RETRY_LIMIT_MAX, { message: 'securityConfig.retryLimitRange' })
   passwordRetryLimit?: number;
 
   @ApiPropertyOptional({ enum: Object.values(RetryStrategy), default: RetryStrategy.LOCK })
-  @IsOptional() @IsIn(Object.values(RetryStrategy), { message: 'securityConfig.retryStrategyInvalid' })
+  @IsOptional()
+  @IsIn(Object.values(RetryStrategy), { message: 'securityConfig.retryStrategyInvalid' })
   passwordRetryStrategy?: RetryStrategyValue;
 
   @ApiPropertyOptional({ minimum: 0, maximum: SECURITY.lockMaxSeconds, description: 'Lock time after the limit; at most 365 days' })
-  @IsOptional() @IsInt() @Min(0, { message: 'securityConfig.lockRange' }) @Max(SECURITY.lockMaxSeconds, { message: 'securityConfig.lockRange' })
+  @IsOptional()
+  @IsInt()
+  @Min(0, { message: 'securityConfig.lockRange' })
+  @Max(SECURITY.lockMaxSeconds, { message: 'securityConfig.lockRange' })
   passwordRetryLockSeconds?: number;
 
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() forceModifyPwdAfterAdd?: boolean;

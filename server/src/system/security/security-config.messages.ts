@@ -59,7 +59,8 @@ export const SECURITY_CONFIG_MESSAGES = defineMessages({
     'securityConfig.lenMinRange': 'The minimum password length must be between 1 and 128',
     'securityConfig.lenMaxRange': 'The maximum password length must be between 1 and 128',
     'securityConfig.lenMaxBelowMin': 'The maximum password length ({max}) cannot be less than the minimum ({min})',
-    'securityConfig.ruleInvalid': 'The password rule must be one of NONE, LETTER_DIGIT, UPPER_LOWER_DIGIT, LETTER_DIGIT_SPECIAL, UPPER_LOWER_DIGIT_SPECIAL',
+    'securityConfig.ruleInvalid':
+      'The password rule must be one of NONE, LETTER_DIGIT, UPPER_LOWER_DIGIT, LETTER_DIGIT_SPECIAL, UPPER_LOWER_DIGIT_SPECIAL',
     'securityConfig.expireRange': 'The password lifetime must be between 0 and 8640000 seconds (100 days); 0 means it never expires',
     'securityConfig.retryLimitRange': 'The daily password retry limit must be between 0 and 10000; 0 means unlimited',
     'securityConfig.retryStrategyInvalid': 'The action after too many retries must be NONE, LOCK or DISABLE',

@@ -21,7 +21,8 @@ afterAll(() => t?.close());
 const http = api(() => t, { token: () => admin, base: '/prod-api/system/security/config' });
 
 const policyCount = async () => (await ds.query(`SELECT count(*)::int AS n FROM sys_security_config`))[0].n as number;
-const activeIds = async () => (await ds.query(`SELECT config_id::text AS id FROM sys_security_config WHERE status = '0'`)).map((r: { id: string }) => r.id);
+const activeIds = async () =>
+  (await ds.query(`SELECT config_id::text AS id FROM sys_security_config WHERE status = '0'`)).map((r: { id: string }) => r.id);
 
 async function addPolicy(body: Record<string, unknown>): Promise<string> {
   const res = await http.post('').send(body);
@@ -70,7 +71,10 @@ describe('policies', () => {
     const id = await addPolicy({ passwordLenMin: 7, remark: '待修改' });
     const res = await http.put('').send({ configId: id, passwordLenMax: 30, passwordExpireSeconds: 86400, status: '0' });
     expect(res.body.code).toBe(200);
-    const [row] = await ds.query(`SELECT status, password_len_min, password_len_max, password_expire_seconds, remark FROM sys_security_config WHERE config_id = $1`, [id]);
+    const [row] = await ds.query(
+      `SELECT status, password_len_min, password_len_max, password_expire_seconds, remark FROM sys_security_config WHERE config_id = $1`,
+      [id],
+    );
     expect(row).toEqual({ status: '1', password_len_min: 7, password_len_max: 30, password_expire_seconds: 86400, remark: '待修改' });
   });
 });
@@ -81,7 +85,11 @@ describe('validation', () => {
     ['min length above 128', { passwordLenMin: 129, passwordLenMax: 129 }, '密码最小长度必须介于 1 和 128 之间'],
     ['max length above 128', { passwordLenMax: 200 }, '密码最大长度必须介于 1 和 128 之间'],
     ['max length below min', { passwordLenMin: 12, passwordLenMax: 10 }, '密码最大长度（10）不能小于最小长度（12）'],
-    ['unknown rule', { passwordRule: 'DIGITS_ONLY' }, '密码规则只能是以下之一：NONE、LETTER_DIGIT、UPPER_LOWER_DIGIT、LETTER_DIGIT_SPECIAL、UPPER_LOWER_DIGIT_SPECIAL'],
+    [
+      'unknown rule',
+      { passwordRule: 'DIGITS_ONLY' },
+      '密码规则只能是以下之一：NONE、LETTER_DIGIT、UPPER_LOWER_DIGIT、LETTER_DIGIT_SPECIAL、UPPER_LOWER_DIGIT_SPECIAL',
+    ],
     ['expiry over 100 days', { passwordExpireSeconds: 8640001 }, '密码有效期必须介于 0 和 8640000 秒（100 天）之间，0 表示永不过期'],
     ['negative expiry', { passwordExpireSeconds: -1 }, '密码有效期必须介于 0 和 8640000 秒（100 天）之间，0 表示永不过期'],
     ['negative retry limit', { passwordRetryLimit: -1 }, '每日密码重试次数必须介于 0 和 10000 之间，0 表示不限制'],
@@ -132,7 +140,11 @@ describe('validation', () => {
       forceModifyPwdAfterAdd: true,
       forceModifyPwdAfterReset: true,
     });
-    expect((await http.get(`/${id}`)).body.data).toMatchObject({ passwordLenMin: 128, passwordExpireSeconds: 8640000, passwordRetryLockSeconds: 31536000 });
+    expect((await http.get(`/${id}`)).body.data).toMatchObject({
+      passwordLenMin: 128,
+      passwordExpireSeconds: 8640000,
+      passwordRetryLockSeconds: 31536000,
+    });
   });
 });
 

@@ -18,7 +18,16 @@ import { SysRole } from '../role/sys-role.entity';
 import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 import { SecurityPolicyService } from '../security/security-policy.service';
 import type { ImportedUserRow } from './user-import';
-import type { AuthRoleDto, ChangeStatusDto, CreateUserDto, ResetPasswordDto, UpdatePasswordDto, UpdateProfileDto, UpdateUserDto, UserQueryDto } from './dto/user.dto';
+import type {
+  AuthRoleDto,
+  ChangeStatusDto,
+  CreateUserDto,
+  ResetPasswordDto,
+  UpdatePasswordDto,
+  UpdateProfileDto,
+  UpdateUserDto,
+  UserQueryDto,
+} from './dto/user.dto';
 import { SysUser } from './sys-user.entity';
 import { UserService } from './user.service';
 
@@ -45,19 +54,19 @@ export class UserAdminService {
 
   /** Users the caller may see, filtered and paged. */
   async list(query: UserQueryDto, caller: LoginUser): Promise<PageResult<UserRow>> {
-    const qb = this.users
-      .createQueryBuilder('u')
-      .leftJoinAndMapOne('u.dept', SysDept, 'd', 'd.dept_id = u.dept_id')
-      .where("u.del_flag = '0'");
+    const qb = this.users.createQueryBuilder('u').leftJoinAndMapOne('u.dept', SysDept, 'd', 'd.dept_id = u.dept_id').where("u.del_flag = '0'");
     if (query.userName) qb.andWhere('u.user_name ILIKE :userName', { userName: `%${escapeLike(query.userName)}%` });
     if (query.phonenumber) qb.andWhere('u.phonenumber LIKE :phone', { phone: `%${escapeLike(query.phonenumber)}%` });
     if (query.status) qb.andWhere('u.status = :status', { status: query.status });
     if (query.beginTime) qb.andWhere('u.create_time >= :begin::date', { begin: query.beginTime });
     if (query.endTime) qb.andWhere("u.create_time < :end::date + interval '1 day'", { end: query.endTime });
     if (query.deptId) {
-      qb.andWhere("(u.dept_id = :deptId OR u.dept_id IN (SELECT x.dept_id FROM sys_dept x WHERE :deptId::text = ANY (string_to_array(x.ancestors, ','))))", {
-        deptId: query.deptId,
-      });
+      qb.andWhere(
+        "(u.dept_id = :deptId OR u.dept_id IN (SELECT x.dept_id FROM sys_dept x WHERE :deptId::text = ANY (string_to_array(x.ancestors, ','))))",
+        {
+          deptId: query.deptId,
+        },
+      );
     }
     await this.dataScope.apply(qb, caller, { dept: 'u.dept_id', user: 'u.user_id' });
     return paginate(qb, query, {
@@ -71,58 +80,72 @@ export class UserAdminService {
     const roles = (await this.roles.find({ where: { delFlag: '0' }, order: { roleSort: 'ASC' } })).filter(
       (r) => isSuperAdmin(caller) || r.roleKey !== SUPER_ADMIN_ROLE,
     );
-    const posts = await this.dataSource.query(`SELECT post_id AS "postId", post_code AS "postCode", post_name AS "postName", status FROM sys_post ORDER BY post_sort, post_id`);
+    const posts = await this.dataSource.query(
+      `SELECT post_id AS "postId", post_code AS "postCode", post_name AS "postName", status FROM sys_post ORDER BY post_sort, post_id`,
+    );
     if (!userId) return { roles, posts };
     const user = await this.scoped(userId, caller);
-    const roleIds = (await this.dataSource.query('SELECT role_id FROM sys_user_role WHERE user_id = $1', [userId])).map((r: { role_id: string }) => String(r.role_id));
-    const postIds = (await this.dataSource.query('SELECT post_id FROM sys_user_post WHERE user_id = $1', [userId])).map((r: { post_id: string }) => String(r.post_id));
+    const roleIds = (await this.dataSource.query('SELECT role_id FROM sys_user_role WHERE user_id = $1', [userId])).map((r: { role_id: string }) =>
+      String(r.role_id),
+    );
+    const postIds = (await this.dataSource.query('SELECT post_id FROM sys_user_post WHERE user_id = $1', [userId])).map((r: { post_id: string }) =>
+      String(r.post_id),
+    );
     return { user, roleIds, postIds, roles, posts };
   }
 
   async create(dto: CreateUserDto, caller: LoginUser): Promise<SysUser> {
     const policy = await this.policy.active();
     this.policy.checkPassword(policy, dto.password, dto);
-    return this.uniqueOr(dto.userName, () => this.dataSource.transaction(async (m) => {
-      await this.checkReferences(m, dto, caller);
-      const user = await m.save(
-        m.create(SysUser, {
-          userName: dto.userName,
-          nickName: dto.nickName,
-          deptId: dto.deptId ?? null,
-          email: dto.email ?? '',
-          phonenumber: dto.phonenumber ?? '',
-          sex: dto.sex ?? '2',
-          status: dto.status ?? '0',
-          remark: dto.remark ?? '',
-          password: await hashPassword(dto.password),
-          pwdUpdateTime: new Date(),
-          forceModifyPwd: policy.forceModifyPwdAfterAdd,
-          createBy: caller.userName,
-        }),
-      );
-      await this.replaceLinks(m, user.userId, dto.roleIds ?? [], dto.postIds ?? []);
-      const { password: _hidden, ...rest } = user;
-      return rest as SysUser;
-    }));
+    return this.uniqueOr(dto.userName, () =>
+      this.dataSource.transaction(async (m) => {
+        await this.checkReferences(m, dto, caller);
+        const user = await m.save(
+          m.create(SysUser, {
+            userName: dto.userName,
+            nickName: dto.nickName,
+            deptId: dto.deptId ?? null,
+            email: dto.email ?? '',
+            phonenumber: dto.phonenumber ?? '',
+            sex: dto.sex ?? '2',
+            status: dto.status ?? '0',
+            remark: dto.remark ?? '',
+            password: await hashPassword(dto.password),
+            pwdUpdateTime: new Date(),
+            forceModifyPwd: policy.forceModifyPwdAfterAdd,
+            createBy: caller.userName,
+          }),
+        );
+        await this.replaceLinks(m, user.userId, dto.roleIds ?? [], dto.postIds ?? []);
+        const { password: _hidden, ...rest } = user;
+        return rest as SysUser;
+      }),
+    );
   }
 
   async update(dto: UpdateUserDto, caller: LoginUser): Promise<void> {
     const target = await this.editable(dto.userId, caller);
     if (dto.status === '1' && dto.userId === caller.id) throw new ServiceException('user.cannotDisableSelf');
-    await this.uniqueOr(target.userName, () => this.dataSource.transaction(async (m) => {
-      await this.checkReferences(m, dto, caller);
-      await m.update(SysUser, { userId: dto.userId }, {
-        nickName: dto.nickName,
-        deptId: dto.deptId ?? null,
-        email: dto.email ?? '',
-        phonenumber: dto.phonenumber ?? '',
-        sex: dto.sex ?? target.sex,
-        status: dto.status ?? target.status,
-        remark: dto.remark ?? target.remark,
-        updateBy: caller.userName,
-      });
-      await this.replaceLinks(m, dto.userId, dto.roleIds, dto.postIds);
-    }));
+    await this.uniqueOr(target.userName, () =>
+      this.dataSource.transaction(async (m) => {
+        await this.checkReferences(m, dto, caller);
+        await m.update(
+          SysUser,
+          { userId: dto.userId },
+          {
+            nickName: dto.nickName,
+            deptId: dto.deptId ?? null,
+            email: dto.email ?? '',
+            phonenumber: dto.phonenumber ?? '',
+            sex: dto.sex ?? target.sex,
+            status: dto.status ?? target.status,
+            remark: dto.remark ?? target.remark,
+            updateBy: caller.userName,
+          },
+        );
+        await this.replaceLinks(m, dto.userId, dto.roleIds, dto.postIds);
+      }),
+    );
     // Roles or status changed: the user signs in again to pick them up.
     await this.sessions.closeAllOf(dto.userId);
   }
@@ -140,7 +163,13 @@ export class UserAdminService {
     this.policy.checkPassword(policy, dto.password, target);
     await this.users.update(
       { userId: dto.userId },
-      { password: await hashPassword(dto.password), pwdUpdateTime: new Date(), forceModifyPwd: policy.forceModifyPwdAfterReset, lockEndTime: null, updateBy: caller.userName },
+      {
+        password: await hashPassword(dto.password),
+        pwdUpdateTime: new Date(),
+        forceModifyPwd: policy.forceModifyPwdAfterReset,
+        lockEndTime: null,
+        updateBy: caller.userName,
+      },
     );
     await this.sessions.closeAllOf(dto.userId);
   }
@@ -181,13 +210,27 @@ export class UserAdminService {
         try {
           await this.checkReferences(m, { deptId: row.deptId }, caller);
           if (existing && !options.updateSupport) throw new ServiceException('user.import.exists', { line: row.line, userName: row.userName });
-          const fields = { nickName: row.nickName, deptId: row.deptId ?? null, email: row.email ?? '', phonenumber: row.phonenumber ?? '', sex: row.sex ?? '2', status: row.status ?? '0' };
+          const fields = {
+            nickName: row.nickName,
+            deptId: row.deptId ?? null,
+            email: row.email ?? '',
+            phonenumber: row.phonenumber ?? '',
+            sex: row.sex ?? '2',
+            status: row.status ?? '0',
+          };
           if (existing) {
             await this.editable(String(existing.user_id), caller);
             await m.update(SysUser, { userId: String(existing.user_id) }, { ...fields, updateBy: caller.userName });
             updated++;
           } else {
-            await m.insert(SysUser, { ...fields, userName: row.userName, password: hash, pwdUpdateTime: new Date(), forceModifyPwd: true, createBy: caller.userName });
+            await m.insert(SysUser, {
+              ...fields,
+              userName: row.userName,
+              password: hash,
+              pwdUpdateTime: new Date(),
+              forceModifyPwd: true,
+              createBy: caller.userName,
+            });
             created++;
           }
           await m.query('RELEASE SAVEPOINT import_row');
@@ -219,22 +262,31 @@ export class UserAdminService {
 
   async updateProfile(dto: UpdateProfileDto, caller: LoginUser): Promise<void> {
     await this.uniqueOr(caller.userName, () =>
-      this.users.update({ userId: caller.id }, {
-        nickName: dto.nickName,
-        email: dto.email ?? '',
-        phonenumber: dto.phonenumber ?? '',
-        ...(dto.sex ? { sex: dto.sex } : {}),
-        updateBy: caller.userName,
-      }),
+      this.users.update(
+        { userId: caller.id },
+        {
+          nickName: dto.nickName,
+          email: dto.email ?? '',
+          phonenumber: dto.phonenumber ?? '',
+          ...(dto.sex ? { sex: dto.sex } : {}),
+          updateBy: caller.userName,
+        },
+      ),
     );
   }
 
   async updatePassword(dto: UpdatePasswordDto, caller: LoginUser): Promise<void> {
-    const user = await this.users.findOne({ where: { userId: caller.id }, select: { userId: true, userName: true, email: true, phonenumber: true, password: true } });
+    const user = await this.users.findOne({
+      where: { userId: caller.id },
+      select: { userId: true, userName: true, email: true, phonenumber: true, password: true },
+    });
     if (!user || !(await verifyPassword(user.password, dto.oldPassword))) throw new ServiceException('user.oldPasswordWrong');
     if (dto.oldPassword === dto.newPassword) throw new ServiceException('user.samePassword');
     this.policy.checkPassword(await this.policy.active(), dto.newPassword, user);
-    await this.users.update({ userId: caller.id }, { password: await hashPassword(dto.newPassword), pwdUpdateTime: new Date(), forceModifyPwd: false, updateBy: caller.userName });
+    await this.users.update(
+      { userId: caller.id },
+      { password: await hashPassword(dto.newPassword), pwdUpdateTime: new Date(), forceModifyPwd: false, updateBy: caller.userName },
+    );
   }
 
   /** Stores a new avatar (jpg or png by content) and returns its URL; the previous file is removed. */
@@ -246,7 +298,8 @@ export class UserAdminService {
     const imgUrl = `${AVATAR_URL_PREFIX}${fileName}`;
     const previous = (await this.accounts.findById(caller.id))?.avatar ?? '';
     await this.users.update({ userId: caller.id }, { avatar: imgUrl, updateBy: caller.userName });
-    if (previous.startsWith(AVATAR_URL_PREFIX)) await this.storage.delete(`avatar/${previous.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
+    if (previous.startsWith(AVATAR_URL_PREFIX))
+      await this.storage.delete(`avatar/${previous.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
     return { imgUrl };
   }
 
@@ -293,12 +346,19 @@ export class UserAdminService {
     return constraint && key[constraint] ? new ServiceException(key[constraint], { userName }) : undefined;
   }
 
-  private async checkReferences(m: EntityManager, dto: { deptId?: string; roleIds?: string[]; postIds?: string[] }, caller: LoginUser): Promise<void> {
+  private async checkReferences(
+    m: EntityManager,
+    dto: { deptId?: string; roleIds?: string[]; postIds?: string[] },
+    caller: LoginUser,
+  ): Promise<void> {
     if (dto.deptId && !(await m.query(`SELECT 1 FROM sys_dept WHERE dept_id = $1 AND status = '0' AND del_flag = '0'`, [dto.deptId])).length) {
       throw new ServiceException('user.deptNotFound');
     }
     if (dto.roleIds?.length) {
-      const found: Array<{ role_key: string }> = await m.query(`SELECT role_key FROM sys_role WHERE role_id = ANY($1::bigint[]) AND status = '0' AND del_flag = '0'`, [dto.roleIds]);
+      const found: Array<{ role_key: string }> = await m.query(
+        `SELECT role_key FROM sys_role WHERE role_id = ANY($1::bigint[]) AND status = '0' AND del_flag = '0'`,
+        [dto.roleIds],
+      );
       if (found.length !== new Set(dto.roleIds).size) throw new ServiceException('user.roleNotFound');
       if (!isSuperAdmin(caller) && found.some((r) => r.role_key === SUPER_ADMIN_ROLE)) throw new ServiceException('user.superAdminProtected');
     }

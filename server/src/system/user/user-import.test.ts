@@ -20,7 +20,8 @@ async function sheet(rows: string[][], header = ['登录名称', '用户昵称',
 }
 
 const http = api(() => t, { token: () => admin });
-const upload = (file: Buffer, fields: Record<string, string>, name = 'users.xlsx') => http.upload('/system/user/importData', { data: file, name }, fields);
+const upload = (file: Buffer, fields: Record<string, string>, name = 'users.xlsx') =>
+  http.upload('/system/user/importData', { data: file, name }, fields);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -52,7 +53,9 @@ describe('importing users from Excel', () => {
     expect(res.body).toEqual({ code: 200, msg: '导入成功：新增 2 个用户，更新 0 个用户', data: { created: 2, updated: 0 } });
     const signIn = await login(t.app, 'import1', 'Firstpw2026');
     expect(signIn.body).toMatchObject({ code: 200, msg: '首次登录或密码已重置，请修改密码' });
-    const [log] = await ds.query(`SELECT business_type, oper_param FROM sys_oper_log WHERE method = 'UserController.importData' ORDER BY oper_id DESC LIMIT 1`);
+    const [log] = await ds.query(
+      `SELECT business_type, oper_param FROM sys_oper_log WHERE method = 'UserController.importData' ORDER BY oper_id DESC LIMIT 1`,
+    );
     expect(log.business_type).toBe(6);
     expect(log.oper_param).not.toContain('Firstpw2026');
   });
@@ -65,7 +68,11 @@ describe('importing users from Excel', () => {
     ]);
     const res = await upload(file, { password: 'Firstpw2026' });
     expect(res.status).toBe(400);
-    expectMessage(res, 'zh-CN', '导入失败，2 行有误，未导入任何数据：第 3 行：用户名长度必须介于 2 和 20 个字符之间；第 4 行：邮箱格式不正确，请输入正确的邮箱地址');
+    expectMessage(
+      res,
+      'zh-CN',
+      '导入失败，2 行有误，未导入任何数据：第 3 行：用户名长度必须介于 2 和 20 个字符之间；第 4 行：邮箱格式不正确，请输入正确的邮箱地址',
+    );
     expect(await ds.query(`SELECT 1 FROM sys_user WHERE user_name IN ('import3', 'import4')`)).toEqual([]);
   });
 
@@ -80,8 +87,16 @@ describe('importing users from Excel', () => {
   });
 
   it('refuses files that are not Excel workbooks, sheets without the headers, and a weak first password', async () => {
-    expectMessage(await upload(Buffer.from('userName,nickName\nabc,def'), { password: 'Firstpw2026' }, 'users.xlsx'), 'zh-CN', '请上传 Excel 文件（.xlsx）');
-    expectMessage(await upload(await sheet([['a1', 'b']], ['foo', 'bar']), { password: 'Firstpw2026' }), 'zh-CN', '导入文件的表头不正确，请使用导入模板');
+    expectMessage(
+      await upload(Buffer.from('userName,nickName\nabc,def'), { password: 'Firstpw2026' }, 'users.xlsx'),
+      'zh-CN',
+      '请上传 Excel 文件（.xlsx）',
+    );
+    expectMessage(
+      await upload(await sheet([['a1', 'b']], ['foo', 'bar']), { password: 'Firstpw2026' }),
+      'zh-CN',
+      '导入文件的表头不正确，请使用导入模板',
+    );
     expectMessage(await upload(await sheet([['import9', '九']]), { password: 'abcdefgh' }), 'zh-CN', '密码必须同时包含字母和数字');
     const noFile = await http.upload('/system/user/importData', null, { password: 'Firstpw2026' });
     expectMessage(noFile, 'zh-CN', '请上传 Excel 文件（.xlsx）');

@@ -11,7 +11,10 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** One row of the import sheet. */
 export class ImportedUserRow {
-  @IsString() @IsNotEmpty() @Length(ACCOUNT.adminUsernameMin, ACCOUNT.adminUsernameMax) @Matches(/^[A-Za-z0-9_@.\-\u4e00-\u9fa5]+$/)
+  @IsString()
+  @IsNotEmpty()
+  @Length(ACCOUNT.adminUsernameMin, ACCOUNT.adminUsernameMax)
+  @Matches(/^[A-Za-z0-9_@.\-\u4e00-\u9fa5]+$/)
   userName: string;
   @IsString() @IsNotEmpty() @Length(1, 30) nickName: string;
   @IsOptional() @Matches(/^\d{1,19}$/) deptId?: string;

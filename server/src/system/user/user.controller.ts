@@ -145,7 +145,17 @@ export class UserController {
   @OperLog({ title: TITLE, businessType: BusinessType.IMPORT })
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } }))
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file', 'password'], properties: { file: { type: 'string', format: 'binary' }, password: { type: 'string' }, updateSupport: { type: 'string', enum: ['true', 'false'] } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'password'],
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        password: { type: 'string' },
+        updateSupport: { type: 'string', enum: ['true', 'false'] },
+      },
+    },
+  })
   @ApiOperation({ summary: 'Import users from the template (.xlsx): all rows or none' })
   async importData(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() dto: ImportUsersDto, @CurrentUser() user: LoginUser) {
     if (!file) throw new ServiceException('user.import.notXlsx');

@@ -23,7 +23,10 @@ export class UserService {
       .createQueryBuilder('u')
       .addSelect('u.password')
       .where("u.del_flag = '0'")
-      .andWhere('(lower(u.user_name) = lower(:id) OR (u.email <> \'\' AND lower(u.email) = lower(:id)) OR (u.phonenumber <> \'\' AND u.phonenumber = :id))', { id })
+      .andWhere(
+        "(lower(u.user_name) = lower(:id) OR (u.email <> '' AND lower(u.email) = lower(:id)) OR (u.phonenumber <> '' AND u.phonenumber = :id))",
+        { id },
+      )
       .orderBy('u.user_id')
       .getOne()) as UserWithPassword | null;
   }

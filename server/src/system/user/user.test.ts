@@ -36,7 +36,13 @@ describe('adding users', () => {
   it('creates a user who can then sign in, with roles and department', async () => {
     const [{ role_id: editor }] = await ds.query(`SELECT role_id FROM sys_role WHERE role_key = 'editor'`);
     const res = await http.post('/system/user').send({
-      userName: 'liuliu', nickName: '六六', password: 'Sixsix123', deptId: depts.sales, roleIds: [String(editor)], email: 'liu@example.com', phonenumber: '13900139000',
+      userName: 'liuliu',
+      nickName: '六六',
+      password: 'Sixsix123',
+      deptId: depts.sales,
+      roleIds: [String(editor)],
+      email: 'liu@example.com',
+      phonenumber: '13900139000',
     });
     expectMessage(res, 'zh-CN', '操作成功');
     expect(res.status).toBe(201);
@@ -122,7 +128,9 @@ describe('the user list', () => {
 
   it('lets only holders of system:user:export download the list', async () => {
     await createRole(t.app, 'list_only', ['system.user']);
-    await ds.query(`DELETE FROM sys_role_menu WHERE role_id = (SELECT role_id FROM sys_role WHERE role_key = 'list_only') AND menu_id IN (SELECT menu_id FROM sys_menu WHERE perms = 'system:user:export')`);
+    await ds.query(
+      `DELETE FROM sys_role_menu WHERE role_id = (SELECT role_id FROM sys_role WHERE role_key = 'list_only') AND menu_id IN (SELECT menu_id FROM sys_menu WHERE perms = 'system:user:export')`,
+    );
     await createStaffUser(t.app, { userName: 'listonly', password: 'Quartz987', roles: ['list_only'] });
     const token = await tokenOf(t.app, 'listonly', 'Quartz987');
     expect((await http.as(token).get('/system/user/list')).status).toBe(200);
@@ -131,7 +139,8 @@ describe('the user list', () => {
   });
 
   it('exports the list as a workbook with localized headers', async () => {
-    const res = await http.post('/system/user/list')
+    const res = await http
+      .post('/system/user/list')
       .set('cc-export', '1')
       .type('form')
       .send({ deptId: depts.sales })
@@ -174,12 +183,18 @@ describe('changing users', () => {
     await createStaffUser(t.app, { userName: 'useradm', password: 'Useradm123', roles: ['user_admin'] });
     const token = await tokenOf(t.app, 'useradm', 'Useradm123');
     const [{ user_id: adminId }] = await ds.query(`SELECT user_id FROM sys_user WHERE user_name = 'admin'`);
-    const res = await http.as(token).put('/system/user/resetPwd').send({ userId: String(adminId), password: 'Hijack1234' });
+    const res = await http
+      .as(token)
+      .put('/system/user/resetPwd')
+      .send({ userId: String(adminId), password: 'Hijack1234' });
     expect(res.status).toBe(400);
     expectMessage(res, 'zh-CN', '不允许操作超级管理员用户');
     const [{ role_id: adminRole }] = await ds.query(`SELECT role_id FROM sys_role WHERE role_key = 'admin'`);
     const [{ user_id: mine }] = await ds.query(`SELECT user_id FROM sys_user WHERE user_name = 'useradm'`);
-    const escalate = await http.as(token).put('/system/user/authRole').send({ userId: String(mine), roleIds: [String(adminRole)] });
+    const escalate = await http
+      .as(token)
+      .put('/system/user/authRole')
+      .send({ userId: String(mine), roleIds: [String(adminRole)] });
     expectMessage(escalate, 'zh-CN', '不允许操作超级管理员用户');
   });
 
@@ -210,12 +225,18 @@ describe('own profile', () => {
     const token = await tokenOf(t.app, 'selfie', 'Selfie123');
     const profile = await http.as(token).get('/system/user/profile');
     expect(profile.body.data).toMatchObject({ user: { userName: 'selfie' }, roleGroup: '内容编辑' });
-    expect((await http.as(token).put('/system/user/profile').send({ nickName: '自己', email: 'self@example.com' })).body).toEqual({ code: 200, msg: '操作成功' });
+    expect((await http.as(token).put('/system/user/profile').send({ nickName: '自己', email: 'self@example.com' })).body).toEqual({
+      code: 200,
+      msg: '操作成功',
+    });
     const wrongOld = await http.as(token).put('/system/user/profile/updatePwd').send({ oldPassword: 'nope', newPassword: 'Zelfie456' });
     expectMessage(wrongOld, 'zh-CN', '修改密码失败，旧密码错误');
     const weak = await http.as(token).put('/system/user/profile/updatePwd').send({ oldPassword: 'Selfie123', newPassword: 'abc' });
     expectMessage(weak, 'zh-CN', '密码长度必须介于 6 和 24 个字符之间');
-    expect((await http.as(token).put('/system/user/profile/updatePwd').send({ oldPassword: 'Selfie123', newPassword: 'Zelfie456' })).body).toEqual({ code: 200, msg: '操作成功' });
+    expect((await http.as(token).put('/system/user/profile/updatePwd').send({ oldPassword: 'Selfie123', newPassword: 'Zelfie456' })).body).toEqual({
+      code: 200,
+      msg: '操作成功',
+    });
     expect((await login(t.app, 'selfie', 'Zelfie456')).body.code).toBe(200);
   });
 
@@ -231,21 +252,30 @@ describe('own profile', () => {
     expect(Buffer.compare(served.body as Buffer, png)).toBe(0);
     expect((await http.as(token).get('/getInfo')).body.data.user.avatar).toBe(res.body.data.imgUrl);
 
-    const second = await http.as(token).post('/system/user/profile/avatar').attach('avatarfile', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32)]), 'me.jpg');
+    const second = await http
+      .as(token)
+      .post('/system/user/profile/avatar')
+      .attach('avatarfile', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32)]), 'me.jpg');
     expect(second.body.data.imgUrl).toMatch(/\.jpg$/);
     expect((await request(t.server).get(res.body.data.imgUrl)).status).toBe(404);
 
     const fake = await http.as(token).post('/system/user/profile/avatar').attach('avatarfile', Buffer.from('<svg onload=alert(1)>'), 'evil.png');
     expect(fake.status).toBe(400);
     expectMessage(fake, 'zh-CN', '文件格式不正确，请上传 jpg、png 格式的图片');
-    const big = await http.as(token).post('/system/user/profile/avatar').attach('avatarfile', Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), 'big.png');
+    const big = await http
+      .as(token)
+      .post('/system/user/profile/avatar')
+      .attach('avatarfile', Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), 'big.png');
     expect(big.status).toBe(413);
     expect((await request(t.server).get('/prod-api/storage/avatar/..%2F..%2Fsecrets.json')).status).toBe(404);
   });
 
   it('keeps UI preferences', async () => {
     const token = await tokenOf(t.app);
-    const saved = await http.as(token).put('/system/user/preferences').send({ preferences: { pageSize: 50, sideTheme: 'theme-light' } });
+    const saved = await http
+      .as(token)
+      .put('/system/user/preferences')
+      .send({ preferences: { pageSize: 50, sideTheme: 'theme-light' } });
     expect(saved.body).toEqual({ code: 200, msg: '操作成功' });
     expect((await http.as(token).get('/system/user/preferences')).body.data).toEqual({ pageSize: 50, sideTheme: 'theme-light' });
   });

@@ -1,4 +1,12 @@
-import { API_BASE, DOWNLOAD_FILENAME_HEADER, REPEAT_SUBMIT_WINDOW_MS, REQUEST_TIMEOUT_MS, ResultCode, type ApiResult, type Language } from '@zhiwen/shared';
+import {
+  API_BASE,
+  DOWNLOAD_FILENAME_HEADER,
+  REPEAT_SUBMIT_WINDOW_MS,
+  REQUEST_TIMEOUT_MS,
+  ResultCode,
+  type ApiResult,
+  type Language,
+} from '@zhiwen/shared';
 import type { MessageKey } from '../messages';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -257,7 +265,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             } else ctrl.enqueue(value);
           } catch (error) {
             done();
-            ctrl.error(opts.signal?.aborted ? new ApiError('aborted', 0, 'aborted') : timedOut() ? new ApiError(t('http.timeout'), 0, 'timeout') : error);
+            ctrl.error(
+              opts.signal?.aborted ? new ApiError('aborted', 0, 'aborted') : timedOut() ? new ApiError(t('http.timeout'), 0, 'timeout') : error,
+            );
           }
         },
         cancel(reason) {

@@ -55,14 +55,25 @@ export function OrderList({ kind, status, searchable = false, empty }: OrderList
       {searchable && (
         <form className="ai-search" role="search" onSubmit={search}>
           <label htmlFor={searchId}>{t('check.orderNo')}</label>
-          <input id={searchId} type="search" name="orderNo" value={typed} maxLength={40} placeholder={t('check.searchPlaceholder')} data-testid="check-search" onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            name="orderNo"
+            value={typed}
+            maxLength={40}
+            placeholder={t('check.searchPlaceholder')}
+            data-testid="check-search"
+            onChange={(e) => setTyped(e.target.value)}
+          />
           <button type="submit" className="button button-small">
             {t('check.search')}
           </button>
         </form>
       )}
       {!data ? (
-        <p className="page-loading" role="status">{t('check.listLoading')}</p>
+        <p className="page-loading" role="status">
+          {t('check.listLoading')}
+        </p>
       ) : !data.rows.length ? (
         <p className="empty-state">{orderNo ? t('check.listNoMatch', { orderNo }) : empty}</p>
       ) : (
@@ -75,8 +86,8 @@ export function OrderList({ kind, status, searchable = false, empty }: OrderList
                   {order.unread && <span className="check-unread">{t('check.new')}</span>}
                 </strong>
                 <span>
-                  {t('check.orderNo')} {order.orderNo} · {order.productName} · {t('check.charCountValue', { count: count(order.charCount) })} · {money(order.totalFee)} ·{' '}
-                  {formatDateTime(order.createTime)}
+                  {t('check.orderNo')} {order.orderNo} · {order.productName} · {t('check.charCountValue', { count: count(order.charCount) })} ·{' '}
+                  {money(order.totalFee)} · {formatDateTime(order.createTime)}
                 </span>
                 {order.status === 'done' && <OrderRatios order={order} compact />}
                 {order.status === 'failed' && order.errorMessage && <span className="check-record-error">{order.errorMessage}</span>}
@@ -86,7 +97,11 @@ export function OrderList({ kind, status, searchable = false, empty }: OrderList
                   {t(statusLabel(order))}
                 </span>
                 <ReportDownloads order={order} small />
-                <Link to={orderLink(order)} className="button button-small button-outline" aria-label={t('check.openOrder', { orderNo: order.orderNo })}>
+                <Link
+                  to={orderLink(order)}
+                  className="button button-small button-outline"
+                  aria-label={t('check.openOrder', { orderNo: order.orderNo })}
+                >
                   {order.status === 'done' ? t('check.open') : t('check.follow')}
                 </Link>
               </div>

@@ -16,7 +16,11 @@ export function OrderRatios({ order, compact = false }: { order: MemberOrderDto;
   if (order.kind === 'rewrite' && order.rewrite) {
     const rate = t(rewriteLowersDuplicates(order.checkType) ? 'check.rewrite.duplicateRate' : 'check.rewrite.aigcRate');
     items.push({ label: rate, value: `${percent(order.rewrite.before)} → ${percent(order.rewrite.after)}` });
-    if (!compact) items.push({ label: t('check.rewrite.paragraphsLabel'), value: t('check.rewrite.paragraphs', { rewritten: order.rewrite.rewritten, paragraphs: order.rewrite.paragraphs }) });
+    if (!compact)
+      items.push({
+        label: t('check.rewrite.paragraphsLabel'),
+        value: t('check.rewrite.paragraphs', { rewritten: order.rewrite.rewritten, paragraphs: order.rewrite.paragraphs }),
+      });
   } else if (order.result) {
     if (order.kind === 'aigc') items.push({ label: t('check.ratio.aigc'), value: percent(order.result.aigcScore) });
     else for (const ratio of DUPLICATE_RATIOS) items.push({ label: t(ratio.label), value: percent(order.result[ratio.key]) });

@@ -13,7 +13,10 @@ export function ReportDownloads({ order, small = false }: { order: MemberOrderDt
 
   const save = async (format: ReportFormat) => {
     setBusy(format);
-    await runDownload(() => fetchReport(order.orderNo, format), (serverName) => reportFileName(order, format, serverName));
+    await runDownload(
+      () => fetchReport(order.orderNo, format),
+      (serverName) => reportFileName(order, format, serverName),
+    );
     setBusy(null);
   };
 

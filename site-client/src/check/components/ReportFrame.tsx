@@ -21,6 +21,11 @@ export function ReportFrame({ load, title }: { load: (signal: AbortSignal) => Pr
   }, [load]);
 
   if (failed) return <p className="ai-error">{t('check.reportLoadFailed')}</p>;
-  if (html === null) return <p className="ai-status" role="status">{t('check.reportLoading')}</p>;
+  if (html === null)
+    return (
+      <p className="ai-status" role="status">
+        {t('check.reportLoading')}
+      </p>
+    );
   return <iframe className="check-report-frame" title={title} sandbox="" srcDoc={html} data-testid="check-report-frame" />;
 }

@@ -24,7 +24,11 @@ export function CheckIndexPage({ product: page }: { product: Product }) {
           <ul className="check-products" aria-label={t('check.productsLabel')}>
             {state.products.map((product) => (
               <li key={product.productId}>
-                <Link to={productRoute(product.pathUrl, product.checkType)} className="check-product-card" data-testid={`check-product-${product.checkType}`}>
+                <Link
+                  to={productRoute(product.pathUrl, product.checkType)}
+                  className="check-product-card"
+                  data-testid={`check-product-${product.checkType}`}
+                >
                   <span className="check-product-head">
                     <strong>{product.productName}</strong>
                     <span className={`check-kind kind-${product.kind}`}>{t(KIND_LABELS[product.kind] ?? 'check.kind.duplicate')}</span>

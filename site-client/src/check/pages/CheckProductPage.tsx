@@ -68,7 +68,13 @@ export function CheckProductPage({ product: page }: { product: Product }) {
               )
             ) : state.status === 'ready' ? (
               product ? (
-                <OrderForm key={page.path} product={product} path={location.pathname} onPlaced={(orderNo) => setParams({ order: orderNo })} adopt={follow.adopt} />
+                <OrderForm
+                  key={page.path}
+                  product={product}
+                  path={location.pathname}
+                  onPlaced={(orderNo) => setParams({ order: orderNo })}
+                  adopt={follow.adopt}
+                />
               ) : (
                 <div className="coming-soon" role="status">
                   <p>{t('check.productClosed')}</p>
@@ -99,7 +105,12 @@ export function CheckProductPage({ product: page }: { product: Product }) {
 }
 
 export function ProductsLoading({ failed }: { failed: boolean }) {
-  if (!failed) return <p className="page-loading" role="status">{t('check.loading')}</p>;
+  if (!failed)
+    return (
+      <p className="page-loading" role="status">
+        {t('check.loading')}
+      </p>
+    );
   return (
     <div className="ai-error" role="alert">
       <p>{t('check.loadFailed')}</p>
@@ -110,7 +121,17 @@ export function ProductsLoading({ failed }: { failed: boolean }) {
   );
 }
 
-function OrderForm({ product, path, onPlaced, adopt }: { product: CheckProductPublicDto; path: string; onPlaced: (orderNo: string) => void; adopt: ReturnType<typeof useOrderFollow>['adopt'] }) {
+function OrderForm({
+  product,
+  path,
+  onPlaced,
+  adopt,
+}: {
+  product: CheckProductPublicDto;
+  path: string;
+  onPlaced: (orderNo: string) => void;
+  adopt: ReturnType<typeof useOrderFollow>['adopt'];
+}) {
   const session = useSession();
   const location = useLocation();
   const [values, setValues] = useState<CheckFormValues>(() => takeDraft(path));
@@ -133,7 +154,12 @@ function OrderForm({ product, path, onPlaced, adopt }: { product: CheckProductPu
   const submit = async (checked: CheckFormValues & { file: File }) => {
     setBusy(true);
     try {
-      const order = await createOrder({ productId: product.productId, title: checked.title.trim(), author: checked.author.trim(), file: checked.file });
+      const order = await createOrder({
+        productId: product.productId,
+        title: checked.title.trim(),
+        author: checked.author.trim(),
+        file: checked.file,
+      });
       adopt(order);
       onPlaced(order.orderNo);
     } catch {
@@ -182,7 +208,15 @@ function FollowedOrder({ follow, onNew }: { follow: ReturnType<typeof useOrderFo
           </button>
         </div>
       )}
-      {order ? <OrderPanel order={order} onChange={adopt} /> : !problem && <p className="page-loading" role="status">{t('check.orderLoading')}</p>}
+      {order ? (
+        <OrderPanel order={order} onChange={adopt} />
+      ) : (
+        !problem && (
+          <p className="page-loading" role="status">
+            {t('check.orderLoading')}
+          </p>
+        )
+      )}
       <div className="check-after">{again}</div>
     </>
   );

@@ -13,7 +13,10 @@ export function SampleReportPage({ product: page }: { product: Product }) {
 
   const downloadPdf = async () => {
     setBusy(true);
-    await runDownload(() => fetchSampleReport('pdf'), (serverName) => (serverName && /\.pdf$/i.test(serverName) ? serverName : t('check.sampleFileName')));
+    await runDownload(
+      () => fetchSampleReport('pdf'),
+      (serverName) => (serverName && /\.pdf$/i.test(serverName) ? serverName : t('check.sampleFileName')),
+    );
     setBusy(false);
   };
 

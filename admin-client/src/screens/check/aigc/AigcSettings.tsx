@@ -71,7 +71,9 @@ export function AigcSettings() {
       <Title title={translate('app.check_aigc.title')} />
       <CardContent>
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2">{translate('app.check_aigc.title')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('app.check_aigc.title')}
+          </Typography>
           <Alert severity="info">{translate('app.check_aigc.help')}</Alert>
           <FormControl disabled={!canEdit}>
             <FormLabel>{translate('app.check_aigc.backend')}</FormLabel>
@@ -80,8 +82,21 @@ export function AigcSettings() {
               <FormControlLabel value="logprob" control={<Radio />} label={translate('app.check_aigc.backend_logprob')} />
             </RadioGroup>
           </FormControl>
-          <TextField label={translate('app.check_aigc.baseUrl')} value={config.baseUrl} onChange={(e) => set({ baseUrl: e.target.value })} disabled={!canEdit || !logprob} required={logprob} placeholder="http://127.0.0.1:8000" />
-          <TextField label={translate('app.check_aigc.model')} value={config.model} onChange={(e) => set({ model: e.target.value })} disabled={!canEdit || !logprob} required={logprob} />
+          <TextField
+            label={translate('app.check_aigc.baseUrl')}
+            value={config.baseUrl}
+            onChange={(e) => set({ baseUrl: e.target.value })}
+            disabled={!canEdit || !logprob}
+            required={logprob}
+            placeholder="http://127.0.0.1:8000"
+          />
+          <TextField
+            label={translate('app.check_aigc.model')}
+            value={config.model}
+            onChange={(e) => set({ model: e.target.value })}
+            disabled={!canEdit || !logprob}
+            required={logprob}
+          />
           <TextField
             type="password"
             autoComplete="new-password"
@@ -92,17 +107,42 @@ export function AigcSettings() {
             helperText={translate(config.apiKeySet ? 'app.check_aigc.apiKey_set' : 'app.check_aigc.apiKey_unset')}
           />
           {config.apiKeySet ? (
-            <FormControlLabel control={<Checkbox checked={clearApiKey} onChange={(e) => setClearApiKey(e.target.checked)} disabled={!canEdit} />} label={translate('app.check_aigc.clearApiKey')} />
+            <FormControlLabel
+              control={<Checkbox checked={clearApiKey} onChange={(e) => setClearApiKey(e.target.checked)} disabled={!canEdit} />}
+              label={translate('app.check_aigc.clearApiKey')}
+            />
           ) : null}
           <Stack direction="row" spacing={2}>
-            <TextField type="number" label={translate('app.check_aigc.timeoutMs')} value={config.timeoutMs} onChange={(e) => set({ timeoutMs: Number(e.target.value) })} disabled={!canEdit || !logprob} />
-            <TextField type="number" label={translate('app.check_aigc.calibrationCenter')} value={config.calibrationCenter} onChange={(e) => set({ calibrationCenter: Number(e.target.value) })} disabled={!canEdit || !logprob} />
-            <TextField type="number" label={translate('app.check_aigc.calibrationScale')} value={config.calibrationScale} onChange={(e) => set({ calibrationScale: Number(e.target.value) })} disabled={!canEdit || !logprob} />
+            <TextField
+              type="number"
+              label={translate('app.check_aigc.timeoutMs')}
+              value={config.timeoutMs}
+              onChange={(e) => set({ timeoutMs: Number(e.target.value) })}
+              disabled={!canEdit || !logprob}
+            />
+            <TextField
+              type="number"
+              label={translate('app.check_aigc.calibrationCenter')}
+              value={config.calibrationCenter}
+              onChange={(e) => set({ calibrationCenter: Number(e.target.value) })}
+              disabled={!canEdit || !logprob}
+            />
+            <TextField
+              type="number"
+              label={translate('app.check_aigc.calibrationScale')}
+              value={config.calibrationScale}
+              onChange={(e) => set({ calibrationScale: Number(e.target.value) })}
+              disabled={!canEdit || !logprob}
+            />
           </Stack>
           {canEdit ? (
             <Stack direction="row" spacing={1}>
-              <Button variant="contained" onClick={() => void save()} disabled={busy}>{translate('ra.action.save')}</Button>
-              <Button variant="outlined" onClick={() => void test()} disabled={busy || !logprob}>{translate('app.check_aigc.test')}</Button>
+              <Button variant="contained" onClick={() => void save()} disabled={busy}>
+                {translate('ra.action.save')}
+              </Button>
+              <Button variant="outlined" onClick={() => void test()} disabled={busy || !logprob}>
+                {translate('app.check_aigc.test')}
+              </Button>
             </Stack>
           ) : null}
           {testResult ? <Alert severity="success">{testResult}</Alert> : null}

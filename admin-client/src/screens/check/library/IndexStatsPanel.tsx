@@ -99,7 +99,9 @@ export function IndexStatsPanel() {
           <Box sx={{ mt: 1 }}>
             {running ? (
               <>
-                <Typography variant="body2">{translate('app.check_library.rebuild_running', { done: n(rebuild.done), total: n(rebuild.total) })}</Typography>
+                <Typography variant="body2">
+                  {translate('app.check_library.rebuild_running', { done: n(rebuild.done), total: n(rebuild.total) })}
+                </Typography>
                 <LinearProgress variant="determinate" value={rebuild.total ? (100 * rebuild.done) / rebuild.total : 0} />
               </>
             ) : (

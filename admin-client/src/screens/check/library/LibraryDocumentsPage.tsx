@@ -35,7 +35,9 @@ const filters = [
 ];
 
 /** The indexing state as a chip, and why it failed. */
-const StatusChip = ({ record }: { record: RaRecord }) => <StateChip choices={DOCUMENT_STATUS} state={record.status} errorMessage={record.errorMessage} />;
+const StatusChip = ({ record }: { record: RaRecord }) => (
+  <StateChip choices={DOCUMENT_STATUS} state={record.status} errorMessage={record.errorMessage} />
+);
 
 /** 重新索引 of one row. */
 function ReindexButton() {

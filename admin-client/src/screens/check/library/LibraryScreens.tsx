@@ -68,7 +68,9 @@ export function LibraryList() {
           <FunctionField
             label="app.check_library.documentCount"
             sortable={false}
-            render={(r) => `${r.indexedCount} / ${r.documentCount}` + (r.failedCount ? ` (${translate('app.check_library.failedCount')} ${r.failedCount})` : '')}
+            render={(r) =>
+              `${r.indexedCount} / ${r.documentCount}` + (r.failedCount ? ` (${translate('app.check_library.failedCount')} ${r.failedCount})` : '')
+            }
           />
           <NumberField source="charCount" label="app.check_library.charCount" sortable={false} />
           <NumberField source="sort" label="app.check_library.sort" />

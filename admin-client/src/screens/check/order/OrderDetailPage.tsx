@@ -175,7 +175,12 @@ export function OrderDetailPage() {
       refetchInterval: (query) => (isOrderActive(query.state.data as RaRecord | undefined) ? ACTIVE_POLL_MS : false),
     },
   );
-  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{(error as Error).message}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {(error as Error).message}
+      </Alert>
+    );
   if (!order) return null;
 
   const actions = availableOrderActions(order, (p) => hasPermissionString(permissions?.permissions, p));
@@ -197,7 +202,13 @@ export function OrderDetailPage() {
       {actions.length ? (
         <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap' }}>
           {actions.map((a) => (
-            <Button key={a} label={`app.check_order.action_${a}`} variant="outlined" color={a === 'cancel' || a === 'refund' ? 'error' : 'primary'} onClick={() => setAction(a)}>
+            <Button
+              key={a}
+              label={`app.check_order.action_${a}`}
+              variant="outlined"
+              color={a === 'cancel' || a === 'refund' ? 'error' : 'primary'}
+              onClick={() => setAction(a)}
+            >
               {ACTION_ICONS[a]}
             </Button>
           ))}
@@ -214,7 +225,9 @@ export function OrderDetailPage() {
             </Item>
             <Item label="app.check_order.title">{order.title}</Item>
             <Item label="app.check_order.author">{order.author}</Item>
-            <Item label="app.check_order.checkType">{order.checkType ? translate(`app.check_type.${order.checkType}`, { _: order.checkType }) : ''}</Item>
+            <Item label="app.check_order.checkType">
+              {order.checkType ? translate(`app.check_type.${order.checkType}`, { _: order.checkType }) : ''}
+            </Item>
             <Item label="app.check_order.productId">{order.productId}</Item>
             <Item label="app.check_order.charCount">{typeof order.charCount === 'number' ? order.charCount.toLocaleString() : ''}</Item>
             <Item label="app.check_order.totalFee">{fenToYuan(order.totalFee)}</Item>
@@ -242,7 +255,11 @@ export function OrderDetailPage() {
           {order.rewrite ? (
             <Box sx={{ mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
               <Item label="app.check_order.rewrite_paragraphs">
-                {translate('app.check_order.rewrite_counts', { done: order.rewrite.rewritten, failed: order.rewrite.failed, total: order.rewrite.paragraphs })}
+                {translate('app.check_order.rewrite_counts', {
+                  done: order.rewrite.rewritten,
+                  failed: order.rewrite.failed,
+                  total: order.rewrite.paragraphs,
+                })}
               </Item>
               <Item label="app.check_order.rewrite_before">{percent(order.rewrite.before)}</Item>
               <Item label="app.check_order.rewrite_after">{percent(order.rewrite.after)}</Item>
@@ -271,7 +288,13 @@ export function OrderDetailPage() {
               </Typography>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
                 {reports.map((kind) => (
-                  <ReportButton key={kind} url={orderReportUrl(order.tid, kind)} kind={kind} label={`app.check_order.report_${kind}`} variant="outlined" />
+                  <ReportButton
+                    key={kind}
+                    url={orderReportUrl(order.tid, kind)}
+                    kind={kind}
+                    label={`app.check_order.report_${kind}`}
+                    variant="outlined"
+                  />
                 ))}
               </Stack>
             </Box>

@@ -1,7 +1,18 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { LinearProgress, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import { Button, Datagrid, FunctionField, NumberField, SelectInput, TextField, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Button,
+  Datagrid,
+  FunctionField,
+  NumberField,
+  SelectInput,
+  TextField,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { ScreenList } from '../../../components/ScreenList';
@@ -58,7 +69,11 @@ function OrderGrid() {
     <Datagrid
       rowClick={canQuery ? (_id, _resource, record) => orderDetailPath(record.orderId) : false}
       bulkActionButtons={false}
-      empty={<Typography variant="body2" sx={{ p: 2 }}>{translate('app.check_order.none')}</Typography>}
+      empty={
+        <Typography variant="body2" sx={{ p: 2 }}>
+          {translate('app.check_order.none')}
+        </Typography>
+      }
     >
       <TextField source="orderNo" label="app.check_order.orderNo" sortable={false} />
       <TextField source="title" label="app.check_order.title" sortable={false} />

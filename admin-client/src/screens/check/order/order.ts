@@ -14,7 +14,11 @@ const STATUS_COLORS: Record<CheckOrderStatus, StateChoice['color']> = {
 };
 
 /** Order states (the shared package's list, the server's status machine), with the colour of their chip. */
-export const ORDER_STATUS: readonly StateChoice[] = CHECK_ORDER_STATUSES.map((id) => ({ id, name: `app.check_order.status_${id}`, color: STATUS_COLORS[id] }));
+export const ORDER_STATUS: readonly StateChoice[] = CHECK_ORDER_STATUSES.map((id) => ({
+  id,
+  name: `app.check_order.status_${id}`,
+  color: STATUS_COLORS[id],
+}));
 
 export type OrderStatus = CheckOrderStatus;
 
@@ -54,7 +58,11 @@ interface OrderActionDef {
 export const ORDER_ACTIONS: Record<OrderAction, OrderActionDef> = {
   confirmPayment: { permission: 'check:order:edit', reason: 'optional', available: isAwaitingConfirmation },
   cancel: { permission: 'check:order:edit', reason: 'required', available: (o) => o.status === 'created' },
-  refund: { permission: 'check:order:refund', reason: 'required', available: (o) => o.status === 'paid' || o.status === 'queued' || o.status === 'failed' },
+  refund: {
+    permission: 'check:order:refund',
+    reason: 'required',
+    available: (o) => o.status === 'paid' || o.status === 'queued' || o.status === 'failed',
+  },
   rerun: { permission: 'check:order:rerun', reason: 'none', available: (o) => o.status === 'failed' },
 };
 

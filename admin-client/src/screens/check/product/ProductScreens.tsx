@@ -147,7 +147,14 @@ function ProductForm() {
       <TextInput source="image" label="app.check_product.image" validate={maxLength(500)} fullWidth />
       <TextInput source="description" label="app.check_product.description" multiline minRows={3} validate={maxLength(5000)} fullWidth />
       <RadioButtonGroupInput source="status" label="app.check_product.status" choices={[...PRODUCT_STATUS]} defaultValue="0" />
-      <NumberInput source="sort" label="app.check_product.sort" defaultValue={0} min={0} step={1} validate={[required(), minValue(0), maxValue(999999)]} />
+      <NumberInput
+        source="sort"
+        label="app.check_product.sort"
+        defaultValue={0}
+        min={0}
+        step={1}
+        validate={[required(), minValue(0), maxValue(999999)]}
+      />
       <TextInput source="remark" label="app.check_product.remark" multiline validate={maxLength(500)} fullWidth />
     </EditForm>
   );

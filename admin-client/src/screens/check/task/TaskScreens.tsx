@@ -66,7 +66,15 @@ function TaskReportButton({ kind }: { kind: ReportKind }) {
 function RerunButton() {
   const record = useRecordContext();
   if (!record || record.status === 'queued' || record.status === 'running') return null;
-  return <CallButton label="app.check_task.rerun" icon={<ReplayIcon />} method="POST" url={`/check/task/${record.taskId}/rerun`} permission="check:task:add" />;
+  return (
+    <CallButton
+      label="app.check_task.rerun"
+      icon={<ReplayIcon />}
+      method="POST"
+      url={`/check/task/${record.taskId}/rerun`}
+      permission="check:task:add"
+    />
+  );
 }
 
 /** The checks table; read again while any row waits or runs. */
@@ -77,7 +85,11 @@ function TaskGrid() {
     <Datagrid
       rowClick={false}
       bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}
-      empty={<Typography variant="body2" sx={{ p: 2 }}>{translate('app.check_task.none')}</Typography>}
+      empty={
+        <Typography variant="body2" sx={{ p: 2 }}>
+          {translate('app.check_task.none')}
+        </Typography>
+      }
     >
       <TextField source="title" label="app.check_task.title" />
       <TextField source="fileName" label="app.check_task.fileName" sortable={false} />
@@ -88,7 +100,9 @@ function TaskGrid() {
       <FunctionField label="app.check_task.aigcScore" render={(r: RaRecord) => percent(r.aigcScore)} />
       <DateTimeField source="createTime" label="app.check_task.createTime" />
       <DateTimeField source="finishTime" label="app.check_task.finishTime" />
-      {REPORT_KINDS.map((kind) => <TaskReportButton key={kind} kind={kind} />)}
+      {REPORT_KINDS.map((kind) => (
+        <TaskReportButton key={kind} kind={kind} />
+      ))}
       <RerunButton />
       <DeleteButton mutationMode="pessimistic" redirect={false} />
     </Datagrid>
@@ -122,24 +136,50 @@ function SubmitDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle>{translate('app.check_task.submit_title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">{translate('app.check_task.submit_help', { max: MAX_PAPER_MB })}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.check_task.submit_help', { max: MAX_PAPER_MB })}
+          </Typography>
           <Box>
             <Button label="app.check_task.choose_file" variant="outlined" component="label">
               <>
                 <UploadFileIcon />
-                <input hidden type="file" accept={PAPER_ACCEPT} aria-label={translate('app.check_task.choose_file')} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+                <input
+                  hidden
+                  type="file"
+                  accept={PAPER_ACCEPT}
+                  aria-label={translate('app.check_task.choose_file')}
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
               </>
             </Button>
-            <Typography variant="body2" sx={{ mt: 1 }}>{file ? file.name : translate('app.check_task.no_file')}</Typography>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {file ? file.name : translate('app.check_task.no_file')}
+            </Typography>
           </Box>
-          <MuiTextField label={translate('app.check_task.title')} value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} helperText={translate('app.check_task.title_help')} />
-          <MuiTextField label={translate('app.check_task.author')} value={author} onChange={(e) => setAuthor(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <MuiTextField
+            label={translate('app.check_task.title')}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+            helperText={translate('app.check_task.title_help')}
+          />
+          <MuiTextField
+            label={translate('app.check_task.author')}
+            value={author}
+            onChange={(e) => setAuthor(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
           <FormGroup row aria-label={translate('app.check_task.libraries')}>
             {TASK_LIBRARY_KINDS.map((kind) => (
               <FormControlLabel
                 key={kind}
                 label={translate(`app.check_library.kind_${kind}`)}
-                control={<Checkbox checked={kinds.includes(kind)} onChange={(e) => setKinds(e.target.checked ? [...kinds, kind] : kinds.filter((k) => k !== kind))} />}
+                control={
+                  <Checkbox
+                    checked={kinds.includes(kind)}
+                    onChange={(e) => setKinds(e.target.checked ? [...kinds, kind] : kinds.filter((k) => k !== kind))}
+                  />
+                }
               />
             ))}
           </FormGroup>
@@ -164,7 +204,13 @@ export function TaskList() {
         sort={{ field: 'taskId', order: 'DESC' }}
         creatable={false}
         empty={false}
-        extraActions={canSubmit ? <Button label="app.check_task.submit" onClick={() => setSubmitting(true)}><UploadFileIcon /></Button> : null}
+        extraActions={
+          canSubmit ? (
+            <Button label="app.check_task.submit" onClick={() => setSubmitting(true)}>
+              <UploadFileIcon />
+            </Button>
+          ) : null
+        }
       >
         <TaskGrid />
       </ScreenList>

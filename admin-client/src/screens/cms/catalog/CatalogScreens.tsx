@@ -319,7 +319,12 @@ function PublishDialog({ catalog, onClose }: { catalog: CatalogNode; onClose: ()
   const [publishChild, setPublishChild] = useState(false);
   const [publishDetail, setPublishDetail] = useState(false);
   const submit = async () => {
-    if (await run(() => httpClient.post('/cms/catalog/publish', { catalogId: catalog.id, publishChild, publishDetail }), 'app.cms_catalog.publish_queued')) {
+    if (
+      await run(
+        () => httpClient.post('/cms/catalog/publish', { catalogId: catalog.id, publishChild, publishDetail }),
+        'app.cms_catalog.publish_queued',
+      )
+    ) {
       startPublishPolling();
       onClose();
     }
@@ -336,15 +341,33 @@ function PublishDialog({ catalog, onClose }: { catalog: CatalogNode; onClose: ()
     >
       <DialogContentText>{translate('app.cms_catalog.publish_confirm', { name: catalog.name })}</DialogContentText>
       <Stack>
-        <FormControlLabel control={<Checkbox checked={publishChild} onChange={(e) => setPublishChild(e.target.checked)} />} label={translate('app.cms_catalog.publish_child')} />
-        <FormControlLabel control={<Checkbox checked={publishDetail} onChange={(e) => setPublishDetail(e.target.checked)} />} label={translate('app.cms_catalog.publish_detail')} />
+        <FormControlLabel
+          control={<Checkbox checked={publishChild} onChange={(e) => setPublishChild(e.target.checked)} />}
+          label={translate('app.cms_catalog.publish_child')}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={publishDetail} onChange={(e) => setPublishDetail(e.target.checked)} />}
+          label={translate('app.cms_catalog.publish_detail')}
+        />
       </Stack>
     </CatalogDialog>
   );
 }
 
 /** A yes/no confirmation of a destructive action. */
-function ConfirmDialog({ title, text, busy, onClose, onConfirm }: { title: string; text: string; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+function ConfirmDialog({
+  title,
+  text,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  title: string;
+  text: string;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <CatalogDialog title={title} busy={busy} onClose={onClose} onConfirm={onConfirm} confirmLabel="ra.action.confirm" confirmColor="error">
       <DialogContentText>{text}</DialogContentText>
@@ -367,10 +390,15 @@ function ExtendSettings({ catalogId, canEdit }: { catalogId: string; canEdit: bo
       live = false;
     };
   }, [catalogId]);
-  const set = (i: number, change: Partial<{ key: string; value: string }>) => setRows((r) => r.map((row, j) => (j === i ? { ...row, ...change } : row)));
+  const set = (i: number, change: Partial<{ key: string; value: string }>) =>
+    setRows((r) => r.map((row, j) => (j === i ? { ...row, ...change } : row)));
   const save = () =>
     run(
-      () => httpClient.put(`/cms/catalog/extends/${catalogId}`, Object.fromEntries(rows.filter((r) => r.key.trim()).map((r) => [r.key.trim(), configValue(r.value)]))),
+      () =>
+        httpClient.put(
+          `/cms/catalog/extends/${catalogId}`,
+          Object.fromEntries(rows.filter((r) => r.key.trim()).map((r) => [r.key.trim(), configValue(r.value)])),
+        ),
       'ra.notification.updated',
     );
   return (
@@ -387,8 +415,21 @@ function ExtendSettings({ catalogId, canEdit }: { catalogId: string; canEdit: bo
         <Stack spacing={1}>
           {rows.map((row, i) => (
             <Stack direction="row" spacing={1} key={i} sx={{ alignItems: 'center' }}>
-              <MuiTextField size="small" label={translate('app.cms_catalog.extend_key')} value={row.key} disabled={!canEdit} onChange={(e) => set(i, { key: e.target.value })} />
-              <MuiTextField size="small" label={translate('app.cms_catalog.extend_value')} value={row.value} disabled={!canEdit} onChange={(e) => set(i, { value: e.target.value })} sx={{ flex: 1 }} />
+              <MuiTextField
+                size="small"
+                label={translate('app.cms_catalog.extend_key')}
+                value={row.key}
+                disabled={!canEdit}
+                onChange={(e) => set(i, { key: e.target.value })}
+              />
+              <MuiTextField
+                size="small"
+                label={translate('app.cms_catalog.extend_value')}
+                value={row.value}
+                disabled={!canEdit}
+                onChange={(e) => set(i, { value: e.target.value })}
+                sx={{ flex: 1 }}
+              />
               {canEdit ? (
                 <IconButton aria-label={translate('ra.action.remove')} onClick={() => setRows((r) => r.filter((_, j) => j !== i))}>
                   <DeleteIcon fontSize="small" />
@@ -424,7 +465,9 @@ function CatalogFields({ pipes }: { pipes: PipeOption[] }) {
       <TextInput source="path" label="app.cms_catalog.path" helperText="app.cms_catalog.path_help" fullWidth />
       <SelectInput source="catalogType" label="app.cms_catalog.catalogType" choices={CATALOG_TYPE_CHOICES} required />
       <FormDataConsumer>
-        {({ formData }) => (formData.catalogType === 'link' ? <TextInput source="redirectUrl" label="app.cms_catalog.redirectUrl" required fullWidth /> : null)}
+        {({ formData }) =>
+          formData.catalogType === 'link' ? <TextInput source="redirectUrl" label="app.cms_catalog.redirectUrl" required fullWidth /> : null
+        }
       </FormDataConsumer>
       <TextInput source="description" label="app.cms_catalog.description" multiline minRows={2} fullWidth />
       <TextInput source="logo" label="app.cms_catalog.logo" fullWidth />
@@ -472,7 +515,17 @@ function CatalogFields({ pipes }: { pipes: PipeOption[] }) {
 }
 
 /** The selected catalog: its actions above its form. */
-function CatalogDetail({ node, nodes, onChanged, onDeleted }: { node: CatalogNode; nodes: CatalogNode[]; onChanged: () => void; onDeleted: () => void }) {
+function CatalogDetail({
+  node,
+  nodes,
+  onChanged,
+  onDeleted,
+}: {
+  node: CatalogNode;
+  nodes: CatalogNode[];
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const pipes = usePipes();
@@ -499,8 +552,20 @@ function CatalogDetail({ node, nodes, onChanged, onDeleted }: { node: CatalogNod
   };
   const own = catalogSubtreeIds(node);
   const actions: { key: string; label: string; icon: ReactElement; allowed: boolean; onClick: () => void; color?: 'error' }[] = [
-    { key: 'up', label: 'app.cms_catalog.sort_up', icon: <ArrowUpwardIcon />, allowed: can.sort, onClick: () => void act(() => httpClient.put('/cms/catalog/sort', catalogSortBody(id, 'up'))) },
-    { key: 'down', label: 'app.cms_catalog.sort_down', icon: <ArrowDownwardIcon />, allowed: can.sort, onClick: () => void act(() => httpClient.put('/cms/catalog/sort', catalogSortBody(id, 'down'))) },
+    {
+      key: 'up',
+      label: 'app.cms_catalog.sort_up',
+      icon: <ArrowUpwardIcon />,
+      allowed: can.sort,
+      onClick: () => void act(() => httpClient.put('/cms/catalog/sort', catalogSortBody(id, 'up'))),
+    },
+    {
+      key: 'down',
+      label: 'app.cms_catalog.sort_down',
+      icon: <ArrowDownwardIcon />,
+      allowed: can.sort,
+      onClick: () => void act(() => httpClient.put('/cms/catalog/sort', catalogSortBody(id, 'down'))),
+    },
     {
       key: 'visible',
       label: visible ? 'app.cms_catalog.hide' : 'app.cms_catalog.show',
@@ -511,12 +576,26 @@ function CatalogDetail({ node, nodes, onChanged, onDeleted }: { node: CatalogNod
     { key: 'move', label: 'app.cms_catalog.move', icon: <DriveFileMoveIcon />, allowed: can.move, onClick: () => setDialog('move') },
     { key: 'publish', label: 'app.cms_catalog.publish', icon: <PublishIcon />, allowed: can.publish, onClick: () => setDialog('publish') },
     { key: 'merge', label: 'app.cms_catalog.merge', icon: <CallMergeIcon />, allowed: can.merge, onClick: () => setDialog('merge') },
-    { key: 'clear', label: 'app.cms_catalog.clear', icon: <DeleteSweepIcon />, allowed: can.clear, onClick: () => setDialog('clear'), color: 'error' },
+    {
+      key: 'clear',
+      label: 'app.cms_catalog.clear',
+      icon: <DeleteSweepIcon />,
+      allowed: can.clear,
+      onClick: () => setDialog('clear'),
+      color: 'error',
+    },
     { key: 'delete', label: 'ra.action.delete', icon: <DeleteIcon />, allowed: can.remove, onClick: () => setDialog('delete'), color: 'error' },
   ];
   return (
     <Box>
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }} role="toolbar" aria-label={translate('app.cms_catalog.actions')}>
+      <Stack
+        direction="row"
+        spacing={0.5}
+        useFlexGap
+        sx={{ mb: 1, flexWrap: 'wrap' }}
+        role="toolbar"
+        aria-label={translate('app.cms_catalog.actions')}
+      >
         {actions
           .filter((a) => a.allowed)
           .map((a) => (
@@ -640,10 +719,15 @@ export function CatalogPage() {
       <Card sx={{ flex: 1, width: '100%', minWidth: 0 }}>
         <CardContent>
           {selected ? (
-            <CatalogDetail node={selected} nodes={nodes} onChanged={reload} onDeleted={() => {
-              setSelectedId(undefined);
-              reload();
-            }} />
+            <CatalogDetail
+              node={selected}
+              nodes={nodes}
+              onChanged={reload}
+              onDeleted={() => {
+                setSelectedId(undefined);
+                reload();
+              }}
+            />
           ) : (
             <Typography variant="body2" color="text.secondary">
               {translate('app.cms_catalog.select_hint')}

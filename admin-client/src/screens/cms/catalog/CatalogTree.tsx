@@ -3,17 +3,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import {
-  Box,
-  Button as MuiButton,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Typography,
-} from '@mui/material';
+import { Box, Button as MuiButton, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { TOP_LEVEL_ID, type CatalogNode } from './catalog';
@@ -52,7 +42,15 @@ export function CatalogTree({ nodes, label, selected, onSelect, checked, onToggl
         return next;
       });
     return (
-      <li key={id} role="treeitem" aria-selected={isSelected} aria-expanded={hasChildren ? open : undefined} aria-disabled={disabled || undefined} aria-label={node.name} style={{ listStyle: 'none' }}>
+      <li
+        key={id}
+        role="treeitem"
+        aria-selected={isSelected}
+        aria-expanded={hasChildren ? open : undefined}
+        aria-disabled={disabled || undefined}
+        aria-label={node.name}
+        style={{ listStyle: 'none' }}
+      >
         <Box
           sx={{
             display: 'flex',

@@ -114,7 +114,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A file button that hands the picked files over. */
-function UploadButton({ label, multiple, disabled, onFiles }: { label: string; multiple?: boolean; disabled?: boolean; onFiles: (files: File[]) => void }) {
+function UploadButton({
+  label,
+  multiple,
+  disabled,
+  onFiles,
+}: {
+  label: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  onFiles: (files: File[]) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -171,7 +181,11 @@ function RelatedContent({ form, disabled, onChangeNew }: { form: ContentForm; di
   }, [contentId]);
   const search = async () => {
     try {
-      const r = await httpClient.get<PageResult<{ contentId: string; title: string }>>('/cms/content/list', { title: query.trim(), pageNum: 1, pageSize: 10 });
+      const r = await httpClient.get<PageResult<{ contentId: string; title: string }>>('/cms/content/list', {
+        title: query.trim(),
+        pageNum: 1,
+        pageSize: 10,
+      });
       setResults((r.data?.rows ?? []).filter((x) => String(x.contentId) !== String(contentId)));
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
@@ -205,7 +219,17 @@ function RelatedContent({ form, disabled, onChangeNew }: { form: ContentForm; di
             key={r.contentId}
             secondaryAction={
               disabled ? null : (
-                <IconButton edge="end" aria-label={translate('app.cms_editor.related_remove', { title: r.title })} onClick={() => void change(related.filter((x) => x.contentId !== r.contentId), r, false)}>
+                <IconButton
+                  edge="end"
+                  aria-label={translate('app.cms_editor.related_remove', { title: r.title })}
+                  onClick={() =>
+                    void change(
+                      related.filter((x) => x.contentId !== r.contentId),
+                      r,
+                      false,
+                    )
+                  }
+                >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               )
@@ -257,7 +281,19 @@ function RelatedContent({ form, disabled, onChangeNew }: { form: ContentForm; di
 }
 
 /** Up, down and remove buttons of a media item. */
-function ItemButtons({ index, count, disabled, onMove, onRemove }: { index: number; count: number; disabled: boolean; onMove: (delta: number) => void; onRemove: () => void }) {
+function ItemButtons({
+  index,
+  count,
+  disabled,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  disabled: boolean;
+  onMove: (delta: number) => void;
+  onRemove: () => void;
+}) {
   const translate = useTranslate();
   if (disabled) return null;
   return (
@@ -336,14 +372,23 @@ export function ContentEditorPage() {
     };
   }, [catalogId, contentType, contentId, translate]);
 
-  if (loadError) return <Alert severity="error" sx={{ mt: 2 }}>{loadError}</Alert>;
+  if (loadError)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {loadError}
+      </Alert>
+    );
   if (!form) return <LinearProgress sx={{ mt: 2 }} />;
 
   const isNew = !form.contentId;
   const lockedOther = lockedByOther(form.lockUser, identity?.userName as string | undefined);
   const ro = lockedOther || busy || (isNew ? !canAdd : !canEdit);
   const set = <K extends keyof ContentForm>(key: K, value: ContentForm[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
-  const text = (key: keyof ContentForm, label: string, extra: { required?: boolean; multiline?: boolean; helperText?: string; maxLength?: number; list?: string } = {}) => (
+  const text = (
+    key: keyof ContentForm,
+    label: string,
+    extra: { required?: boolean; multiline?: boolean; helperText?: string; maxLength?: number; list?: string } = {},
+  ) => (
     <TextField
       label={translate(label)}
       value={(form[key] as string | undefined) ?? ''}
@@ -393,7 +438,9 @@ export function ContentEditorPage() {
     setBusy(true);
     try {
       const body = contentBody(form);
-      const { data: saved } = isNew ? await httpClient.post<ContentForm>('/cms/content', body) : await httpClient.put<ContentForm>('/cms/content', body);
+      const { data: saved } = isNew
+        ? await httpClient.post<ContentForm>('/cms/content', body)
+        : await httpClient.put<ContentForm>('/cms/content', body);
       const savedId = String(saved?.contentId ?? form.contentId ?? '');
       if (saved) setForm({ ...saved, contentType: form.contentType });
       if (publish && savedId) {
@@ -423,23 +470,56 @@ export function ContentEditorPage() {
   const images = form.images ?? [];
   const audios = form.audios ?? [];
   const videos = form.videos ?? [];
-  const setImage = (i: number, change: Partial<MediaItem>) => set('images', images.map((x, j) => (j === i ? { ...x, ...change } : x)));
-  const setAudio = (i: number, change: Partial<MediaItem>) => set('audios', audios.map((x, j) => (j === i ? { ...x, ...change } : x)));
-  const setVideo = (i: number, change: Partial<VideoItem>) => set('videos', videos.map((x, j) => (j === i ? { ...x, ...change } : x)));
+  const setImage = (i: number, change: Partial<MediaItem>) =>
+    set(
+      'images',
+      images.map((x, j) => (j === i ? { ...x, ...change } : x)),
+    );
+  const setAudio = (i: number, change: Partial<MediaItem>) =>
+    set(
+      'audios',
+      audios.map((x, j) => (j === i ? { ...x, ...change } : x)),
+    );
+  const setVideo = (i: number, change: Partial<VideoItem>) =>
+    set(
+      'videos',
+      videos.map((x, j) => (j === i ? { ...x, ...change } : x)),
+    );
 
   return (
     <Box sx={{ mt: 1, pb: 4 }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }} role="toolbar" aria-label={translate('app.cms_editor.toolbar')}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        role="toolbar"
+        aria-label={translate('app.cms_editor.toolbar')}
+      >
         <IconButton aria-label={translate('ra.action.back')} onClick={() => navigate(-1)}>
           <ArrowBackIcon />
         </IconButton>
         <Typography variant="h6" component="h2" sx={{ mr: 1 }}>
-          {translate(isNew ? 'app.cms_editor.title_new' : 'app.cms_editor.title_edit', { type: translate(`app.cms_content.type_${form.contentType}`) })}
+          {translate(isNew ? 'app.cms_editor.title_new' : 'app.cms_editor.title_edit', {
+            type: translate(`app.cms_content.type_${form.contentType}`),
+          })}
         </Typography>
         {form.catalogName ? <Chip size="small" label={form.catalogName} /> : null}
-        {form.lockUser ? <Chip size="small" color={lockedOther ? 'warning' : 'default'} icon={<LockIcon />} label={translate('app.cms_content.locked_by', { user: form.lockUser })} /> : null}
+        {form.lockUser ? (
+          <Chip
+            size="small"
+            color={lockedOther ? 'warning' : 'default'}
+            icon={<LockIcon />}
+            label={translate('app.cms_content.locked_by', { user: form.lockUser })}
+          />
+        ) : null}
         <Box sx={{ flex: 1 }} />
-        <MuiButton variant="contained" startIcon={busy ? <CircularProgress size={16} /> : <SaveIcon />} disabled={ro} onClick={() => void save(false)}>
+        <MuiButton
+          variant="contained"
+          startIcon={busy ? <CircularProgress size={16} /> : <SaveIcon />}
+          disabled={ro}
+          onClick={() => void save(false)}
+        >
           {translate('app.cms_editor.save')}
         </MuiButton>
         {canPublish ? (
@@ -448,7 +528,14 @@ export function ContentEditorPage() {
           </MuiButton>
         ) : null}
         {pipes.length > 1 ? (
-          <TextField select size="small" label={translate('app.cms_editor.preview_pipe')} value={previewPipe || pipes[0].pipeCode} onChange={(e) => setPreviewPipe(e.target.value)} sx={{ minWidth: 120 }}>
+          <TextField
+            select
+            size="small"
+            label={translate('app.cms_editor.preview_pipe')}
+            value={previewPipe || pipes[0].pipeCode}
+            onChange={(e) => setPreviewPipe(e.target.value)}
+            sx={{ minWidth: 120 }}
+          >
             {pipes.map((p) => (
               <MenuItem key={p.pipeCode} value={p.pipeCode}>
                 {p.pipeName}
@@ -503,16 +590,66 @@ export function ContentEditorPage() {
             {form.contentType === 'image' ? (
               <>
                 {images.map((img, i) => (
-                  <Stack key={i} direction={{ xs: 'column', md: 'row' }} spacing={1} aria-label={translate('app.cms_editor.image_n', { n: i + 1 })} role="group" sx={{ alignItems: 'flex-start' }}>
-                    <Box sx={{ width: 120, height: 90, bgcolor: 'action.hover', flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
-                      {thumbOf(img.path) ? <img src={thumbOf(img.path)} alt={img.title || ''} style={{ maxWidth: '100%', maxHeight: '100%' }} /> : null}
+                  <Stack
+                    key={i}
+                    direction={{ xs: 'column', md: 'row' }}
+                    spacing={1}
+                    aria-label={translate('app.cms_editor.image_n', { n: i + 1 })}
+                    role="group"
+                    sx={{ alignItems: 'flex-start' }}
+                  >
+                    <Box
+                      sx={{
+                        width: 120,
+                        height: 90,
+                        bgcolor: 'action.hover',
+                        flexShrink: 0,
+                        display: 'flex',
+                        alignItems: 'center',
+                        justifyContent: 'center',
+                        overflow: 'hidden',
+                      }}
+                    >
+                      {thumbOf(img.path) ? (
+                        <img src={thumbOf(img.path)} alt={img.title || ''} style={{ maxWidth: '100%', maxHeight: '100%' }} />
+                      ) : null}
                     </Box>
                     <Stack spacing={1} sx={{ flex: 1, width: '100%' }}>
-                      <TextField size="small" label={translate('app.cms_editor.media_path')} value={img.path} disabled={ro} onChange={(e) => setImage(i, { path: e.target.value })} />
-                      <TextField size="small" label={translate('app.cms_editor.media_title')} value={img.title ?? ''} disabled={ro} onChange={(e) => setImage(i, { title: e.target.value })} />
-                      <TextField size="small" label={translate('app.cms_editor.media_description')} value={img.description ?? ''} disabled={ro} multiline onChange={(e) => setImage(i, { description: e.target.value })} />
+                      <TextField
+                        size="small"
+                        label={translate('app.cms_editor.media_path')}
+                        value={img.path}
+                        disabled={ro}
+                        onChange={(e) => setImage(i, { path: e.target.value })}
+                      />
+                      <TextField
+                        size="small"
+                        label={translate('app.cms_editor.media_title')}
+                        value={img.title ?? ''}
+                        disabled={ro}
+                        onChange={(e) => setImage(i, { title: e.target.value })}
+                      />
+                      <TextField
+                        size="small"
+                        label={translate('app.cms_editor.media_description')}
+                        value={img.description ?? ''}
+                        disabled={ro}
+                        multiline
+                        onChange={(e) => setImage(i, { description: e.target.value })}
+                      />
                     </Stack>
-                    <ItemButtons index={i} count={images.length} disabled={ro} onMove={(d) => set('images', moveItem(images, i, d))} onRemove={() => set('images', images.filter((_, j) => j !== i))} />
+                    <ItemButtons
+                      index={i}
+                      count={images.length}
+                      disabled={ro}
+                      onMove={(d) => set('images', moveItem(images, i, d))}
+                      onRemove={() =>
+                        set(
+                          'images',
+                          images.filter((_, j) => j !== i),
+                        )
+                      }
+                    />
                   </Stack>
                 ))}
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -536,18 +673,69 @@ export function ContentEditorPage() {
             {form.contentType === 'audio' ? (
               <>
                 {audios.map((a, i) => (
-                  <Stack key={i} direction={{ xs: 'column', md: 'row' }} spacing={1} role="group" aria-label={translate('app.cms_editor.audio_n', { n: i + 1 })} sx={{ alignItems: 'flex-start' }}>
+                  <Stack
+                    key={i}
+                    direction={{ xs: 'column', md: 'row' }}
+                    spacing={1}
+                    role="group"
+                    aria-label={translate('app.cms_editor.audio_n', { n: i + 1 })}
+                    sx={{ alignItems: 'flex-start' }}
+                  >
                     <Stack spacing={1} sx={{ flex: 1, width: '100%' }}>
-                      <TextField size="small" required label={translate('app.cms_editor.media_path_url')} value={a.path} disabled={ro} onChange={(e) => setAudio(i, { path: e.target.value })} helperText={translate('app.cms_editor.media_path_help')} />
-                      {!ro ? <MediaUploadButton label={translate('app.cms_editor.upload_media')} onFile={async (file) => { const up = await upload(file, 'media'); if (up) setAudio(i, { path: up.path }); }} /> : null}
-                      <TextField size="small" label={translate('app.cms_editor.media_title')} value={a.title ?? ''} disabled={ro} onChange={(e) => setAudio(i, { title: e.target.value })} />
-                      <TextField size="small" label={translate('app.cms_editor.media_description')} value={a.description ?? ''} disabled={ro} multiline onChange={(e) => setAudio(i, { description: e.target.value })} />
+                      <TextField
+                        size="small"
+                        required
+                        label={translate('app.cms_editor.media_path_url')}
+                        value={a.path}
+                        disabled={ro}
+                        onChange={(e) => setAudio(i, { path: e.target.value })}
+                        helperText={translate('app.cms_editor.media_path_help')}
+                      />
+                      {!ro ? (
+                        <MediaUploadButton
+                          label={translate('app.cms_editor.upload_media')}
+                          onFile={async (file) => {
+                            const up = await upload(file, 'media');
+                            if (up) setAudio(i, { path: up.path });
+                          }}
+                        />
+                      ) : null}
+                      <TextField
+                        size="small"
+                        label={translate('app.cms_editor.media_title')}
+                        value={a.title ?? ''}
+                        disabled={ro}
+                        onChange={(e) => setAudio(i, { title: e.target.value })}
+                      />
+                      <TextField
+                        size="small"
+                        label={translate('app.cms_editor.media_description')}
+                        value={a.description ?? ''}
+                        disabled={ro}
+                        multiline
+                        onChange={(e) => setAudio(i, { description: e.target.value })}
+                      />
                     </Stack>
-                    <ItemButtons index={i} count={audios.length} disabled={ro} onMove={(d) => set('audios', moveItem(audios, i, d))} onRemove={() => set('audios', audios.filter((_, j) => j !== i))} />
+                    <ItemButtons
+                      index={i}
+                      count={audios.length}
+                      disabled={ro}
+                      onMove={(d) => set('audios', moveItem(audios, i, d))}
+                      onRemove={() =>
+                        set(
+                          'audios',
+                          audios.filter((_, j) => j !== i),
+                        )
+                      }
+                    />
                   </Stack>
                 ))}
                 {!ro ? (
-                  <MuiButton startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start' }} onClick={() => set('audios', [...audios, { path: '', title: '', description: '' }])}>
+                  <MuiButton
+                    startIcon={<AddIcon />}
+                    sx={{ alignSelf: 'flex-start' }}
+                    onClick={() => set('audios', [...audios, { path: '', title: '', description: '' }])}
+                  >
                     {translate('app.cms_editor.add_audio')}
                   </MuiButton>
                 ) : null}
@@ -558,9 +746,23 @@ export function ContentEditorPage() {
                 {videos.map((v, i) => {
                   const embedBad = v.type === 'share' && !isValidEmbedCode(v.embedCode);
                   return (
-                    <Stack key={i} direction={{ xs: 'column', md: 'row' }} spacing={1} role="group" aria-label={translate('app.cms_editor.video_n', { n: i + 1 })} sx={{ alignItems: 'flex-start' }}>
+                    <Stack
+                      key={i}
+                      direction={{ xs: 'column', md: 'row' }}
+                      spacing={1}
+                      role="group"
+                      aria-label={translate('app.cms_editor.video_n', { n: i + 1 })}
+                      sx={{ alignItems: 'flex-start' }}
+                    >
                       <Stack spacing={1} sx={{ flex: 1, width: '100%' }}>
-                        <TextField select size="small" label={translate('app.cms_editor.video_type')} value={v.type} disabled={ro} onChange={(e) => setVideo(i, { type: e.target.value as VideoItem['type'] })}>
+                        <TextField
+                          select
+                          size="small"
+                          label={translate('app.cms_editor.video_type')}
+                          value={v.type}
+                          disabled={ro}
+                          onChange={(e) => setVideo(i, { type: e.target.value as VideoItem['type'] })}
+                        >
                           <MenuItem value="local">{translate('app.cms_editor.video_local')}</MenuItem>
                           <MenuItem value="share">{translate('app.cms_editor.video_share')}</MenuItem>
                         </TextField>
@@ -580,19 +782,63 @@ export function ContentEditorPage() {
                           />
                         ) : (
                           <>
-                            <TextField size="small" required label={translate('app.cms_editor.media_path_url')} value={v.path} disabled={ro} helperText={translate('app.cms_editor.media_path_help')} onChange={(e) => setVideo(i, { path: e.target.value })} />
-                            {!ro ? <MediaUploadButton label={translate('app.cms_editor.upload_media')} onFile={async (file) => { const up = await upload(file, 'media'); if (up) setVideo(i, { path: up.path }); }} /> : null}
+                            <TextField
+                              size="small"
+                              required
+                              label={translate('app.cms_editor.media_path_url')}
+                              value={v.path}
+                              disabled={ro}
+                              helperText={translate('app.cms_editor.media_path_help')}
+                              onChange={(e) => setVideo(i, { path: e.target.value })}
+                            />
+                            {!ro ? (
+                              <MediaUploadButton
+                                label={translate('app.cms_editor.upload_media')}
+                                onFile={async (file) => {
+                                  const up = await upload(file, 'media');
+                                  if (up) setVideo(i, { path: up.path });
+                                }}
+                              />
+                            ) : null}
                           </>
                         )}
-                        <TextField size="small" label={translate('app.cms_editor.media_title')} value={v.title ?? ''} disabled={ro} onChange={(e) => setVideo(i, { title: e.target.value })} />
-                        <TextField size="small" label={translate('app.cms_editor.media_description')} value={v.description ?? ''} disabled={ro} multiline onChange={(e) => setVideo(i, { description: e.target.value })} />
+                        <TextField
+                          size="small"
+                          label={translate('app.cms_editor.media_title')}
+                          value={v.title ?? ''}
+                          disabled={ro}
+                          onChange={(e) => setVideo(i, { title: e.target.value })}
+                        />
+                        <TextField
+                          size="small"
+                          label={translate('app.cms_editor.media_description')}
+                          value={v.description ?? ''}
+                          disabled={ro}
+                          multiline
+                          onChange={(e) => setVideo(i, { description: e.target.value })}
+                        />
                       </Stack>
-                      <ItemButtons index={i} count={videos.length} disabled={ro} onMove={(d) => set('videos', moveItem(videos, i, d))} onRemove={() => set('videos', videos.filter((_, j) => j !== i))} />
+                      <ItemButtons
+                        index={i}
+                        count={videos.length}
+                        disabled={ro}
+                        onMove={(d) => set('videos', moveItem(videos, i, d))}
+                        onRemove={() =>
+                          set(
+                            'videos',
+                            videos.filter((_, j) => j !== i),
+                          )
+                        }
+                      />
                     </Stack>
                   );
                 })}
                 {!ro ? (
-                  <MuiButton startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start' }} onClick={() => set('videos', [...videos, { type: 'local', path: '', embedCode: '', title: '', description: '' }])}>
+                  <MuiButton
+                    startIcon={<AddIcon />}
+                    sx={{ alignSelf: 'flex-start' }}
+                    onClick={() => set('videos', [...videos, { type: 'local', path: '', embedCode: '', title: '', description: '' }])}
+                  >
                     {translate('app.cms_editor.add_video')}
                   </MuiButton>
                 ) : null}
@@ -638,7 +884,10 @@ export function ContentEditorPage() {
                       checked={(form.publishPipes ?? []).includes(p.pipeCode)}
                       disabled={ro}
                       onChange={(e) =>
-                        set('publishPipes', e.target.checked ? [...(form.publishPipes ?? []), p.pipeCode] : (form.publishPipes ?? []).filter((c) => c !== p.pipeCode))
+                        set(
+                          'publishPipes',
+                          e.target.checked ? [...(form.publishPipes ?? []), p.pipeCode] : (form.publishPipes ?? []).filter((c) => c !== p.pipeCode),
+                        )
                       }
                     />
                   }

@@ -152,7 +152,8 @@ function ActionHost({ catalogs, children }: { catalogs: CatalogNode[]; children:
   const start: StartAction = (action, rows) => {
     if (!rows.length) return;
     // Status changes, flags and locks go at once; the rest ask first.
-    if (['publish', 'offline', 'archive', 'cancelTop', 'recommend', 'cancelRecommend', 'hot', 'cancelHot', 'lock', 'unlock'].includes(action)) direct(action, rows);
+    if (['publish', 'offline', 'archive', 'cancelTop', 'recommend', 'cancelRecommend', 'hot', 'cancelHot', 'lock', 'unlock'].includes(action))
+      direct(action, rows);
     else setCurrent({ action, rows });
   };
   const action = current?.action;
@@ -168,7 +169,9 @@ function ActionHost({ catalogs, children }: { catalogs: CatalogNode[]; children:
       </MuiButton>
     </DialogActions>
   );
-  const sameCatalog = (data ?? []).filter((r: RaRecord) => rows[0] && String(r.catalogId) === String(rows[0].catalogId) && String(r.contentId) !== String(rows[0].contentId));
+  const sameCatalog = (data ?? []).filter(
+    (r: RaRecord) => rows[0] && String(r.catalogId) === String(rows[0].catalogId) && String(r.contentId) !== String(rows[0].contentId),
+  );
   return (
     <ActionContext.Provider value={start}>
       {children}
@@ -199,14 +202,19 @@ function ActionHost({ catalogs, children }: { catalogs: CatalogNode[]; children:
             </Stack>
           </DialogContent>
           {action === 'toPublish'
-            ? actions(!isFuture(date), () =>
-                void run(async () => {
-                  const iso = fromLocalInput(date);
-                  for (const row of rows) await setPublishDate(row, iso);
-                  await httpClient.post('/cms/content/to_publish', { contentIds: ids(rows) });
-                }, 'toPublish'),
+            ? actions(
+                !isFuture(date),
+                () =>
+                  void run(async () => {
+                    const iso = fromLocalInput(date);
+                    for (const row of rows) await setPublishDate(row, iso);
+                    await httpClient.post('/cms/content/to_publish', { contentIds: ids(rows) });
+                  }, 'toPublish'),
               )
-            : actions(!!date && !isFuture(date), () => void run(() => httpClient.post('/cms/content/set_top', setTopBody(ids(rows), date)), 'setTop'))}
+            : actions(
+                !!date && !isFuture(date),
+                () => void run(() => httpClient.post('/cms/content/set_top', setTopBody(ids(rows), date)), 'setTop'),
+              )}
         </Dialog>
       ) : null}
       <CatalogPickerDialog
@@ -237,7 +245,11 @@ function ActionHost({ catalogs, children }: { catalogs: CatalogNode[]; children:
               {sameCatalog.map((r: RaRecord) => {
                 const body = contentSortBody(String(rows[0].contentId), String(r.contentId));
                 return (
-                  <ListItemButton key={r.contentId} disabled={busy || !body} onClick={() => body && void run(() => httpClient.post('/cms/content/sort', body), 'sort')}>
+                  <ListItemButton
+                    key={r.contentId}
+                    disabled={busy || !body}
+                    onClick={() => body && void run(() => httpClient.post('/cms/content/sort', body), 'sort')}
+                  >
                     <ListItemText primary={r.title} secondary={isTop(r) ? translate('app.cms_content.attr_top') : undefined} />
                   </ListItemButton>
                 );
@@ -335,13 +347,22 @@ function RowActions({ record }: { record: RaRecord }) {
     <Stack direction="row" spacing={0} onClick={(e) => e.stopPropagation()}>
       {canEdit ? (
         <Tooltip title={translate('ra.action.edit')}>
-          <IconButton size="small" aria-label={translate('app.cms_content.edit_named', { title: record.title })} onClick={() => navigate(editorPath(record.catalogId, record.contentType, record.contentId))}>
+          <IconButton
+            size="small"
+            aria-label={translate('app.cms_content.edit_named', { title: record.title })}
+            onClick={() => navigate(editorPath(record.catalogId, record.contentType, record.contentId))}
+          >
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       ) : null}
       {actions.length ? (
-        <IconButton size="small" aria-label={translate('app.cms_content.more_named', { title: record.title })} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          size="small"
+          aria-label={translate('app.cms_content.more_named', { title: record.title })}
+          aria-haspopup="menu"
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           <MoreVertIcon fontSize="small" />
         </IconButton>
       ) : null}
@@ -379,9 +400,7 @@ function TitleCell({ record }: { record: RaRecord }) {
         {isTop(record) ? <Chip size="small" color="error" label={translate('app.cms_content.attr_top')} /> : null}
         {record.recommend ? <Chip size="small" color="primary" label={translate('app.cms_content.attr_recommend')} /> : null}
         {record.hot ? <Chip size="small" color="warning" label={translate('app.cms_content.attr_hot')} /> : null}
-        {record.lockUser ? (
-          <Chip size="small" icon={<LockIcon />} label={translate('app.cms_content.locked_by', { user: record.lockUser })} />
-        ) : null}
+        {record.lockUser ? <Chip size="small" icon={<LockIcon />} label={translate('app.cms_content.locked_by', { user: record.lockUser })} /> : null}
       </Stack>
     </Box>
   );
@@ -432,7 +451,13 @@ const filters = [
   <TextInput key="author" source="author" label="app.cms_content.author" />,
   <DateInput key="beginTime" source="beginTime" label="app.cms_content.begin_time" />,
   // The end date counts whole: up to its last second.
-  <DateInput key="endTime" source="endTime" label="app.cms_content.end_time" parse={(v: string) => (v ? `${v}T23:59:59` : v)} format={(v: string) => (v ? String(v).slice(0, 10) : '')} />,
+  <DateInput
+    key="endTime"
+    source="endTime"
+    label="app.cms_content.end_time"
+    parse={(v: string) => (v ? `${v}T23:59:59` : v)}
+    format={(v: string) => (v ? String(v).slice(0, 10) : '')}
+  />,
   <SelectArrayInput key="attributes" source="attributes" label="app.cms_content.attributes" choices={CONTENT_ATTR_CHOICES} />,
 ];
 
@@ -443,12 +468,20 @@ function ContentGrid({ catalogs }: { catalogs: CatalogNode[] }) {
       <Datagrid
         rowClick={false}
         bulkActionButtons={<BulkActions />}
-        empty={<Typography variant="body2" sx={{ p: 2 }}>{translate('app.cms_content.none')}</Typography>}
+        empty={
+          <Typography variant="body2" sx={{ p: 2 }}>
+            {translate('app.cms_content.none')}
+          </Typography>
+        }
         sx={{ '& th': { whiteSpace: 'nowrap' } }}
       >
         <FunctionField label="app.cms_content.title" render={(r: RaRecord) => <TitleCell record={r} />} sortable={false} />
         <DictField source="contentType" label="app.cms_content.contentType" choices={CONTENT_TYPE_CHOICES} sortable={false} />
-        <FunctionField label="app.cms_content.status" render={(r: RaRecord) => <StateChip choices={CONTENT_STATUS} state={r.status} />} sortable={false} />
+        <FunctionField
+          label="app.cms_content.status"
+          render={(r: RaRecord) => <StateChip choices={CONTENT_STATUS} state={r.status} />}
+          sortable={false}
+        />
         <FunctionField label="app.cms_content.catalog" render={(r: RaRecord) => r.catalogName} sortable={false} />
         <FunctionField label="app.cms_content.author" render={(r: RaRecord) => r.author} sortable={false} />
         <DateTimeField source="publishDate" label="app.cms_content.publishDate" />
@@ -466,7 +499,11 @@ function RecycleGrid() {
     <Datagrid
       rowClick={false}
       bulkActionButtons={<RecycleBulkActions />}
-      empty={<Typography variant="body2" sx={{ p: 2 }}>{translate('app.cms_content.recycle_none')}</Typography>}
+      empty={
+        <Typography variant="body2" sx={{ p: 2 }}>
+          {translate('app.cms_content.recycle_none')}
+        </Typography>
+      }
     >
       <FunctionField label="app.cms_content.title" render={(r: RaRecord) => r.title} sortable={false} />
       <DictField source="contentType" label="app.cms_content.contentType" choices={CONTENT_TYPE_CHOICES} sortable={false} />
@@ -509,7 +546,11 @@ function RecycleBulkActions() {
   return (
     <>
       {canRestore ? (
-        <Button label="app.cms_content.recover" disabled={busy} onClick={() => void run(() => httpClient.post('/cms/content/recycle/recover', { contentIds }), 'app.cms_content.done_recover')}>
+        <Button
+          label="app.cms_content.recover"
+          disabled={busy}
+          onClick={() => void run(() => httpClient.post('/cms/content/recycle/recover', { contentIds }), 'app.cms_content.done_recover')}
+        >
           <RestoreIcon />
         </Button>
       ) : null}
@@ -589,7 +630,12 @@ export function ContentList() {
             </ListItemButton>
           </MuiList>
           {error ? <Alert severity="error">{error}</Alert> : null}
-          <CatalogTree nodes={catalogs} label={translate('app.cms_content.catalog_tree')} selected={catalogId} onSelect={(n) => setCatalogId(String(n.id))} />
+          <CatalogTree
+            nodes={catalogs}
+            label={translate('app.cms_content.catalog_tree')}
+            selected={catalogId}
+            onSelect={(n) => setCatalogId(String(n.id))}
+          />
         </CardContent>
       </Card>
       <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>

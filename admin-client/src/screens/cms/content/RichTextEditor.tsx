@@ -117,7 +117,16 @@ export default function RichTextEditor({ value, onChange, placeholder, uploading
       {uploading ? (
         <Box
           role="status"
-          sx={{ position: 'absolute', inset: 0, bgcolor: 'rgba(255,255,255,0.7)', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, zIndex: 2 }}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            bgcolor: 'rgba(255,255,255,0.7)',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 1,
+            zIndex: 2,
+          }}
         >
           <CircularProgress size={24} />
           <Typography variant="body2">{uploadingText}</Typography>

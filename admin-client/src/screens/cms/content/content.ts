@@ -316,7 +316,12 @@ export function contentBody(form: ContentForm): Record<string, unknown> {
       body.images = (form.images ?? []).map(({ path, title, description }) => ({ path, title: title ?? '', description: description ?? '' }));
       break;
     case 'audio':
-      body.audios = (form.audios ?? []).map(({ path, title, description, duration }) => ({ path, title: title ?? '', description: description ?? '', duration: duration ?? 0 }));
+      body.audios = (form.audios ?? []).map(({ path, title, description, duration }) => ({
+        path,
+        title: title ?? '',
+        description: description ?? '',
+        duration: duration ?? 0,
+      }));
       break;
     case 'video':
       body.videos = (form.videos ?? []).map((v) =>

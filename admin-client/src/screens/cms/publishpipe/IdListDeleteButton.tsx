@@ -35,7 +35,15 @@ export function IdListDeleteButton({ url, idField, permission, confirmTitle, con
   };
   return (
     <>
-      <Button label="ra.action.delete" color="error" disabled={busy} onClick={(e) => { e.stopPropagation(); setOpen(true); }}>
+      <Button
+        label="ra.action.delete"
+        color="error"
+        disabled={busy}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+      >
         <DeleteIcon />
       </Button>
       <Confirm

@@ -84,7 +84,14 @@ export function PublishSiteButton({ siteId: given, siteName }: { siteId?: string
   };
   return (
     <>
-      <Button label="app.cms_site.publish" onClick={(e) => { e.stopPropagation(); setOpen(true); }} disabled={busy}>
+      <Button
+        label="app.cms_site.publish"
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+        disabled={busy}
+      >
         <PublishIcon />
       </Button>
       <Confirm
@@ -137,7 +144,13 @@ export function ImportThemeButton({ siteId: given }: { siteId?: string }) {
   if (!allowed || !siteId) return null;
   return (
     <>
-      <Button label="app.cms_site.import_theme" onClick={(e) => { e.stopPropagation(); setOpen(true); }}>
+      <Button
+        label="app.cms_site.import_theme"
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+      >
         <UploadFileIcon />
       </Button>
       {open ? <ImportThemeDialog siteId={String(siteId)} onClose={() => setOpen(false)} /> : null}
@@ -171,7 +184,13 @@ function ImportThemeDialog({ siteId, onClose }: { siteId: string; onClose: () =>
         <Button label="app.cms_site.choose_zip" variant="outlined" component="label">
           <>
             <UploadFileIcon />
-            <input hidden type="file" accept={THEME_ACCEPT} aria-label={translate('app.cms_site.choose_zip')} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              hidden
+              type="file"
+              accept={THEME_ACCEPT}
+              aria-label={translate('app.cms_site.choose_zip')}
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
           </>
         </Button>
         {file ? (
@@ -242,7 +261,13 @@ export function SiteBasicInputs({ edit = false }: { edit?: boolean }) {
         readOnly={edit}
         validate={edit ? undefined : [required(), regex(SITE_PATH, 'app.cms_site.path_help')]}
       />
-      <TextInput source="logo" label="app.cms_site.logo" helperText="app.cms_site.logo_help" validate={[maxLength(500), regex(IMAGE_REF, 'app.cms_site.logo_help')]} fullWidth />
+      <TextInput
+        source="logo"
+        label="app.cms_site.logo"
+        helperText="app.cms_site.logo_help"
+        validate={[maxLength(500), regex(IMAGE_REF, 'app.cms_site.logo_help')]}
+        fullWidth
+      />
       <TextInput
         source="resourceUrl"
         label="app.cms_site.resourceUrl"
@@ -285,7 +310,14 @@ function SwitchToNewSiteDialog({ site, onClose }: { site: RaRecord; onClose: () 
         <DialogContentText>{translate('app.cms_site.switch_confirm', { name: site.name })}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button label="app.cms_site.stay" onClick={() => { onClose(); navigate('/cms/site'); }} disabled={busy} />
+        <Button
+          label="app.cms_site.stay"
+          onClick={() => {
+            onClose();
+            navigate('/cms/site');
+          }}
+          disabled={busy}
+        />
         <Button label="app.cms_site.switch_now" variant="contained" onClick={switchNow} disabled={busy} />
       </DialogActions>
     </Dialog>

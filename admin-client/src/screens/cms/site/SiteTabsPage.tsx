@@ -163,7 +163,13 @@ export function SiteDashboardCard({ siteId }: { siteId: string }) {
         </Stack>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mt: 2 }}>
           {byStatus.map((item) => (
-            <Chip key={item.key} size="small" variant="outlined" label={`${translate(item.label)}: ${data ? item.value : '-'}`} data-testid={`dash-status-${item.key}`} />
+            <Chip
+              key={item.key}
+              size="small"
+              variant="outlined"
+              label={`${translate(item.label)}: ${data ? item.value : '-'}`}
+              data-testid={`dash-status-${item.key}`}
+            />
           ))}
         </Stack>
       </CardContent>
@@ -238,7 +244,15 @@ function BasicTab({ siteId }: { siteId: string }) {
       >
         <SimpleForm
           resetOptions={{ keepDirtyValues: true }}
-          toolbar={canEdit ? <Toolbar><SaveButton alwaysEnable /></Toolbar> : false}
+          toolbar={
+            canEdit ? (
+              <Toolbar>
+                <SaveButton alwaysEnable />
+              </Toolbar>
+            ) : (
+              false
+            )
+          }
         >
           <SiteBasicInputs edit />
           <PipeInputs />
@@ -266,13 +280,45 @@ function ExtendTab({ siteId }: { siteId: string }) {
   };
   return (
     <Card>
-      <SimpleForm record={data} onSubmit={save} toolbar={canEdit ? <Toolbar><SaveButton alwaysEnable /></Toolbar> : false}>
+      <SimpleForm
+        record={data}
+        onSubmit={save}
+        toolbar={
+          canEdit ? (
+            <Toolbar>
+              <SaveButton alwaysEnable />
+            </Toolbar>
+          ) : (
+            false
+          )
+        }
+      >
         <NumberInput source="pageSize" label="app.cms_site.pageSize" min={1} max={200} step={1} validate={required()} />
         <SelectInput source="titleRepeatCheck" label="app.cms_site.titleRepeatCheck" choices={TITLE_REPEAT_CHECKS} validate={required()} />
-        <NumberInput source="recycleKeepDays" label="app.cms_site.recycleKeepDays" helperText="app.cms_site.recycleKeepDays_help" min={0} max={3650} step={1} validate={required()} />
+        <NumberInput
+          source="recycleKeepDays"
+          label="app.cms_site.recycleKeepDays"
+          helperText="app.cms_site.recycleKeepDays_help"
+          min={0}
+          max={3650}
+          step={1}
+          validate={required()}
+        />
         <BooleanInput source="sitemapEnabled" label="app.cms_site.sitemapEnabled" />
-        <TextInput source="defaultListTemplate" label="app.cms_site.defaultListTemplate" helperText="app.cms_site.template_help" validate={templateValidate} fullWidth />
-        <TextInput source="defaultDetailTemplate" label="app.cms_site.defaultDetailTemplate" helperText="app.cms_site.template_help" validate={templateValidate} fullWidth />
+        <TextInput
+          source="defaultListTemplate"
+          label="app.cms_site.defaultListTemplate"
+          helperText="app.cms_site.template_help"
+          validate={templateValidate}
+          fullWidth
+        />
+        <TextInput
+          source="defaultDetailTemplate"
+          label="app.cms_site.defaultDetailTemplate"
+          helperText="app.cms_site.template_help"
+          validate={templateValidate}
+          fullWidth
+        />
       </SimpleForm>
     </Card>
   );
@@ -304,7 +350,11 @@ function PropsTab({ siteId }: { siteId: string }) {
   return (
     <Card>
       <CardContent>
-        {canEdit ? <Button label="app.cms_site.prop_add" variant="contained" onClick={() => setEditing({ ...EMPTY_PROP })}><AddIcon /></Button> : null}
+        {canEdit ? (
+          <Button label="app.cms_site.prop_add" variant="contained" onClick={() => setEditing({ ...EMPTY_PROP })}>
+            <AddIcon />
+          </Button>
+        ) : null}
         <Table size="small" aria-label={translate('app.cms_site.tab_props')} sx={{ mt: 1 }}>
           <TableHead>
             <TableRow>
@@ -325,8 +375,12 @@ function PropsTab({ siteId }: { siteId: string }) {
                 <TableCell align="right">
                   {canEdit ? (
                     <>
-                      <Button label="ra.action.edit" onClick={() => setEditing(p)}><EditIcon /></Button>
-                      <Button label="ra.action.delete" color="error" onClick={() => setRemoving(p)}><DeleteIcon /></Button>
+                      <Button label="ra.action.edit" onClick={() => setEditing(p)}>
+                        <EditIcon />
+                      </Button>
+                      <Button label="ra.action.delete" color="error" onClick={() => setRemoving(p)}>
+                        <DeleteIcon />
+                      </Button>
                     </>
                   ) : null}
                 </TableCell>
@@ -339,9 +393,26 @@ function PropsTab({ siteId }: { siteId: string }) {
             ) : null}
           </TableBody>
         </Table>
-        <TablePagination component="div" count={data?.total ?? 0} page={page - 1} rowsPerPage={PROP_PAGE_SIZE} rowsPerPageOptions={[PROP_PAGE_SIZE]} onPageChange={(_, p) => setPage(p + 1)} />
+        <TablePagination
+          component="div"
+          count={data?.total ?? 0}
+          page={page - 1}
+          rowsPerPage={PROP_PAGE_SIZE}
+          rowsPerPageOptions={[PROP_PAGE_SIZE]}
+          onPageChange={(_, p) => setPage(p + 1)}
+        />
       </CardContent>
-      {editing ? <PropDialog siteId={siteId} initial={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); reload(); }} /> : null}
+      {editing ? (
+        <PropDialog
+          siteId={siteId}
+          initial={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      ) : null}
       <Confirm
         isOpen={!!removing}
         title="app.cms_site.prop_delete_title"
@@ -367,7 +438,13 @@ function PropDialog({ siteId, initial, onClose, onSaved }: { siteId: string; ini
   const save = async () => {
     setTouched(true);
     if (nameError || codeError) return;
-    const body = { siteId, propName: values.propName.trim(), propCode: values.propCode.trim(), propValue: values.propValue ?? '', remark: values.remark ?? '' };
+    const body = {
+      siteId,
+      propName: values.propName.trim(),
+      propCode: values.propCode.trim(),
+      propValue: values.propValue ?? '',
+      remark: values.remark ?? '',
+    };
     setBusy(true);
     try {
       if (initial.propertyId) await httpClient.put('/cms/site/prop', { ...body, propertyId: initial.propertyId });
@@ -385,10 +462,42 @@ function PropDialog({ siteId, initial, onClose, onSaved }: { siteId: string; ini
       <DialogTitle id="site-prop-title">{translate(initial.propertyId ? 'app.cms_site.prop_edit' : 'app.cms_site.prop_add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <MuiTextField label={translate('app.cms_site.propName')} name="propName" value={values.propName} onChange={set('propName')} required error={touched && !!nameError} helperText={touched ? nameError : ''} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <MuiTextField label={translate('app.cms_site.propCode')} name="propCode" value={values.propCode} onChange={set('propCode')} required error={touched && !!codeError} helperText={translate('app.cms_site.propCode_help')} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <MuiTextField label={translate('app.cms_site.propValue')} name="propValue" value={values.propValue} onChange={set('propValue')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 10000 } }} />
-          <MuiTextField label={translate('app.cms_site.remark')} name="remark" value={values.remark} onChange={set('remark')} slotProps={{ htmlInput: { maxLength: 500 } }} />
+          <MuiTextField
+            label={translate('app.cms_site.propName')}
+            name="propName"
+            value={values.propName}
+            onChange={set('propName')}
+            required
+            error={touched && !!nameError}
+            helperText={touched ? nameError : ''}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <MuiTextField
+            label={translate('app.cms_site.propCode')}
+            name="propCode"
+            value={values.propCode}
+            onChange={set('propCode')}
+            required
+            error={touched && !!codeError}
+            helperText={translate('app.cms_site.propCode_help')}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <MuiTextField
+            label={translate('app.cms_site.propValue')}
+            name="propValue"
+            value={values.propValue}
+            onChange={set('propValue')}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 10000 } }}
+          />
+          <MuiTextField
+            label={translate('app.cms_site.remark')}
+            name="remark"
+            value={values.remark}
+            onChange={set('remark')}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -471,7 +580,13 @@ function DefaultTemplatesTab({ siteId }: { siteId: string }) {
                         error={bad}
                         helperText={bad ? translate('app.cms_site.template_help') : ''}
                         disabled={!canEdit}
-                        slotProps={{ htmlInput: { 'aria-label': `${r.pipeCode} ${translate(`app.cms_site.${key}`)}`, maxLength: 255, list: templateListId(r.pipeCode) } }}
+                        slotProps={{
+                          htmlInput: {
+                            'aria-label': `${r.pipeCode} ${translate(`app.cms_site.${key}`)}`,
+                            maxLength: 255,
+                            list: templateListId(r.pipeCode),
+                          },
+                        }}
                       />
                     </TableCell>
                   );

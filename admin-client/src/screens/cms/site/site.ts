@@ -74,7 +74,19 @@ export function dashboardItems(d: SiteDashboard | undefined): { totals: Dashboar
 }
 
 /** Fields a site form sends (CreateSiteDto); the server strips others, but we send only what it reads. */
-const SITE_FIELDS = ['name', 'path', 'logo', 'resourceUrl', 'description', 'staticSuffix', 'sort', 'seoTitle', 'seoKeywords', 'seoDescription', 'remark'] as const;
+const SITE_FIELDS = [
+  'name',
+  'path',
+  'logo',
+  'resourceUrl',
+  'description',
+  'staticSuffix',
+  'sort',
+  'seoTitle',
+  'seoKeywords',
+  'seoDescription',
+  'remark',
+] as const;
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
 
@@ -137,7 +149,12 @@ export interface PipeDefaultTemplates {
 export function defaultTemplatesBody(siteId: string, rows: PipeDefaultTemplates[]) {
   return {
     siteId,
-    templates: rows.map((r) => ({ pipeCode: r.pipeCode, indexTemplate: text(r.indexTemplate), listTemplate: text(r.listTemplate), detailTemplate: text(r.detailTemplate) })),
+    templates: rows.map((r) => ({
+      pipeCode: r.pipeCode,
+      indexTemplate: text(r.indexTemplate),
+      listTemplate: text(r.listTemplate),
+      detailTemplate: text(r.detailTemplate),
+    })),
   };
 }
 

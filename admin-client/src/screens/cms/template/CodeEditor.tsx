@@ -45,7 +45,10 @@ const errorLineField = StateField.define<DecorationSet>({
     for (const e of tr.effects) {
       if (!e.is(setErrorLine)) continue;
       const n = e.value;
-      next = n && n >= 1 && n <= tr.state.doc.lines ? Decoration.set([Decoration.line({ class: 'cm-error-line' }).range(tr.state.doc.line(n).from)]) : Decoration.none;
+      next =
+        n && n >= 1 && n <= tr.state.doc.lines
+          ? Decoration.set([Decoration.line({ class: 'cm-error-line' }).range(tr.state.doc.line(n).from)])
+          : Decoration.none;
     }
     return next;
   },

@@ -68,7 +68,11 @@ export function TemplateEditorPage() {
         setTemplate(data);
         setContent(data.content ?? '');
         setSaved(data.content ?? '');
-        return httpClient.get<PageResult<TemplateRow>>('/cms/template', { publishPipeCode: data.publishPipeCode, pageNum: 1, pageSize: TREE_PAGE_SIZE });
+        return httpClient.get<PageResult<TemplateRow>>('/cms/template', {
+          publishPipeCode: data.publishPipeCode,
+          pageNum: 1,
+          pageSize: TREE_PAGE_SIZE,
+        });
       })
       .then((r) => live && r && setFiles(r.data?.rows ?? []))
       .catch((err: Error) => live && notify(err.message, { type: 'error' }));
@@ -201,7 +205,12 @@ function PreviewDialog({ html, title, onClose }: { html: string; title: string; 
     <Dialog open onClose={onClose} fullWidth maxWidth="xl" aria-labelledby="template-preview-title">
       <DialogTitle id="template-preview-title">{translate('app.cms_template.preview_title', { pipe: title })}</DialogTitle>
       <DialogContent sx={{ height: '75vh', p: 0 }}>
-        <iframe title={translate('app.cms_template.preview_title', { pipe: title })} sandbox="" srcDoc={html} style={{ border: 0, width: '100%', height: '100%' }} />
+        <iframe
+          title={translate('app.cms_template.preview_title', { pipe: title })}
+          sandbox=""
+          srcDoc={html}
+          style={{ border: 0, width: '100%', height: '100%' }}
+        />
       </DialogContent>
       <DialogActions>
         <Button label="ra.action.close" onClick={onClose} />
@@ -211,19 +220,30 @@ function PreviewDialog({ html, title, onClose }: { html: string; title: string; 
 }
 
 /** The pipe's templates as folders and files; the open file is selected and its folders expanded. */
-function FileTree({ files, currentId, onOpen, label }: { files: TemplateRow[]; currentId?: string; onOpen: (row: TemplateRow) => void; label: string }) {
+function FileTree({
+  files,
+  currentId,
+  onOpen,
+  label,
+}: {
+  files: TemplateRow[];
+  currentId?: string;
+  onOpen: (row: TemplateRow) => void;
+  label: string;
+}) {
   const tree = useMemo(() => buildFileTree(files), [files]);
   const current = files.find((f) => f.templateId === currentId);
   const [open, setOpen] = useState<Set<string>>(new Set());
   useEffect(() => {
     if (current) setOpen((prev) => new Set([...prev, ...foldersOf(current.path)]));
   }, [current]);
-  const toggle = (path: string) => setOpen((prev) => {
-    const next = new Set(prev);
-    if (next.has(path)) next.delete(path);
-    else next.add(path);
-    return next;
-  });
+  const toggle = (path: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(path)) next.delete(path);
+      else next.add(path);
+      return next;
+    });
   const render = (nodes: FileNode[], depth: number) =>
     nodes.map((node) =>
       node.template ? (
@@ -243,7 +263,9 @@ function FileTree({ files, currentId, onOpen, label }: { files: TemplateRow[]; c
       ) : (
         <Box key={node.path}>
           <ListItemButton dense onClick={() => toggle(node.path)} sx={{ pl: 1 + depth * 2 }} aria-expanded={open.has(node.path)}>
-            <ListItemIcon sx={{ minWidth: 28 }}>{open.has(node.path) ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}</ListItemIcon>
+            <ListItemIcon sx={{ minWidth: 28 }}>
+              {open.has(node.path) ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+            </ListItemIcon>
             <ListItemIcon sx={{ minWidth: 28 }}>
               <FolderIcon fontSize="small" />
             </ListItemIcon>

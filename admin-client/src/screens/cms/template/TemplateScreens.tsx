@@ -72,7 +72,13 @@ function RenameButton() {
   if (!record || !allowed) return null;
   return (
     <>
-      <Button label="app.cms_template.rename" onClick={(e) => { e.stopPropagation(); setOpen(true); }}>
+      <Button
+        label="app.cms_template.rename"
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+      >
         <DriveFileRenameOutlineIcon />
       </Button>
       {open ? <RenameDialog record={record} onClose={() => setOpen(false)} /> : null}
@@ -91,7 +97,14 @@ function RenameDialog({ record, onClose }: { record: RaRecord; onClose: () => vo
     if (await run(() => httpClient.post('/cms/template/rename', { templateId: String(record.templateId), path: normalized }))) onClose();
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" onClick={(e) => e.stopPropagation()} aria-labelledby="template-rename-title">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      onClick={(e) => e.stopPropagation()}
+      aria-labelledby="template-rename-title"
+    >
       <DialogTitle id="template-rename-title">{translate('app.cms_template.rename_title', { name: record.path })}</DialogTitle>
       <DialogContent>
         <MuiTextField
@@ -152,7 +165,12 @@ export function TemplateList() {
       }
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <FunctionField label="app.cms_template.pipe" sortBy="publishPipeCode" sortable={false} render={(r: RaRecord) => <Chip size="small" label={r.publishPipeCode} />} />
+        <FunctionField
+          label="app.cms_template.pipe"
+          sortBy="publishPipeCode"
+          sortable={false}
+          render={(r: RaRecord) => <Chip size="small" label={r.publishPipeCode} />}
+        />
         <TextField source="path" label="app.cms_template.path" sx={{ fontFamily: 'monospace' }} />
         <NumberField source="fileSize" label="app.cms_template.fileSize" />
         <TextField source="remark" label="app.cms_template.remark" sortable={false} />
@@ -188,7 +206,13 @@ export function TemplateCreate() {
     >
       <EditForm>
         <SelectInput source="publishPipeCode" label="app.cms_template.pipe" choices={pipes} validate={required()} defaultValue={pipes[0]?.id} />
-        <TextInput source="path" label="app.cms_template.path" helperText="app.cms_template.path_help" validate={[required(), validTemplatePath]} fullWidth />
+        <TextInput
+          source="path"
+          label="app.cms_template.path"
+          helperText="app.cms_template.path_help"
+          validate={[required(), validTemplatePath]}
+          fullWidth
+        />
         <TextInput source="remark" label="app.cms_template.remark" multiline validate={maxLength(500)} fullWidth />
       </EditForm>
     </Create>

@@ -1,5 +1,21 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Card, CardContent, Chip, InputAdornment, Stack, Table, TableBody, TableCell, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  InputAdornment,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { httpClient } from '../../../providers/httpClient';
@@ -38,10 +54,24 @@ export function TemplateTagsScreen() {
           label={translate('app.cms_template.tags_search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
           sx={{ minWidth: 280 }}
         />
-        <ToggleButtonGroup size="small" exclusive value={kind} onChange={(_, v: string | null) => setKind(v ?? '')} aria-label={translate('app.cms_template.tags_kind')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={kind}
+          onChange={(_, v: string | null) => setKind(v ?? '')}
+          aria-label={translate('app.cms_template.tags_kind')}
+        >
           {KINDS.map((k) => (
             <ToggleButton key={k || 'all'} value={k}>
               {translate(`app.cms_template.kind_${k || 'all'}`)}
@@ -69,7 +99,10 @@ export function TemplateTagsScreen() {
               <Typography variant="caption" color="text.secondary">
                 {translate('app.cms_template.syntax')}
               </Typography>
-              <Box component="pre" sx={{ fontFamily: 'monospace', fontSize: 13, bgcolor: 'action.hover', p: 1, borderRadius: 1, whiteSpace: 'pre-wrap', mt: 0.5 }}>
+              <Box
+                component="pre"
+                sx={{ fontFamily: 'monospace', fontSize: 13, bgcolor: 'action.hover', p: 1, borderRadius: 1, whiteSpace: 'pre-wrap', mt: 0.5 }}
+              >
                 {d.syntax}
               </Box>
               {d.args?.length ? (
@@ -87,7 +120,10 @@ export function TemplateTagsScreen() {
               <Typography variant="caption" color="text.secondary">
                 {translate('app.cms_template.example')}
               </Typography>
-              <Box component="pre" sx={{ fontFamily: 'monospace', fontSize: 13, bgcolor: 'action.hover', p: 1, borderRadius: 1, whiteSpace: 'pre-wrap', mt: 0.5, mb: 0 }}>
+              <Box
+                component="pre"
+                sx={{ fontFamily: 'monospace', fontSize: 13, bgcolor: 'action.hover', p: 1, borderRadius: 1, whiteSpace: 'pre-wrap', mt: 0.5, mb: 0 }}
+              >
                 {d.example}
               </Box>
             </CardContent>

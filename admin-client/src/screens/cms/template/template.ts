@@ -12,15 +12,16 @@ export const TEMPLATE_PATH_MAX = 255;
 
 /** The template editor (a detail page outside the route tree), as ChestnutCMS's `/cms/template/editor`. */
 export const TEMPLATE_EDITOR_ROUTE = 'cms/template/editor';
-export const templateEditorPath = (templateId: string | number) =>
-  `/${TEMPLATE_EDITOR_ROUTE}?templateId=${encodeURIComponent(String(templateId))}`;
+export const templateEditorPath = (templateId: string | number) => `/${TEMPLATE_EDITOR_ROUTE}?templateId=${encodeURIComponent(String(templateId))}`;
 
 /**
  * Tidies what someone typed as a template path: trims, drops a leading `./` or `/`, turns `\` into `/` and adds the
  * `.template.html` suffix when left out (`news/list` -> `news/list.template.html`).
  */
 export function normalizeTemplatePath(input: string): string {
-  let path = String(input ?? '').trim().replace(/\\/g, '/');
+  let path = String(input ?? '')
+    .trim()
+    .replace(/\\/g, '/');
   path = path.replace(/^(\.\/|\/)+/, '');
   if (path && !path.endsWith(TEMPLATE_SUFFIX)) path = path.replace(/\.html?$/i, '') + TEMPLATE_SUFFIX;
   return path;

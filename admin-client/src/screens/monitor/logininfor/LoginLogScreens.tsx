@@ -1,14 +1,7 @@
 import { ScreenList } from '../../../components/ScreenList';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import {
-  Datagrid,
-  DeleteButton,
-  SelectInput,
-  TextField,
-  TextInput,
-  useRecordContext,
-} from 'react-admin';
+import { Datagrid, DeleteButton, SelectInput, TextField, TextInput, useRecordContext } from 'react-admin';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
@@ -58,17 +51,17 @@ export function LoginLogList() {
       creatable={false}
       extraActions={
         <>
-            <CallButton
-              label="app.logininfor.clean"
-              icon={<DeleteSweepIcon />}
-              color="error"
-              method="DELETE"
-              url="/monitor/logininfor/clean"
-              permission="monitor:logininfor:remove"
-              confirmTitle="app.logininfor.clean_title"
-              confirmContent="app.logininfor.clean_content"
-              successMessage="app.logininfor.cleaned"
-            />
+          <CallButton
+            label="app.logininfor.clean"
+            icon={<DeleteSweepIcon />}
+            color="error"
+            method="DELETE"
+            url="/monitor/logininfor/clean"
+            permission="monitor:logininfor:remove"
+            confirmTitle="app.logininfor.clean_title"
+            confirmContent="app.logininfor.clean_content"
+            successMessage="app.logininfor.cleaned"
+          />
         </>
       }
     >

@@ -43,7 +43,17 @@ function DetailBlock({ label, value }: { label: string; value: string }) {
       <Typography variant="subtitle2">{translate(label)}</Typography>
       <Box
         component="pre"
-        sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto', fontSize: 12 }}
+        sx={{
+          m: 0,
+          p: 1,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-all',
+          maxHeight: 320,
+          overflow: 'auto',
+          fontSize: 12,
+        }}
       >
         {value}
       </Box>
@@ -79,17 +89,17 @@ export function OperLogList() {
       creatable={false}
       extraActions={
         <>
-            <CallButton
-              label="app.operlog.clean"
-              icon={<DeleteSweepIcon />}
-              color="error"
-              method="DELETE"
-              url="/monitor/operlog/clean"
-              permission="monitor:operlog:remove"
-              confirmTitle="app.operlog.clean_title"
-              confirmContent="app.operlog.clean_content"
-              successMessage="app.operlog.cleaned"
-            />
+          <CallButton
+            label="app.operlog.clean"
+            icon={<DeleteSweepIcon />}
+            color="error"
+            method="DELETE"
+            url="/monitor/operlog/clean"
+            permission="monitor:operlog:remove"
+            confirmTitle="app.operlog.clean_title"
+            confirmContent="app.operlog.clean_content"
+            successMessage="app.operlog.cleaned"
+          />
         </>
       }
     >

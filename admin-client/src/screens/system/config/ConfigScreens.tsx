@@ -41,14 +41,14 @@ export function ConfigList() {
       sort={{ field: 'configId', order: 'ASC' }}
       extraActions={
         <>
-            <CallButton
-              label="app.config.refresh_cache"
-              icon={<RefreshIcon />}
-              method="DELETE"
-              url="/system/config/refreshCache"
-              permission="system:config:remove"
-              successMessage="app.config.cache_refreshed"
-            />
+          <CallButton
+            label="app.config.refresh_cache"
+            icon={<RefreshIcon />}
+            method="DELETE"
+            url="/system/config/refreshCache"
+            permission="system:config:remove"
+            successMessage="app.config.cache_refreshed"
+          />
         </>
       }
     >

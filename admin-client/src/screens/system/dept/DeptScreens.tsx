@@ -37,12 +37,7 @@ function DeptDeleteButton() {
 /** 部门管理: every department (not paged) as an indented tree; add, edit, delete. */
 export function DeptList() {
   return (
-    <ScreenList
-      filters={filters}
-      sort={{ field: 'orderNum', order: 'ASC' }}
-      tree
-      exportable={false}
-    >
+    <ScreenList filters={filters} sort={{ field: 'orderNum', order: 'ASC' }} tree exportable={false}>
       <TreeDatagrid idKey="deptId" labelSource="deptName" label="app.dept.deptName">
         <NumberField source="orderNum" label="app.dept.orderNum" sortable={false} />
         <TextField source="leader" label="app.dept.leader" sortable={false} />

@@ -67,14 +67,14 @@ export function DictTypeList() {
       sort={{ field: 'dictId', order: 'ASC' }}
       extraActions={
         <>
-            <CallButton
-              label="app.dict_type.refresh_cache"
-              icon={<RefreshIcon />}
-              method="DELETE"
-              url="/system/dict/type/refreshCache"
-              permission="system:dict:remove"
-              successMessage="app.dict_type.cache_refreshed"
-            />
+          <CallButton
+            label="app.dict_type.refresh_cache"
+            icon={<RefreshIcon />}
+            method="DELETE"
+            url="/system/dict/type/refreshCache"
+            permission="system:dict:remove"
+            successMessage="app.dict_type.cache_refreshed"
+          />
         </>
       }
     >
@@ -237,11 +237,11 @@ export function DictDataPage() {
         exportable={false}
         extraActions={
           <>
-              {canCreate ? (
-                <Button label="ra.action.create" onClick={() => setDialog({})}>
-                  <AddIcon />
-                </Button>
-              ) : null}
+            {canCreate ? (
+              <Button label="ra.action.create" onClick={() => setDialog({})}>
+                <AddIcon />
+              </Button>
+            ) : null}
           </>
         }
       >

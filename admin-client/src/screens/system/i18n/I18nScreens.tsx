@@ -40,14 +40,14 @@ export function I18nList() {
       sort={{ field: 'langKey', order: 'ASC' }}
       extraActions={
         <>
-            <CallButton
-              label="app.i18n.refresh_cache"
-              icon={<RefreshIcon />}
-              method="DELETE"
-              url="/system/i18n/dict/refreshCache"
-              permission="system:i18n:remove"
-              successMessage="app.i18n.cache_refreshed"
-            />
+          <CallButton
+            label="app.i18n.refresh_cache"
+            icon={<RefreshIcon />}
+            method="DELETE"
+            url="/system/i18n/dict/refreshCache"
+            permission="system:i18n:remove"
+            successMessage="app.i18n.cache_refreshed"
+          />
         </>
       }
     >

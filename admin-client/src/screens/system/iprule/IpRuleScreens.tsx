@@ -41,11 +41,7 @@ function ExpireTimeField(_props: { label?: string; sortBy?: string }) {
 /** IP规则: allow/deny rules by address or network, with an optional expiry. */
 export function IpRuleList() {
   return (
-    <ScreenList
-      filters={filters}
-      sort={{ field: 'ruleId', order: 'DESC' }}
-      exportable={false}
-    >
+    <ScreenList filters={filters} sort={{ field: 'ruleId', order: 'DESC' }} exportable={false}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <DictField source="ruleType" label="app.iprule.ruleType" choices={IP_RULE_TYPE} />
         <TextField source="cidr" label="app.iprule.cidr" />

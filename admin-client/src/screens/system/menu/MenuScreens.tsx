@@ -38,12 +38,7 @@ function MenuDeleteButton() {
 /** 菜单管理: every menu (not paged) as an indented tree; add, edit, delete. */
 export function MenuList() {
   return (
-    <ScreenList
-      filters={filters}
-      sort={{ field: 'orderNum', order: 'ASC' }}
-      tree
-      exportable={false}
-    >
+    <ScreenList filters={filters} sort={{ field: 'orderNum', order: 'ASC' }} tree exportable={false}>
       <TreeDatagrid idKey="menuId" labelSource="menuName" label="app.menu.menuName">
         <TextField source="icon" label="app.menu.icon" sortable={false} />
         <NumberField source="orderNum" label="app.menu.orderNum" sortable={false} />
@@ -63,7 +58,10 @@ function ParentInput() {
   const record = useRecordContext();
   const translate = useTranslate();
   const { data } = useApiData<RaRecord[]>('/system/menu/list');
-  const rows = flattenByParent((data ?? []).filter((m) => m.menuType !== 'F'), 'menuId');
+  const rows = flattenByParent(
+    (data ?? []).filter((m) => m.menuType !== 'F'),
+    'menuId',
+  );
   const excluded = new Set<string>();
   if (record?.menuId !== undefined) {
     excluded.add(String(record.menuId));
@@ -71,7 +69,9 @@ function ParentInput() {
   }
   const choices = [
     { id: '0', name: translate('app.menu.root') },
-    ...rows.filter((m) => !excluded.has(String(m.menuId))).map((m) => ({ id: String(m.menuId), name: `${'\u3000'.repeat(m.depth + 1)}${m.menuName}` })),
+    ...rows
+      .filter((m) => !excluded.has(String(m.menuId)))
+      .map((m) => ({ id: String(m.menuId), name: `${'\u3000'.repeat(m.depth + 1)}${m.menuName}` })),
   ];
   return <SelectInput source="parentId" label="app.menu.parent" choices={choices} validate={required()} defaultValue="0" />;
 }
@@ -102,7 +102,9 @@ function MenuForm() {
                   <BooleanInput source="isCache" label="app.menu.isCache" defaultValue={true} />
                 </>
               ) : null}
-              {type !== 'M' ? <TextInput source="perms" label="app.menu.perms" helperText="app.menu.perms_help" validate={maxLength(100)} fullWidth /> : null}
+              {type !== 'M' ? (
+                <TextInput source="perms" label="app.menu.perms" helperText="app.menu.perms_help" validate={maxLength(100)} fullWidth />
+              ) : null}
               {type !== 'F' ? <RadioButtonGroupInput source="visible" label="app.menu.visible" choices={SHOW_HIDE} defaultValue="0" /> : null}
             </>
           );

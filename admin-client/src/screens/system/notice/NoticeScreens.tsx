@@ -28,11 +28,7 @@ export function NoticeList() {
     <SelectInput key="noticeType" source="noticeType" label="app.notice.noticeType" choices={types} translateChoice={false} alwaysOn />,
   ];
   return (
-    <ScreenList
-      filters={filters}
-      sort={{ field: 'noticeId', order: 'DESC' }}
-      exportable={false}
-    >
+    <ScreenList filters={filters} sort={{ field: 'noticeId', order: 'DESC' }} exportable={false}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="noticeTitle" label="app.notice.noticeTitle" />
         <DictField source="noticeType" label="app.notice.noticeType" choices={types} translateChoice={false} sortable={false} />

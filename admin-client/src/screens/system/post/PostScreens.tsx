@@ -33,10 +33,7 @@ const filters = [
 /** 岗位管理: paged list with filters, add, edit, delete and the server's Excel export. */
 export function PostList() {
   return (
-    <ScreenList
-      filters={filters}
-      sort={{ field: 'postSort', order: 'ASC' }}
-    >
+    <ScreenList filters={filters} sort={{ field: 'postSort', order: 'ASC' }}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="postCode" label="app.post.postCode" />
         <TextField source="postName" label="app.post.postName" />

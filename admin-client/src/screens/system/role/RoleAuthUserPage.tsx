@@ -3,16 +3,7 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Link as MuiLink, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  Button,
-  Datagrid,
-  TextField,
-  TextInput,
-  useGetOne,
-  useListContext,
-  useRecordSelection,
-  useTranslate,
-} from 'react-admin';
+import { Button, Datagrid, TextField, TextInput, useGetOne, useListContext, useRecordSelection, useTranslate } from 'react-admin';
 import { CallButton } from '../../../components/CallButton';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
@@ -104,34 +95,34 @@ function AddUsersDialog({ roleId, onClose }: { roleId: string; onClose: () => vo
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>{translate('app.role_user.add_title')}</DialogTitle>
       <DialogContent>
-      <ScreenList
-        resource={ROLE_CANDIDATES_RESOURCE}
-        filter={{ roleId }}
-        filters={userFilters}
-        disableSyncWithLocation
-        title={false}
-        sort={{ field: 'userId', order: 'ASC' }}
-        creatable={false}
-        exportable={false}
-        empty={false}
-      >
-        {/* The selection count shows above the table instead of over the filters: picking goes on across searches. */}
-        <Datagrid
-          rowClick="toggleSelection"
-          bulkActionButtons={<></>}
-          empty={<NoUsers />}
-          sx={{ '&& .RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none' } }}
+        <ScreenList
+          resource={ROLE_CANDIDATES_RESOURCE}
+          filter={{ roleId }}
+          filters={userFilters}
+          disableSyncWithLocation
+          title={false}
+          sort={{ field: 'userId', order: 'ASC' }}
+          creatable={false}
+          exportable={false}
+          empty={false}
         >
-          {userColumns}
-        </Datagrid>
-      </ScreenList>
-    </DialogContent>
-    <DialogActions>
-      <Button label="ra.action.cancel" onClick={onClose} />
-      <Button label="ra.action.confirm" variant="contained" disabled={!selectedIds.length || busy} onClick={() => void submit()} />
-    </DialogActions>
-  </Dialog>
-);
+          {/* The selection count shows above the table instead of over the filters: picking goes on across searches. */}
+          <Datagrid
+            rowClick="toggleSelection"
+            bulkActionButtons={<></>}
+            empty={<NoUsers />}
+            sx={{ '&& .RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none' } }}
+          >
+            {userColumns}
+          </Datagrid>
+        </ScreenList>
+      </DialogContent>
+      <DialogActions>
+        <Button label="ra.action.cancel" onClick={onClose} />
+        <Button label="ra.action.confirm" variant="contained" disabled={!selectedIds.length || busy} onClick={() => void submit()} />
+      </DialogActions>
+    </Dialog>
+  );
 }
 
 /**
@@ -139,21 +130,21 @@ function AddUsersDialog({ roleId, onClose }: { roleId: string; onClose: () => vo
  * cancel for one row or the selected rows. The super administrator role is shown read-only (the server refuses).
  */
 export function RoleAuthUserPage() {
-const { roleId = '' } = useParams();
-const translate = useTranslate();
-const { data: role } = useGetOne('system/role', { id: roleId }, { enabled: /^\d+$/.test(roleId) });
-const [adding, setAdding] = useState(false);
-if (!role) return null;
-const editable = !isSuperRole(role);
-return (
-  <>
-    <Typography variant="h6" sx={{ mt: 2 }}>
-      <MuiLink component={Link} to="/system/role">
-        {translate('app.role_user.back')}
-      </MuiLink>
-      {' / '}
-      {role.roleName} ({role.roleKey})
-    </Typography>
+  const { roleId = '' } = useParams();
+  const translate = useTranslate();
+  const { data: role } = useGetOne('system/role', { id: roleId }, { enabled: /^\d+$/.test(roleId) });
+  const [adding, setAdding] = useState(false);
+  if (!role) return null;
+  const editable = !isSuperRole(role);
+  return (
+    <>
+      <Typography variant="h6" sx={{ mt: 2 }}>
+        <MuiLink component={Link} to="/system/role">
+          {translate('app.role_user.back')}
+        </MuiLink>
+        {' / '}
+        {role.roleName} ({role.roleKey})
+      </Typography>
       <ScreenList
         resource={ROLE_USERS_RESOURCE}
         filter={{ roleId }}

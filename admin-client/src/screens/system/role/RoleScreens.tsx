@@ -90,7 +90,11 @@ function DataScopeButton() {
   };
   const submit = async () => {
     const saved = await run(() =>
-      httpClient.put('/system/role/dataScope', { roleId: record.roleId, dataScope: scope, deptIds: scope === '2' ? keysFromLeaves(depts, leaves) : [] }),
+      httpClient.put('/system/role/dataScope', {
+        roleId: record.roleId,
+        dataScope: scope,
+        deptIds: scope === '2' ? keysFromLeaves(depts, leaves) : [],
+      }),
     );
     if (saved) setOpen(false);
   };
@@ -132,10 +136,7 @@ function DataScopeButton() {
 /** 角色管理: paged list with filters, add, edit (with menu permissions), 数据权限, delete and export. */
 export function RoleList() {
   return (
-    <ScreenList
-      filters={filters}
-      sort={{ field: 'roleSort', order: 'ASC' }}
-    >
+    <ScreenList filters={filters} sort={{ field: 'roleSort', order: 'ASC' }}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="roleName" label="app.role.roleName" />
         <TextField source="roleKey" label="app.role.roleKey" />

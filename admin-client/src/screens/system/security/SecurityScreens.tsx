@@ -54,10 +54,7 @@ function PolicyDeleteButton() {
 /** 安全配置: password and sign-in policies; one of them is active. Add, edit, 启用, delete. */
 export function SecurityList() {
   return (
-    <ScreenList
-      sort={{ field: 'configId', order: 'ASC' }}
-      exportable={false}
-    >
+    <ScreenList sort={{ field: 'configId', order: 'ASC' }} exportable={false}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="configId" label="app.security.configId" />
         <DictField source="status" label="app.security.status" choices={POLICY_STATUS} sortable={false} />
@@ -81,9 +78,19 @@ function SecurityForm() {
   return (
     <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <NumberInput source="passwordLenMin" label="app.security.passwordLenMin" validate={[required(), minValue(1), maxValue(128)]} defaultValue={6} />
-      <NumberInput source="passwordLenMax" label="app.security.passwordLenMax" validate={[required(), minValue(1), maxValue(128)]} defaultValue={24} />
+      <NumberInput
+        source="passwordLenMax"
+        label="app.security.passwordLenMax"
+        validate={[required(), minValue(1), maxValue(128)]}
+        defaultValue={24}
+      />
       <SelectInput source="passwordRule" label="app.security.passwordRule" choices={PASSWORD_RULE} validate={required()} defaultValue="NONE" />
-      <BooleanInput source="passwordSensitive" label="app.security.passwordSensitive" helperText="app.security.passwordSensitive_help" defaultValue={false} />
+      <BooleanInput
+        source="passwordSensitive"
+        label="app.security.passwordSensitive"
+        helperText="app.security.passwordSensitive_help"
+        defaultValue={false}
+      />
       <TextInput
         source="weakPasswords"
         label="app.security.weakPasswords"

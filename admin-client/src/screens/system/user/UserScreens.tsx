@@ -55,7 +55,8 @@ const filters = [
 ];
 
 /** GET /system/user/{id} answers `{user, roleIds, postIds, ...}`: the edit form wants one flat record. */
-const userRecord = (data: RaRecord) => (data?.user ? { ...data.user, id: data.user.userId, roleIds: data.roleIds ?? [], postIds: data.postIds ?? [] } : data);
+const userRecord = (data: RaRecord) =>
+  data?.user ? { ...data.user, id: data.user.userId, roleIds: data.roleIds ?? [], postIds: data.postIds ?? [] } : data;
 
 function DeptTreeItem({ node, depth, selected, onSelect }: { node: TreeNode; depth: number; selected?: string; onSelect: (id: string) => void }) {
   return (

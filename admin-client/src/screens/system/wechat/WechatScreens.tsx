@@ -1,4 +1,16 @@
-import { Create, Datagrid, DeleteButton, EditButton, PasswordInput, RadioButtonGroupInput, TextField, TextInput, maxLength, regex, required } from 'react-admin';
+import {
+  Create,
+  Datagrid,
+  DeleteButton,
+  EditButton,
+  PasswordInput,
+  RadioButtonGroupInput,
+  TextField,
+  TextInput,
+  maxLength,
+  regex,
+  required,
+} from 'react-admin';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { DictField } from '../../../components/DictField';
 import { EditForm } from '../../../components/EditForm';
@@ -32,7 +44,11 @@ function WechatForm({ create }: { create?: boolean }) {
   return (
     <EditForm deleteButton={<DeleteButton mutationMode="pessimistic" />}>
       <TextInput source="configName" label="app.wechat.configName" validate={[required(), maxLength(50)]} />
-      <TextInput source="appId" label="app.wechat.appId" validate={[required(), maxLength(64), regex(/^[A-Za-z0-9_-]+$/, 'app.wechat.appId_format')]} />
+      <TextInput
+        source="appId"
+        label="app.wechat.appId"
+        validate={[required(), maxLength(64), regex(/^[A-Za-z0-9_-]+$/, 'app.wechat.appId_format')]}
+      />
       <PasswordInput
         source="appSecret"
         label="app.wechat.appSecret"
@@ -40,7 +56,13 @@ function WechatForm({ create }: { create?: boolean }) {
         validate={create ? [required(), maxLength(128)] : maxLength(128)}
         helperText={create ? false : 'app.wechat.appSecret_keep'}
       />
-      <TextInput source="redirectUri" label="app.wechat.redirectUri" fullWidth validate={[required(), maxLength(500), regex(HTTP_URL, 'app.wechat.redirectUri_format')]} helperText="app.wechat.redirectUri_help" />
+      <TextInput
+        source="redirectUri"
+        label="app.wechat.redirectUri"
+        fullWidth
+        validate={[required(), maxLength(500), regex(HTTP_URL, 'app.wechat.redirectUri_format')]}
+        helperText="app.wechat.redirectUri_help"
+      />
       <RadioButtonGroupInput source="status" label="app.wechat.status" choices={STATUS} defaultValue="1" helperText="app.wechat.status_help" />
       <TextInput source="remark" label="app.wechat.remark" multiline fullWidth validate={maxLength(500)} />
     </EditForm>

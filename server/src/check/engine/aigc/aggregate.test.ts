@@ -13,7 +13,10 @@ describe('aggregateScores', () => {
   });
 
   it('aggregates per chapter and leaves short paragraphs out', () => {
-    const { overall, groups } = aggregateScores([p(10), p(200), p(50), p(50)], [1, 0.8, 0.2, 0.6], { groups: ['一', '一', '二', '二'], threshold: 0.6 });
+    const { overall, groups } = aggregateScores([p(10), p(200), p(50), p(50)], [1, 0.8, 0.2, 0.6], {
+      groups: ['一', '一', '二', '二'],
+      threshold: 0.6,
+    });
     expect(overall).toMatchObject({ chars: 300, skippedChars: 10, flaggedChars: 250 });
     expect(groups).toEqual([
       { group: '一', chars: 200, skippedChars: 10, weightedScore: expect.closeTo(0.8, 12), flaggedChars: 200, flaggedShare: 1 },

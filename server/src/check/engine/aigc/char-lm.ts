@@ -5,7 +5,18 @@ export const BOS = '\uE000';
 /** Out-of-vocabulary symbol. */
 export const UNK = '\uE001';
 
-const ASCII_PUNCT: Record<string, string> = { ',': '，', ';': '；', ':': '：', '?': '？', '!': '！', '(': '（', ')': '）', '"': '“', '「': '“', '」': '”' };
+const ASCII_PUNCT: Record<string, string> = {
+  ',': '，',
+  ';': '；',
+  ':': '：',
+  '?': '？',
+  '!': '！',
+  '(': '（',
+  ')': '）',
+  '"': '“',
+  '「': '“',
+  '」': '”',
+};
 
 /**
  * Maps a character to its LM symbol: digits fold to "0", Latin letters to "a", half-width punctuation to full-width,
@@ -296,7 +307,9 @@ export function trainCharLm(lines: string[], options: CharLmTrainOptions): CharL
   }
 
   // Prune rare n-grams (unigrams always stay), then recompute backoff weights so each context stays normalized.
-  const kept: Map<string, number>[] = prob.map((p, i) => (i === 0 ? p : new Map([...p].filter(([g]) => (counts[i].get(g) ?? 0) >= options.minCounts[i - 1]))));
+  const kept: Map<string, number>[] = prob.map((p, i) =>
+    i === 0 ? p : new Map([...p].filter(([g]) => (counts[i].get(g) ?? 0) >= options.minCounts[i - 1])),
+  );
   const backoff = (h: string, w: string): number => {
     // Backoff-form probability using the kept tables and the bows computed so far (shorter contexts first).
     for (let ctx = h, bow = 1; ; ctx = ctx.slice(1)) {

@@ -9,7 +9,10 @@ const scorer = (name: string, result: () => Promise<number[]>): AigcScorer => ({
 
 describe('FallbackAigcScorer', () => {
   it('scores with the primary backend while it answers', async () => {
-    const s = new FallbackAigcScorer(scorer('llm', async () => [0.9]), scorer('offline', async () => [0.1]));
+    const s = new FallbackAigcScorer(
+      scorer('llm', async () => [0.9]),
+      scorer('offline', async () => [0.1]),
+    );
     expect(await s.score(['段落'])).toEqual([0.9]);
     expect(s.model.name).toBe('llm');
     expect(s.lastError).toBeUndefined();

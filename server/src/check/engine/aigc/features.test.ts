@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CharLm, trainCharLm } from './char-lm';
 import { cv, extractFeatures, FEATURE_NAMES, movingTtr, repeatShare, std } from './features';
 
-const lm = CharLm.fromData(trainCharLm(['今天天气很好。我们去公园散步。', '公园里有很多人，大家都很开心。'], { order: 3, minSymbolCount: 1, minCounts: [1, 1] }));
+const lm = CharLm.fromData(
+  trainCharLm(['今天天气很好。我们去公园散步。', '公园里有很多人，大家都很开心。'], { order: 3, minSymbolCount: 1, minCounts: [1, 1] }),
+);
 
 describe('extractFeatures', () => {
   it('returns every named feature, finite, in FEATURE_NAMES order', () => {

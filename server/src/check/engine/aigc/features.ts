@@ -5,7 +5,28 @@ import { charLength, countOccurrences, isDigit, isIdeograph, isLatin, sentenceSp
 /** Word lists of the function-word and connective features; each feature is the list's occurrences per 100 characters. */
 export const WORD_GROUPS: Record<string, readonly string[]> = {
   // Discourse connectives of written, "structured" prose (the textbook 首先/其次/此外/总之 pattern).
-  formal_connectives: ['首先', '其次', '此外', '另外', '同时', '然而', '因此', '总之', '总的来说', '综上', '最后', '并且', '而且', '以及', '从而', '进而', '因而', '此时', '例如', '比如'],
+  formal_connectives: [
+    '首先',
+    '其次',
+    '此外',
+    '另外',
+    '同时',
+    '然而',
+    '因此',
+    '总之',
+    '总的来说',
+    '综上',
+    '最后',
+    '并且',
+    '而且',
+    '以及',
+    '从而',
+    '进而',
+    '因而',
+    '此时',
+    '例如',
+    '比如',
+  ],
   // Connectives of spoken Chinese.
   colloquial_connectives: ['所以', '但是', '不过', '就是', '其实', '反正', '然后', '还是', '那么', '而已', '的话'],
   hedges: ['可能', '通常', '一般', '也许', '或许', '往往', '某些', '一些', '取决于', '一定的', '相对'],

@@ -84,7 +84,9 @@ describe('LogprobAigcScorer against a loopback completions server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = (await new LogprobAigcScorer({ baseUrl: `http://127.0.0.1:${port}`, model: 'm' }).score(['文本。']).catch((e: unknown) => e)) as Error;
+    const error = (await new LogprobAigcScorer({ baseUrl: `http://127.0.0.1:${port}`, model: 'm' })
+      .score(['文本。'])
+      .catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/completions/);
     expect(() => new LogprobAigcScorer({ baseUrl: 'not a url', model: 'm' })).toThrow(/not a valid URL/);
     expect(() => new LogprobAigcScorer({ baseUrl: 'http://u:p@127.0.0.1', model: 'm' })).toThrow(/must not hold credentials/);

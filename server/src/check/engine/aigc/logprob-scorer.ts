@@ -117,7 +117,8 @@ export class LogprobAigcScorer implements AigcScorer {
         signal: controller.signal,
       });
       const raw = await response.text();
-      if (!response.ok) throw new AigcBackendError(`LLM logprob backend: HTTP ${response.status} from ${this.endpoint}: ${this.redact(errorDetail(raw))}`);
+      if (!response.ok)
+        throw new AigcBackendError(`LLM logprob backend: HTTP ${response.status} from ${this.endpoint}: ${this.redact(errorDetail(raw))}`);
       try {
         body = JSON.parse(raw);
       } catch {

@@ -23,7 +23,14 @@ describe('boosted stumps', () => {
   });
 
   it('refuses a single class or a wrong vector length', () => {
-    expect(() => fitStumps(['a', 'b'], X, X.map(() => 1), options)).toThrow(/both classes/);
+    expect(() =>
+      fitStumps(
+        ['a', 'b'],
+        X,
+        X.map(() => 1),
+        options,
+      ),
+    ).toThrow(/both classes/);
     expect(() => stumpLogit(fitStumps(['a', 'b'], X, y, options), [1])).toThrow(/Expected 2 features/);
   });
 });

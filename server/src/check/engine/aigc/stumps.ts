@@ -84,7 +84,10 @@ export function fitStumps(features: string[], X: number[][], y: number[], option
         const gain = (gl * gl) / (hl + options.lambda) + (gr * gr) / (hr + options.lambda);
         if (!best || gain > best.gain) {
           const lr = options.learningRate;
-          best = { gain, stump: { feature: j, threshold: (here + next) / 2, left: (lr * gl) / (hl + options.lambda), right: (lr * gr) / (hr + options.lambda) } };
+          best = {
+            gain,
+            stump: { feature: j, threshold: (here + next) / 2, left: (lr * gl) / (hl + options.lambda), right: (lr * gr) / (hr + options.lambda) },
+          };
         }
       }
     }

@@ -26,7 +26,8 @@ export function fakeCompletionsServer(seen: Seen[]): Server {
       if (req.url !== '/v1/completions') return send(404, { error: { message: 'not found' } });
       if (body.prompt.includes('等待')) return; // never answers
       if (body.prompt.includes('故障')) return send(500, { error: { message: 'CUDA out of memory', type: 'InternalServerError' } });
-      if (body.prompt.includes('密钥')) return send(401, { error: { message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}` } });
+      if (body.prompt.includes('密钥'))
+        return send(401, { error: { message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}` } });
       const chars = [...body.prompt];
       const fluent = body.prompt.includes('机器');
       const tokens = [...chars, '。'];
@@ -46,4 +47,3 @@ export function fakeCompletionsServer(seen: Seen[]): Server {
     });
   });
 }
-

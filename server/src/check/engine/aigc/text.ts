@@ -3,7 +3,7 @@
 /** Sentence-final punctuation (full- and half-width), after which a new sentence starts. */
 const SENTENCE_END = new Set(['。', '！', '？', '!', '?', '…', '\n']);
 /** Closing marks that stay with the sentence they end (e.g. `。”`). */
-const CLOSERS = new Set(['”', '’', '」', '』', '）', ')', '"', '\'', '》']);
+const CLOSERS = new Set(['”', '’', '」', '』', '）', ')', '"', "'", '》']);
 /** Any punctuation that ends a clause; used for clause lengths. */
 const CLAUSE_END = new Set([...SENTENCE_END, '，', ',', '；', ';', '：', ':', '、']);
 
@@ -29,7 +29,9 @@ export function isDigit(ch: string): boolean {
 /** True for a Latin letter (ASCII, full-width or accented). */
 export function isLatin(ch: string): boolean {
   const c = ch.codePointAt(0) ?? 0;
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a) || (c >= 0xc0 && c <= 0x24f);
+  return (
+    (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a) || (c >= 0xc0 && c <= 0x24f)
+  );
 }
 
 /** Splits text into sentences at sentence-final punctuation, keeping closing quotes; drops whitespace-only pieces. */

@@ -14,14 +14,20 @@ function cite(text: string): Array<{ marker: string; style: string; kind: string
 
 describe('findCitations', () => {
   it('cites the quotation a numbered marker follows', () => {
-    expect(cite('鲁迅说：“世上本没有路。”[1]这句话很有名。')).toEqual([{ marker: '[1]', style: 'numeric', kind: 'quote', cited: '“世上本没有路。”' }]);
+    expect(cite('鲁迅说：“世上本没有路。”[1]这句话很有名。')).toEqual([
+      { marker: '[1]', style: 'numeric', kind: 'quote', cited: '“世上本没有路。”' },
+    ]);
     expect(cite('正如「学而时习之」［3］所言。')).toEqual([{ marker: '［3］', style: 'numeric', kind: 'quote', cited: '「学而时习之」' }]);
     expect(cite('他写道：“知识就是力量[2]。”')).toEqual([{ marker: '[2]', style: 'numeric', kind: 'quote', cited: '“知识就是力量[2]。”' }]);
   });
 
   it('cites the sentence of a paraphrase, with ranges, lists and footnote markers', () => {
-    expect(cite('已有研究表明该方法有效[2-4]。另一句没有引用。')).toEqual([{ marker: '[2-4]', style: 'numeric', kind: 'sentence', cited: '已有研究表明该方法有效[2-4]。' }]);
-    expect(cite('多项研究得出相同结论[1, 3]。')).toEqual([{ marker: '[1, 3]', style: 'numeric', kind: 'sentence', cited: '多项研究得出相同结论[1, 3]。' }]);
+    expect(cite('已有研究表明该方法有效[2-4]。另一句没有引用。')).toEqual([
+      { marker: '[2-4]', style: 'numeric', kind: 'sentence', cited: '已有研究表明该方法有效[2-4]。' },
+    ]);
+    expect(cite('多项研究得出相同结论[1, 3]。')).toEqual([
+      { marker: '[1, 3]', style: 'numeric', kind: 'sentence', cited: '多项研究得出相同结论[1, 3]。' },
+    ]);
     expect(cite('这一定义被广泛采用^1。')).toEqual([{ marker: '^1', style: 'footnote', kind: 'sentence', cited: '这一定义被广泛采用^1。' }]);
     expect(cite('这一定义被广泛采用¹。')).toEqual([{ marker: '¹', style: 'footnote', kind: 'sentence', cited: '这一定义被广泛采用¹。' }]);
     expect(cite('他说“要实事求是”①。')).toEqual([{ marker: '①', style: 'footnote', kind: 'quote', cited: '“要实事求是”' }]);
@@ -40,7 +46,11 @@ describe('findCitations', () => {
       { marker: '张三（2019）', style: 'author-year', kind: 'quote', cited: '“查重不是目的。”' },
     ]);
     expect(cite('文献[5]指出：“方法需要改进。”')).toEqual([{ marker: '[5]', style: 'numeric', kind: 'quote', cited: '“方法需要改进。”' }]);
-    expect(cite('Smith (2020) argued that it works.')[0]).toMatchObject({ marker: 'Smith (2020)', kind: 'sentence', cited: 'Smith (2020) argued that it works.' });
+    expect(cite('Smith (2020) argued that it works.')[0]).toMatchObject({
+      marker: 'Smith (2020)',
+      kind: 'sentence',
+      cited: 'Smith (2020) argued that it works.',
+    });
   });
 
   it('finds no citation in plain text, lists and years', () => {

@@ -87,7 +87,12 @@ function citedQuote(text: string, marker: Marker, quotes: TextRange[]): TextRang
     // “……”[1] or “……。”[1]
     if (quote.end <= marker.range.start && BETWEEN_QUOTE_AND_MARKER.test(text.slice(quote.end, marker.range.start))) return quote;
     // “……[1]。” : the marker closes the quotation from inside.
-    if (quote.start < marker.range.start && marker.range.end <= quote.end && BETWEEN_QUOTE_AND_MARKER.test(text.slice(marker.range.end, quote.end - 1))) return quote;
+    if (
+      quote.start < marker.range.start &&
+      marker.range.end <= quote.end &&
+      BETWEEN_QUOTE_AND_MARKER.test(text.slice(marker.range.end, quote.end - 1))
+    )
+      return quote;
     // 张三（2019）指出：“……” or 文献[3]认为：“……”
     if (quote.start >= marker.range.end) {
       const between = text.slice(marker.range.end, quote.start);

@@ -1,16 +1,4 @@
-import {
-  Document,
-  FootnoteReferenceRun,
-  HeadingLevel,
-  Packer,
-  Paragraph,
-  Tab,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-} from 'docx';
+import { Document, FootnoteReferenceRun, HeadingLevel, Packer, Paragraph, Tab, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { headingLevelOfStyle } from './docx';
 import { CheckInputError } from './errors';
@@ -56,8 +44,12 @@ async function buildThesisDocx(): Promise<Buffer> {
           new Table({
             width: { size: 100, type: WidthType.PERCENTAGE },
             rows: [
-              new TableRow({ children: [new TableCell({ children: [new Paragraph('数据集')] }), new TableCell({ children: [new Paragraph('篇数')] })] }),
-              new TableRow({ children: [new TableCell({ children: [new Paragraph('本科论文语料')] }), new TableCell({ children: [new Paragraph('1200')] })] }),
+              new TableRow({
+                children: [new TableCell({ children: [new Paragraph('数据集')] }), new TableCell({ children: [new Paragraph('篇数')] })],
+              }),
+              new TableRow({
+                children: [new TableCell({ children: [new Paragraph('本科论文语料')] }), new TableCell({ children: [new Paragraph('1200')] })],
+              }),
             ],
           }),
           new Paragraph({ text: '1.2 研究意义', heading: HeadingLevel.HEADING_2 }),
@@ -113,7 +105,9 @@ describe('.docx theses', () => {
   it('excludes the table of contents and the references', () => {
     expect(slice(parsed, parsed.toc)).toBe('目录\n摘要 I\n第一章 绪论 1\n1.1 研究背景 1\n参考文献 12');
     expect(paragraphTexts(parsed, 'toc')).toEqual(['摘要 I', '第一章 绪论 1', '1.1 研究背景 1', '参考文献 12']);
-    expect(slice(parsed, parsed.references)).toBe('参考文献\n[1] 鲁迅. 故乡[M]. 北京: 人民文学出版社, 1921.\n[2] 张三. 论文查重研究[J]. 计算机学报, 2019.');
+    expect(slice(parsed, parsed.references)).toBe(
+      '参考文献\n[1] 鲁迅. 故乡[M]. 北京: 人民文学出版社, 1921.\n[2] 张三. 论文查重研究[J]. 计算机学报, 2019.',
+    );
     expect(parsed.excluded.map((entry) => [entry.reason, slice(parsed, entry.range)])).toEqual([
       ['toc', slice(parsed, parsed.toc)],
       ['references', slice(parsed, parsed.references)],
@@ -121,7 +115,11 @@ describe('.docx theses', () => {
     ]);
     const counted = parsed.paragraphs.filter((paragraph) => !paragraph.excluded).map((paragraph) => slice(parsed, paragraph.range)!);
     expect(parsed.countedChars).toBe(counted.join('').replace(/\s/gu, '').length);
-    expect(parsed.sentences.filter((sentence) => sentence.excluded).every((sentence) => parsed.excluded.some((entry) => entry.range.start <= sentence.range.start && sentence.range.end <= entry.range.end))).toBe(true);
+    expect(
+      parsed.sentences
+        .filter((sentence) => sentence.excluded)
+        .every((sentence) => parsed.excluded.some((entry) => entry.range.start <= sentence.range.start && sentence.range.end <= entry.range.end)),
+    ).toBe(true);
   });
 
   it('keeps the footnote as text at the end and its reference as a ^1 marker citing the quotation', () => {
@@ -140,7 +138,9 @@ describe('.docx theses', () => {
     expect(paragraphTexts(parsed, 'body')).toContain(LONG_NUMBERED);
     const inChapter = (role: string) => {
       const index = parsed.chapters.findIndex((chapter) => chapter.role === role);
-      return parsed.paragraphs.filter((paragraph) => paragraph.chapter === index).map((paragraph) => [paragraph.kind, slice(parsed, paragraph.range), paragraph.excluded]);
+      return parsed.paragraphs
+        .filter((paragraph) => paragraph.chapter === index)
+        .map((paragraph) => [paragraph.kind, slice(parsed, paragraph.range), paragraph.excluded]);
     };
     expect(inChapter('acknowledgements')).toEqual([
       ['heading', '致谢', false],

@@ -56,12 +56,20 @@ describe('matchHeading', () => {
 
 describe('heading helpers', () => {
   it('parses Chinese and Arabic numerals', () => {
-    expect([parseNumeral('一'), parseNumeral('十'), parseNumeral('十二'), parseNumeral('二十一'), parseNumeral('一百零五'), parseNumeral('7')]).toEqual([1, 10, 12, 21, 105, 7]);
+    expect([
+      parseNumeral('一'),
+      parseNumeral('十'),
+      parseNumeral('十二'),
+      parseNumeral('二十一'),
+      parseNumeral('一百零五'),
+      parseNumeral('7'),
+    ]).toEqual([1, 10, 12, 21, 105, 7]);
     expect(parseNumeral('甲')).toBeNaN();
   });
 
   it('recognises table-of-contents entries', () => {
-    for (const text of ['第一章 绪论 ........ 1', '1.1 研究背景\t3', '摘要 I', '参考文献……………45', '结论与展望 12']) expect(isTocEntry(text), text).toBe(true);
+    for (const text of ['第一章 绪论 ........ 1', '1.1 研究背景\t3', '摘要 I', '参考文献……………45', '结论与展望 12'])
+      expect(isTocEntry(text), text).toBe(true);
     for (const text of ['第一章 绪论', '2019', '表 1', '本章小结']) expect(isTocEntry(text), text).toBe(false);
   });
 

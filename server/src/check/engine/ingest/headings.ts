@@ -2,7 +2,8 @@
 import { compact } from './text-utils';
 
 /** Sections with a fixed name, whatever their numbering. */
-export type SpecialSection = 'abstract' | 'abstract-en' | 'keywords' | 'toc' | 'references' | 'acknowledgements' | 'appendix' | 'intro' | 'conclusion';
+export type SpecialSection =
+  'abstract' | 'abstract-en' | 'keywords' | 'toc' | 'references' | 'acknowledgements' | 'appendix' | 'intro' | 'conclusion';
 
 /** Numbering schemes: 第一章, 第一节, 一、, （一）, 1 / 1.1 / 1.1.1, or a bare section name. */
 export type HeadingFamily = 'chapter' | 'section' | 'cn-enum' | 'cn-paren' | 'numeric' | 'special';

@@ -33,6 +33,7 @@ export async function parseDocument(buffer: Uint8Array, fileName: string, limits
   if (characters > effective.maxChars * 2) throw new CheckInputError('too_large', { limit: 'chars', max: effective.maxChars, actual: characters });
   const document = buildDocument(extracted, format, fileName);
   if (!/[\p{L}\p{N}]/u.test(document.text)) throw new CheckInputError('empty');
-  if (document.text.length > effective.maxChars) throw new CheckInputError('too_large', { limit: 'chars', max: effective.maxChars, actual: document.text.length });
+  if (document.text.length > effective.maxChars)
+    throw new CheckInputError('too_large', { limit: 'chars', max: effective.maxChars, actual: document.text.length });
   return document;
 }

@@ -54,7 +54,14 @@ describe('format detection and errors', () => {
 
   it('has one message key per stable code, used as the message', () => {
     const keys = Object.values(CHECK_INPUT_ERRORS);
-    expect(Object.keys(CHECK_INPUT_ERRORS).sort()).toEqual(['corrupt_file', 'empty', 'encrypted_pdf', 'scanned_pdf', 'too_large', 'unsupported_type']);
+    expect(Object.keys(CHECK_INPUT_ERRORS).sort()).toEqual([
+      'corrupt_file',
+      'empty',
+      'encrypted_pdf',
+      'scanned_pdf',
+      'too_large',
+      'unsupported_type',
+    ]);
     expect(new Set(keys).size).toBe(keys.length);
     for (const key of keys) expect(key).toMatch(/^check\.input\.[a-zA-Z]+$/u);
     const error = new CheckInputError('empty');

@@ -162,8 +162,24 @@ interface PageFrame {
 // Margins per page (books mirror them on odd and even pages); pages with few lines borrow the document's.
 function pageFrames(pages: PdfLine[][]): PageFrame[] {
   const all = pages.flat();
-  const overall: PageFrame = { left: mode(all.map((line) => line.x)), right: percentile(all.map((line) => line.right), 0.9) };
-  return pages.map((lines) => (lines.length >= 6 ? { left: mode(lines.map((line) => line.x)), right: percentile(lines.map((line) => line.right), 0.9) } : overall));
+  const overall: PageFrame = {
+    left: mode(all.map((line) => line.x)),
+    right: percentile(
+      all.map((line) => line.right),
+      0.9,
+    ),
+  };
+  return pages.map((lines) =>
+    lines.length >= 6
+      ? {
+          left: mode(lines.map((line) => line.x)),
+          right: percentile(
+            lines.map((line) => line.right),
+            0.9,
+          ),
+        }
+      : overall,
+  );
 }
 
 // Room a line would need for the first word (or ideograph) of the next line.

@@ -11,7 +11,11 @@ const CJK_FACE = 'WenQuanYiMicroHei';
 type Pdf = PDFKit.PDFDocument;
 
 /** Renders a PDF with pdfkit; `decorate` draws on every finished page (running header/footer). */
-async function makePdf(build: (doc: Pdf) => void, options: PDFKit.PDFDocumentOptions = {}, decorate?: (doc: Pdf, page: number, pages: number) => void): Promise<Buffer> {
+async function makePdf(
+  build: (doc: Pdf) => void,
+  options: PDFKit.PDFDocumentOptions = {},
+  decorate?: (doc: Pdf, page: number, pages: number) => void,
+): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 72, bufferPages: true, ...options });
   const chunks: Buffer[] = [];
@@ -43,7 +47,8 @@ const P_INTRO =
   '随着互联网技术的快速发展，学术论文的数量呈现爆炸式增长，学术不端行为也随之增多，因此论文查重系统在高校教学管理中发挥着越来越重要的作用，本文围绕中文论文查重的关键技术展开研究。';
 const P_METHOD =
   '传统的查重方法主要基于字符串匹配，例如最长公共子序列和指纹算法，这些方法在处理同义改写和语序调整时效果不佳，难以发现经过改写的抄袭内容，近年来深度学习方法为这一问题提供了新的思路。';
-const P_QUOTE = '鲁迅曾说：“世上本没有路，走的人多了，也便成了路。”[1]这句话同样适用于学术研究，创新总是从无到有逐步形成的，需要研究者不断探索和积累经验。';
+const P_QUOTE =
+  '鲁迅曾说：“世上本没有路，走的人多了，也便成了路。”[1]这句话同样适用于学术研究，创新总是从无到有逐步形成的，需要研究者不断探索和积累经验。';
 const P_ENGLISH =
   'Duplicate checking systems compare a submitted paper with a large collection of published documents and report the overlapping passages to the reader.';
 
@@ -133,7 +138,9 @@ describe('PDF theses', () => {
     ]);
     expect(slice(parsed, parsed.abstract)).toBe(P_INTRO);
     expect(parsed.keywords).toEqual(['查重', '深度学习', '自然语言处理']);
-    expect(slice(parsed, parsed.references)).toBe('参考文献\n[1] 鲁迅. 故乡[M]. 北京: 人民文学出版社, 1921.\n[2] 张三. 论文查重研究[J]. 计算机学报, 2019.');
+    expect(slice(parsed, parsed.references)).toBe(
+      '参考文献\n[1] 鲁迅. 故乡[M]. 北京: 人民文学出版社, 1921.\n[2] 张三. 论文查重研究[J]. 计算机学报, 2019.',
+    );
     expect(parsed.excluded).toEqual([
       { range: parsed.toc, reason: 'toc' },
       { range: parsed.references, reason: 'references' },
@@ -209,10 +216,25 @@ describe('PDF input errors', () => {
 });
 
 describe('PDF layout', () => {
-  const item = (str: string, x: number, y: number, size = 12, width = str.length * size) => ({ str, transform: [size, 0, 0, size, x, y], width, height: size });
+  const item = (str: string, x: number, y: number, size = 12, width = str.length * size) => ({
+    str,
+    transform: [size, 0, 0, size, x, y],
+    width,
+    height: size,
+  });
 
   it('keeps a raised citation marker on its line and spaces Latin words by their gap', () => {
-    const lines = itemsToLines([item('研究表明', 72, 700), item('[1]', 120, 704, 7, 10), item('。', 130, 700), item('deep', 72, 680, 12, 24), item('learning', 100, 680, 12, 48)], 1, 842);
+    const lines = itemsToLines(
+      [
+        item('研究表明', 72, 700),
+        item('[1]', 120, 704, 7, 10),
+        item('。', 130, 700),
+        item('deep', 72, 680, 12, 24),
+        item('learning', 100, 680, 12, 48),
+      ],
+      1,
+      842,
+    );
     expect(lines.map((line) => line.text)).toEqual(['研究表明[1]。', 'deep learning']);
   });
 

@@ -30,7 +30,10 @@ describe('splitSentences', () => {
   it('does not split inside brackets, book titles, abbreviations or list numbers', () => {
     expect(sentences('相关研究较多（张三，2019；李四，2020）。')).toEqual(['相关研究较多（张三，2019；李四，2020）。']);
     expect(sentences('他读了《你好吗？》这本书。')).toEqual(['他读了《你好吗？》这本书。']);
-    expect(sentences('Smith et al. (2020) and Dr. Wang agree. Fig. 3 shows it.')).toEqual(['Smith et al. (2020) and Dr. Wang agree.', 'Fig. 3 shows it.']);
+    expect(sentences('Smith et al. (2020) and Dr. Wang agree. Fig. 3 shows it.')).toEqual([
+      'Smith et al. (2020) and Dr. Wang agree.',
+      'Fig. 3 shows it.',
+    ]);
     expect(sentences('1. 引言部分介绍背景。')).toEqual(['1. 引言部分介绍背景。']);
   });
 

@@ -2,14 +2,50 @@
 // brackets do not end a sentence, so a quoted passage stays whole; citation markers stay with their sentence.
 import type { TextRange } from './types';
 
-const PAIRS: Record<string, string> = { '“': '”', '「': '」', '『': '』', '‘': '’', '《': '》', '〈': '〉', '（': '）', '(': ')', '[': ']', '［': '］', '【': '】' };
+const PAIRS: Record<string, string> = {
+  '“': '”',
+  '「': '」',
+  '『': '』',
+  '‘': '’',
+  '《': '》',
+  '〈': '〉',
+  '（': '）',
+  '(': ')',
+  '[': ']',
+  '［': '］',
+  '【': '】',
+};
 const CLOSERS = new Set(Object.values(PAIRS));
 const TERMINATORS = new Set(['。', '！', '？', '；', '!', '?', ';', '｡']);
 const TRAILING_CLOSERS = /^[”’」』）)\]］】》〉"']+/u;
 const QUOTE_CLOSERS = /^[”’」』"']+/u;
 /** A citation marker right after a terminator still belongs to the sentence before it. */
 const TRAILING_MARKER = /^(?:\s?(?:\[[\d\s,，、\-–—~～]+\]|［[\d\s,，、\-–—~～]+］|【[\d\s,，、\-–—~～]+】|\^\[?\d{1,3}\]?|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[①-⑳]))+/u;
-const ABBREVIATIONS = new Set(['al', 'etc', 'e.g', 'i.e', 'fig', 'figs', 'vs', 'no', 'nos', 'pp', 'vol', 'eq', 'dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'jr', 'ed', 'eds', 'cf', 'approx']);
+const ABBREVIATIONS = new Set([
+  'al',
+  'etc',
+  'e.g',
+  'i.e',
+  'fig',
+  'figs',
+  'vs',
+  'no',
+  'nos',
+  'pp',
+  'vol',
+  'eq',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'st',
+  'jr',
+  'ed',
+  'eds',
+  'cf',
+  'approx',
+]);
 
 /**
  * Spans of `text` inside matched quote and bracket pairs (an opener without its closer protects nothing).
@@ -82,7 +118,8 @@ export function splitSentences(text: string, start = 0, end = text.length): Text
     while (s < e && /\s/u.test(text[s])) s++;
     while (e > s && /\s/u.test(text[e - 1])) e--;
     if (e > s && /[\p{L}\p{N}]/u.test(text.slice(s, e))) ranges.push({ start: s, end: e });
-    else if (e > s && ranges.length && ranges[ranges.length - 1].end <= s) ranges[ranges.length - 1] = { start: ranges[ranges.length - 1].start, end: e };
+    else if (e > s && ranges.length && ranges[ranges.length - 1].end <= s)
+      ranges[ranges.length - 1] = { start: ranges[ranges.length - 1].start, end: e };
     sentenceStart = stop;
   };
   let i = start;

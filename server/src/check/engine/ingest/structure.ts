@@ -56,7 +56,11 @@ function assemble(blocks: SourceBlock[]): { text: string; paras: Para[] } {
 
 // The line after a bare "第一章" is its title unless it is a heading of its own (a named chapter like 引言 may be the title).
 function titleLike(match: HeadingMatch | null): boolean {
-  return !match || (match.family === 'special' && (match.special === 'intro' || match.special === 'conclusion' || match.special === 'references' || match.special === 'acknowledgements'));
+  return (
+    !match ||
+    (match.family === 'special' &&
+      (match.special === 'intro' || match.special === 'conclusion' || match.special === 'references' || match.special === 'acknowledgements'))
+  );
 }
 
 const SPECIAL_ROLES: Partial<Record<SpecialSection, ChapterRole>> = {
@@ -125,7 +129,13 @@ class HeadingFinder {
   // A long TOC title wraps: a short line without a page number, followed by an entry.
   private wrappedTocEntry(i: number, match: HeadingMatch | null): boolean {
     const next = this.paras[i + 1];
-    return !match?.special && !this.paras[i].block.headingLevel && this.paras[i].text.length <= 80 && i + 1 < this.mainEnd && (next.block.hint === 'toc' || isTocEntry(next.text));
+    return (
+      !match?.special &&
+      !this.paras[i].block.headingLevel &&
+      this.paras[i].text.length <= 80 &&
+      i + 1 < this.mainEnd &&
+      (next.block.hint === 'toc' || isTocEntry(next.text))
+    );
   }
 
   private decide(i: number, match: HeadingMatch | null, nextMatch: HeadingMatch | null): HeadingPick | null {
@@ -188,7 +198,12 @@ class HeadingFinder {
         } else {
           if (this.chapterNumber !== null && numbers[0] !== this.chapterNumber) return false;
           // 3.2.1 needs a 3.2 before it (when any x.y was seen).
-          if (numbers.length >= 3 && this.lastNumbers.length >= 2 && numbers.slice(0, -1).join('.') !== this.lastNumbers.slice(0, numbers.length - 1).join('.')) return false;
+          if (
+            numbers.length >= 3 &&
+            this.lastNumbers.length >= 2 &&
+            numbers.slice(0, -1).join('.') !== this.lastNumbers.slice(0, numbers.length - 1).join('.')
+          )
+            return false;
           this.chapterNumber ??= numbers[0];
         }
         this.lastNumbers = numbers;
@@ -212,7 +227,9 @@ class HeadingFinder {
     inlineLength: number | null,
   ): HeadingPick {
     const start = this.paras[first].range.start;
-    const headingRange = inlineLength ? { start, end: start + this.paras[first].text.slice(0, inlineLength).trimEnd().length } : { start, end: this.paras[last].range.end };
+    const headingRange = inlineLength
+      ? { start, end: start + this.paras[first].text.slice(0, inlineLength).trimEnd().length }
+      : { start, end: this.paras[last].range.end };
     return { first, last, family, numbers, styleLevel, special, title, headingRange, inline: inlineLength !== null };
   }
 }
@@ -276,7 +293,10 @@ const GENERIC_COVER_LINE =
 function findTitle(paras: Para[], firstHeading: number): { title: string; range: TextRange; index: number } | null {
   const styled = paras.findIndex((para) => para.block.hint === 'title');
   if (styled >= 0) return { title: paras[styled].text, range: paras[styled].range, index: styled };
-  const front = paras.slice(0, firstHeading).map((para, index) => ({ para, index })).filter(({ para }) => !para.block.hint);
+  const front = paras
+    .slice(0, firstHeading)
+    .map((para, index) => ({ para, index }))
+    .filter(({ para }) => !para.block.hint);
   for (const { para, index } of front) {
     const field = TITLE_FIELD.exec(para.text);
     if (field) {
@@ -344,10 +364,12 @@ export function buildDocument(extracted: ExtractedBlocks, format: SourceFormat, 
   const titleFound = findTitle(paras, picks.length ? picks[0].first : paras.length);
 
   const excluded: ExcludedRange[] = [];
-  for (const chapter of chapters) if (chapter.excluded) excluded.push({ range: chapter.range, reason: chapter.role === 'toc' ? 'toc' : 'references' });
+  for (const chapter of chapters)
+    if (chapter.excluded) excluded.push({ range: chapter.range, reason: chapter.role === 'toc' ? 'toc' : 'references' });
   // TOC entries found by their style outside a "目录" section.
   for (const i of tocParas) {
-    if (!excluded.some((entry) => entry.range.start <= paras[i].range.start && paras[i].range.end <= entry.range.end)) excluded.push({ range: paras[i].range, reason: 'toc' });
+    if (!excluded.some((entry) => entry.range.start <= paras[i].range.start && paras[i].range.end <= entry.range.end))
+      excluded.push({ range: paras[i].range, reason: 'toc' });
   }
   if (firstNote >= 0) excluded.push({ range: { start: paras[firstNote].range.start, end: text.length }, reason: 'footnotes' });
   const excludedMerged = mergeExcluded(excluded);
@@ -383,7 +405,8 @@ export function buildDocument(extracted: ExtractedBlocks, format: SourceFormat, 
     // A keywords line is a list, not sentences.
     const ranges = keywordParas.has(index) ? [paragraph.range] : splitSentences(text, paragraph.range.start, paragraph.range.end);
     for (const range of ranges) sentences.push({ range, paragraph: index, excluded: paragraph.excluded, cited: false });
-    if (!paragraph.excluded && paragraph.kind !== 'heading' && paragraph.kind !== 'title') citations.push(...findCitations(text, paragraph.range, ranges));
+    if (!paragraph.excluded && paragraph.kind !== 'heading' && paragraph.kind !== 'title')
+      citations.push(...findCitations(text, paragraph.range, ranges));
   });
   const cited = mergeRanges(citations.map((citation) => citation.range));
   for (const sentence of sentences) sentence.cited = cited.some((range) => range.start < sentence.range.end && sentence.range.start < range.end);

@@ -69,9 +69,13 @@ describe('.txt theses', () => {
       ['致 谢', 1, 'acknowledgements', false],
       ['附录A 调查问卷', 1, 'appendix', false],
     ]);
-    expect(slice(doc, doc.toc)).toBe('目 录\n摘要 ............ I\n第一章 绪论 ........ 1\n1.1 研究背景 ........ 1\n第二章 相关工作 ...... 3\n参考文献 ......... 10');
+    expect(slice(doc, doc.toc)).toBe(
+      '目 录\n摘要 ............ I\n第一章 绪论 ........ 1\n1.1 研究背景 ........ 1\n第二章 相关工作 ...... 3\n参考文献 ......... 10',
+    );
     // "1. Smith J. …" inside the references is an entry, not a chapter that would end them.
-    expect(slice(doc, doc.references)).toBe('参考文献\n[1] 鲁迅. 故乡[M]. 北京: 人民文学出版社, 1921.\n1. Smith J. Deep checking[J]. Journal of Text, 2020.');
+    expect(slice(doc, doc.references)).toBe(
+      '参考文献\n[1] 鲁迅. 故乡[M]. 北京: 人民文学出版社, 1921.\n1. Smith J. Deep checking[J]. Journal of Text, 2020.',
+    );
     expect(doc.excluded).toEqual([
       { range: doc.toc, reason: 'toc' },
       { range: doc.references, reason: 'references' },
@@ -120,7 +124,17 @@ describe('.txt theses', () => {
   });
 
   it('uses 一、/（一） nesting, bare chapter lines and falls back to the file name for the title', async () => {
-    const text = ['第一章', '引言', '一、研究背景', '（一）国外研究', '国外研究起步较早。', '（二）国内研究', '国内研究发展迅速。', '二、研究内容', '本文主要研究查重。'].join('\n');
+    const text = [
+      '第一章',
+      '引言',
+      '一、研究背景',
+      '（一）国外研究',
+      '国外研究起步较早。',
+      '（二）国内研究',
+      '国内研究发展迅速。',
+      '二、研究内容',
+      '本文主要研究查重。',
+    ].join('\n');
     const doc = await parseDocument(Buffer.from(text, 'utf8'), '我的论文.txt');
     expect(doc.title).toBe('我的论文');
     expect(doc.titleRange).toBeNull();
@@ -151,9 +165,26 @@ describe('.txt theses', () => {
 describe('text decoding', () => {
   // GB18030 (= GBK here) bytes of 第一章 绪论 / 本研究查重。 / 中文论文摘要，关键词：
   const GB = {
-    第: [0xb5, 0xda], 一: [0xd2, 0xbb], 章: [0xd5, 0xc2], 绪: [0xd0, 0xf7], 论: [0xc2, 0xdb], 本: [0xb1, 0xbe], 研: [0xd1, 0xd0], 究: [0xbe, 0xbf],
-    查: [0xb2, 0xe9], 重: [0xd6, 0xd8], '。': [0xa1, 0xa3], 中: [0xd6, 0xd0], 文: [0xce, 0xc4], 摘: [0xd5, 0xaa], 要: [0xd2, 0xaa], '，': [0xa3, 0xac],
-    关: [0xb9, 0xd8], 键: [0xbc, 0xfc], 词: [0xb4, 0xca], '：': [0xa3, 0xba],
+    第: [0xb5, 0xda],
+    一: [0xd2, 0xbb],
+    章: [0xd5, 0xc2],
+    绪: [0xd0, 0xf7],
+    论: [0xc2, 0xdb],
+    本: [0xb1, 0xbe],
+    研: [0xd1, 0xd0],
+    究: [0xbe, 0xbf],
+    查: [0xb2, 0xe9],
+    重: [0xd6, 0xd8],
+    '。': [0xa1, 0xa3],
+    中: [0xd6, 0xd0],
+    文: [0xce, 0xc4],
+    摘: [0xd5, 0xaa],
+    要: [0xd2, 0xaa],
+    '，': [0xa3, 0xac],
+    关: [0xb9, 0xd8],
+    键: [0xbc, 0xfc],
+    词: [0xb4, 0xca],
+    '：': [0xa3, 0xba],
   } as Record<string, number[]>;
   const gb18030 = (text: string) => Buffer.from([...text].flatMap((ch) => GB[ch] ?? [ch.charCodeAt(0)]));
 

@@ -5,7 +5,8 @@ import type { ExtractedBlocks, SourceBlock } from './types';
 
 /** Decodes a text file: BOMs first, then strict UTF-8, then GB18030. */
 export function decodeText(buffer: Uint8Array): { text: string; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'gb18030' } {
-  if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return { text: new TextDecoder('utf-8').decode(buffer.subarray(3)), encoding: 'utf-8' };
+  if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf)
+    return { text: new TextDecoder('utf-8').decode(buffer.subarray(3)), encoding: 'utf-8' };
   if (buffer[0] === 0xff && buffer[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(buffer.subarray(2)), encoding: 'utf-16le' };
   if (buffer[0] === 0xfe && buffer[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(buffer.subarray(2)), encoding: 'utf-16be' };
   try {

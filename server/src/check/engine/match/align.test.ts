@@ -43,7 +43,8 @@ function rng(seed: number): () => number {
 /** Edits about `rate` of the ideographs: substitution, deletion or insertion (as the corpus generator describes). */
 function lightEdit(text: string, rate: number, seed: number): string {
   const next = rng(seed);
-  const pool = '的一是在了不和有大这主中人上为们地个用工时要动国产以我到他会作来分生对于学下级就年阶义发成部民可出能方进同行面说种过命度革而多子后自社加小机也经力线本电高量长党得实家定深法表着水理化争现所二起政';
+  const pool =
+    '的一是在了不和有大这主中人上为们地个用工时要动国产以我到他会作来分生对于学下级就年阶义发成部民可出能方进同行面说种过命度革而多子后自社加小机也经力线本电高量长党得实家定深法表着水理化争现所二起政';
   let out = '';
   for (const ch of text) {
     if (/\p{Script=Han}/u.test(ch) && next() < rate) {

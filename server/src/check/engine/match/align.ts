@@ -291,7 +291,7 @@ function sourceOverlap(seeds: Seeds, a: Cluster, b: Cluster): number {
   let overlap = 0;
   let total = 0;
   for (let j = 0; j < y.length; j += 2) total += y[j + 1] - y[j];
-  for (let i = 0, j = 0; i < x.length && j < y.length; ) {
+  for (let i = 0, j = 0; i < x.length && j < y.length;) {
     overlap += Math.max(0, Math.min(x[i + 1], y[j + 1]) - Math.max(x[i], y[j]));
     if (x[i + 1] < y[j + 1]) i += 2;
     else j += 2;
@@ -427,7 +427,13 @@ function mergeReordered(clusters: Cluster[], seeds: Seeds, p: AlignParams): Clus
     ) {
       group.push(c);
       const bx = box as Cluster;
-      box = { ...bx, sEnd: Math.max(bx.sEnd, c.sEnd), dStart: Math.min(bx.dStart, c.dStart), dEnd: Math.max(bx.dEnd, c.dEnd), seeds: [...bx.seeds, ...c.seeds] };
+      box = {
+        ...bx,
+        sEnd: Math.max(bx.sEnd, c.sEnd),
+        dStart: Math.min(bx.dStart, c.dStart),
+        dEnd: Math.max(bx.dEnd, c.dEnd),
+        seeds: [...bx.seeds, ...c.seeds],
+      };
       continue;
     }
     if (!sub) {

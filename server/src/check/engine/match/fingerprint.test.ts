@@ -95,8 +95,12 @@ describe('k-gram hashing and winnowing', () => {
 });
 
 describe('MemoryFingerprintIndex', () => {
-  const fp = (hashes: number[], positions?: number[]) => ({ hashes: Int32Array.from(hashes), positions: Int32Array.from(positions ?? hashes.map((_, i) => i * 10)) });
-  const docsOf = async (index: MemoryFingerprintIndex, hashes: number[]) => [...new Set((await index.lookup(Int32Array.from(hashes))).docIds)].sort((x, y) => x - y);
+  const fp = (hashes: number[], positions?: number[]) => ({
+    hashes: Int32Array.from(hashes),
+    positions: Int32Array.from(positions ?? hashes.map((_, i) => i * 10)),
+  });
+  const docsOf = async (index: MemoryFingerprintIndex, hashes: number[]) =>
+    [...new Set((await index.lookup(Int32Array.from(hashes))).docIds)].sort((x, y) => x - y);
 
   it('returns every posting of the looked-up hashes', async () => {
     const index = new MemoryFingerprintIndex(16);

@@ -43,7 +43,9 @@ describe('buildReport on the hand-made thesis', () => {
       ['第二章 方法', 'body'],
       ['参考文献', 'references'],
     ]);
-    const p1Sentences = document.sentences.filter((s) => s.range.start >= p1 && s.range.end <= p1 + 500).map((s) => [s.range.start - p1, s.range.end - p1]);
+    const p1Sentences = document.sentences
+      .filter((s) => s.range.start >= p1 && s.range.end <= p1 + 500)
+      .map((s) => [s.range.start - p1, s.range.end - p1]);
     expect(p1Sentences).toEqual([
       [0, 100],
       [100, 150],
@@ -86,7 +88,9 @@ describe('buildReport on the hand-made thesis', () => {
   });
 
   it('builds the chapter table with per-chapter ratios and top sources', () => {
-    expect(report.chapters.map((c) => [c.role, c.title, c.excluded, c.totalChars, c.duplicateChars, c.citedChars, c.paragraphs, c.suspectParagraphs])).toEqual([
+    expect(
+      report.chapters.map((c) => [c.role, c.title, c.excluded, c.totalChars, c.duplicateChars, c.citedChars, c.paragraphs, c.suspectParagraphs]),
+    ).toEqual([
       ['front', '', false, 6, 0, 0, 0, 0],
       ['body', '第一章 绪论', false, 505, 160, 30, 1, 1],
       ['body', '第二章 方法', false, 489, 60, 0, 2, 1],
@@ -117,7 +121,7 @@ describe('buildReport on the hand-made thesis', () => {
       // S6: B covers 40 of 100 at 1.0.
       { start: p2, band: 'yellow', cited: false, similarity: expect.closeTo(0.4, 6) },
       // S8: C covers 20 of 60 at 0.4.
-      { start: p3, band: null, cited: false, similarity: expect.closeTo(20 * 0.4 / 60, 6) },
+      { start: p3, band: null, cited: false, similarity: expect.closeTo((20 * 0.4) / 60, 6) },
     ]);
     expect([0.8, 0.79, 0.5, 0.49, 0.3, 0.29].map((x) => similarityBand(x))).toEqual(['red', 'orange', 'orange', 'yellow', 'yellow', null]);
   });
@@ -129,7 +133,15 @@ describe('buildReport on the hand-made thesis', () => {
       { start: p2 + 60, end: p2 + 100, kind: 'copied' },
       { start: p3 + 10, end: p3 + 30, kind: 'copied' },
     ]);
-    expect(report.fragments.map((f) => [f.start - p1, f.end - p1, f.copiedChars, f.citedChars, f.passages.map((i) => report.sources[report.passages[i].source].id)])).toEqual([
+    expect(
+      report.fragments.map((f) => [
+        f.start - p1,
+        f.end - p1,
+        f.copiedChars,
+        f.citedChars,
+        f.passages.map((i) => report.sources[report.passages[i].source].id),
+      ]),
+    ).toEqual([
       [70, 230, 130, 30, [SRC.A, SRC.D]],
       [p2 - p1 + 60, p2 - p1 + 100, 40, 0, [SRC.B]],
       [p3 - p1 + 10, p3 - p1 + 30, 20, 0, [SRC.C]],
@@ -141,7 +153,16 @@ describe('buildReport on the hand-made thesis', () => {
 
   it('gives paragraph figures and AIGC scores weighted by characters, per chapter too', () => {
     const para = (start: number) => report.paragraphs.find((p) => p.start === start)!;
-    expect(para(p1)).toMatchObject({ totalChars: 500, duplicateChars: 160, citedChars: 30, copiedChars: 130, suspect: true, aigcScore: 0.9, aigcBand: 'high', chapter: 1 });
+    expect(para(p1)).toMatchObject({
+      totalChars: 500,
+      duplicateChars: 160,
+      citedChars: 30,
+      copiedChars: 130,
+      suspect: true,
+      aigcScore: 0.9,
+      aigcBand: 'high',
+      chapter: 1,
+    });
     expect(para(p2)).toMatchObject({ totalChars: 240, copiedChars: 40, suspect: true, aigcScore: 0.2, aigcBand: null, chapter: 2 });
     expect(para(p3)).toMatchObject({ totalChars: 244, copiedChars: 20, suspect: false, aigcScore: 0.6, aigcBand: 'medium', chapter: 2 });
     expect(report.aigc).toEqual({
@@ -156,7 +177,11 @@ describe('buildReport on the hand-made thesis', () => {
       paragraphsScored: 3,
     });
     expect(report.chapters[1].aigc).toEqual({ weightedScore: expect.closeTo(0.9, 12), flaggedShare: 1, chars: 500 });
-    expect(report.chapters[2].aigc).toEqual({ weightedScore: expect.closeTo((240 * 0.2 + 244 * 0.6) / 484, 12), flaggedShare: expect.closeTo(244 / 484, 12), chars: 484 });
+    expect(report.chapters[2].aigc).toEqual({
+      weightedScore: expect.closeTo((240 * 0.2 + 244 * 0.6) / 484, 12),
+      flaggedShare: expect.closeTo(244 / 484, 12),
+      chars: 484,
+    });
     expect(report.chapters[0].aigc).toBeNull();
   });
 
@@ -204,7 +229,12 @@ describe('buildReport rules', () => {
 
   it('lists unknown sources by id and follows a changed suspect threshold', async () => {
     const document = await parsedThesis();
-    const report = buildReport({ document, detections: fixtureDetections(document.text), source: () => undefined, rules: { suspectParagraphShare: 0.2 } });
+    const report = buildReport({
+      document,
+      detections: fixtureDetections(document.text),
+      source: () => undefined,
+      rules: { suspectParagraphShare: 0.2 },
+    });
     expect(report.sources[0]).toMatchObject({ id: SRC.A, title: `#${SRC.A}`, libraryKind: 'reference', own: false });
     expect(report.summary.suspectParagraphs).toBe(1);
     expect(report.rules.suspectParagraphShare).toBe(0.2);

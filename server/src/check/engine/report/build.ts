@@ -95,7 +95,14 @@ function chapterRows(document: ParsedDocument): { rows: Row[]; rowOfParagraph: n
   const rowOfChapter = new Map<number, number>();
   const firstStart = chapters.length ? Math.min(...chapters.map((chapter) => chapter.range.start)) : text.length;
   const hasFront = paragraphs.some((paragraph) => paragraph.chapter < 0 && paragraph.range.start < firstStart);
-  if (hasFront) rows.push({ title: chapters.length ? '' : document.title, role: chapters.length ? 'front' : 'body', start: 0, end: Math.min(firstStart, text.length), excluded: false });
+  if (hasFront)
+    rows.push({
+      title: chapters.length ? '' : document.title,
+      role: chapters.length ? 'front' : 'body',
+      start: 0,
+      end: Math.min(firstStart, text.length),
+      excluded: false,
+    });
   chapters.forEach((chapter, k) => {
     if (chapter.parent >= 0) return;
     rowOfChapter.set(k, rows.length);
@@ -147,7 +154,12 @@ export function buildReport(input: BuildReportInput): CheckReport {
     const end = Math.min(n, detection.thisOffset + detection.thisLength);
     if (end > start) clipped.push({ detection, start, end, sourceId: detection.sourceId });
   }
-  const intervals: CoverageInterval[] = clipped.map((d) => ({ start: d.start, end: d.end, similarity: d.detection.similarity, own: isOwn(metaOf(d.sourceId), memberId) }));
+  const intervals: CoverageInterval[] = clipped.map((d) => ({
+    start: d.start,
+    end: d.end,
+    similarity: d.detection.similarity,
+    own: isOwn(metaOf(d.sourceId), memberId),
+  }));
   const coverage = new Coverage(document, intervals);
   const kept = clipped.filter((d) => coverage.countedIn(d.start, d.end) > 0);
 
@@ -278,7 +290,8 @@ export function buildReport(input: BuildReportInput): CheckReport {
       { threshold: rules.aigcThreshold, minChars: rules.aigcMinChars, groups: scoredIdx.map((i) => String(rowOfParagraph[i])) },
     );
     for (const group of aggregate.groups) {
-      if (group.chars > 0) aigcByRow.set(Number(group.group), { weightedScore: group.weightedScore, flaggedShare: group.flaggedShare, chars: group.chars });
+      if (group.chars > 0)
+        aigcByRow.set(Number(group.group), { weightedScore: group.weightedScore, flaggedShare: group.flaggedShare, chars: group.chars });
     }
     const scoredParagraphs = paragraphs.filter((p) => p.aigcScore !== null);
     aigc = {
@@ -351,7 +364,13 @@ export function buildReport(input: BuildReportInput): CheckReport {
   return {
     version: REPORT_MODEL_VERSION,
     checkedAt: input.checkedAt ?? new Date().toISOString(),
-    document: { title: document.title, fileName: document.fileName, format: document.format, pageCount: document.pageCount, keywords: [...document.keywords] },
+    document: {
+      title: document.title,
+      fileName: document.fileName,
+      format: document.format,
+      pageCount: document.pageCount,
+      keywords: [...document.keywords],
+    },
     text,
     rules: { ...rules, bands: { ...rules.bands }, aigcBands: { ...rules.aigcBands } },
     summary: {

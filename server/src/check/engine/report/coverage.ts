@@ -51,7 +51,10 @@ export class Coverage {
     const text = document.text;
     const n = text.length;
     this.length = n;
-    this.excluded = rangeMask(n, document.excluded.map((entry) => entry.range));
+    this.excluded = rangeMask(
+      n,
+      document.excluded.map((entry) => entry.range),
+    );
     this.cited = rangeMask(n, document.cited);
     this.counted = new Uint8Array(n);
     for (let i = 0; i < n; i++) if (!this.excluded[i] && !isWhitespaceCode(text.charCodeAt(i))) this.counted[i] = 1;

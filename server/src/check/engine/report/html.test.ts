@@ -136,7 +136,17 @@ describe('renderReportHtml', () => {
 
     it('leaves out every duplicate figure, mark, band, source and comparison', () => {
       const html = renderReportHtml(report, { scope: 'aigc' });
-      for (const text of ['总文字复制比', '去除引用文献复制比', '相似文献列表', '来源甲', '本人文献', '全文标明引文', '全文对照', '复制比', '简洁版']) {
+      for (const text of [
+        '总文字复制比',
+        '去除引用文献复制比',
+        '相似文献列表',
+        '来源甲',
+        '本人文献',
+        '全文标明引文',
+        '全文对照',
+        '复制比',
+        '简洁版',
+      ]) {
         expect(html).not.toContain(text);
       }
       expect(html).not.toMatch(/class="[^"]*\b(?:m-copied|m-cited|b-red|b-orange|b-yellow)\b/);
@@ -157,7 +167,13 @@ describe('renderReportHtml', () => {
 
     it('says "not run" instead of the figures when no scorer ran', async () => {
       const document = await parsedThesis();
-      const unscored = buildReport({ document, detections: fixtureDetections(document.text), source: (id) => SOURCES[id], memberId: MEMBER, aigc: null });
+      const unscored = buildReport({
+        document,
+        detections: fixtureDetections(document.text),
+        source: (id) => SOURCES[id],
+        memberId: MEMBER,
+        aigc: null,
+      });
       const html = renderReportHtml(unscored, { scope: 'aigc' });
       expect(html).toContain('<section class="summary"><h2>检测结果</h2><p>未进行 AI 生成内容检测。</p></section>');
       expect(html.match(/未进行 AI 生成内容检测/g)).toHaveLength(1);

@@ -180,7 +180,9 @@ function chapterSection(report: CheckReport, labels: ReportLabels): string {
     if (chapter.excluded) {
       return `<tr class="excluded-row"><td>${escapeHtml(name)}</td><td colspan="${head.length - 1}">${escapeHtml(labels.notCounted)}</td></tr>`;
     }
-    const sources = chapter.topSources.map((entry) => `${escapeHtml(shorten(report.sources[entry.source].title, 30))}（${integer(entry.chars)}）`).join('<br>') || escapeHtml(labels.none);
+    const sources =
+      chapter.topSources.map((entry) => `${escapeHtml(shorten(report.sources[entry.source].title, 30))}（${integer(entry.chars)}）`).join('<br>') ||
+      escapeHtml(labels.none);
     const cells = [
       `<td>${escapeHtml(name)}</td>`,
       `<td class="num">${integer(chapter.totalChars)}</td>`,
@@ -240,7 +242,9 @@ function segmentHtml(text: string, segment: TextSegment, linkFragments: boolean)
   if (segment.mark) classes.push(`m-${segment.mark}`);
   if (segment.band) classes.push(`b-${segment.band}`);
   const body = escapeHtml(text.slice(segment.start, segment.end));
-  const anchor = segment.fragment ? `<sup class="frag" id="t${segment.fragment}">${linkFragments ? `<a href="#f${segment.fragment}">[${segment.fragment}]</a>` : ''}</sup>` : '';
+  const anchor = segment.fragment
+    ? `<sup class="frag" id="t${segment.fragment}">${linkFragments ? `<a href="#f${segment.fragment}">[${segment.fragment}]</a>` : ''}</sup>`
+    : '';
   return anchor + (classes.length ? `<span class="${classes.join(' ')}">${body}</span>` : body);
 }
 
@@ -272,7 +276,8 @@ function markedHtml(report: CheckReport, start: number, end: number): string {
 }
 
 function comparisonSection(report: CheckReport, labels: ReportLabels, compared: number): string {
-  if (!report.fragments.length) return `<section class="comparison"><h2>${escapeHtml(labels.comparison)}</h2><p>${escapeHtml(labels.comparisonNone)}</p></section>`;
+  if (!report.fragments.length)
+    return `<section class="comparison"><h2>${escapeHtml(labels.comparison)}</h2><p>${escapeHtml(labels.comparisonNone)}</p></section>`;
   const pairs = report.fragments.map((fragment, i) => {
     const n = i + 1;
     const sources = fragment.passages.slice(0, Math.max(1, compared)).map((p) => {

@@ -41,7 +41,13 @@ export function measureText(text: string, size: number, font: MeasuredFont): num
 }
 
 /** Breaks styled runs into lines of at most `width` points (the first line starts at `indent`). */
-export function layoutRuns(runs: readonly Run[], width: number, size: number, fonts: { regular: MeasuredFont; bold: MeasuredFont }, indent = 0): LaidLine[] {
+export function layoutRuns(
+  runs: readonly Run[],
+  width: number,
+  size: number,
+  fonts: { regular: MeasuredFont; bold: MeasuredFont },
+  indent = 0,
+): LaidLine[] {
   const lines: LaidLine[] = [];
   let line: LaidLine = { segments: [], width: indent };
   const newLine = () => {

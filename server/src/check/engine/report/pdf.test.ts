@@ -18,7 +18,10 @@ describe('renderReportPdf', () => {
       source: (id) => SOURCES[id],
       sourceText: () => '来源原文'.repeat(100),
       memberId: MEMBER,
-      aigc: { model: { backend: 'offline', name: 'zhiwen-aigc-stumps', version: '9.9' }, scores: document.paragraphs.map((p) => (p.kind === 'body' ? 0.85 : null)) },
+      aigc: {
+        model: { backend: 'offline', name: 'zhiwen-aigc-stumps', version: '9.9' },
+        scores: document.paragraphs.map((p) => (p.kind === 'body' ? 0.85 : null)),
+      },
       checkedAt: '2025-03-01T08:00:00.000Z',
     });
   });
@@ -36,7 +39,19 @@ describe('renderReportPdf', () => {
 
   it('reads back as Chinese text with the figures (through the ingestion PDF reader)', async () => {
     const back = await parseDocument(renderReportPdf(report, { variant: 'full' }), 'report.pdf');
-    for (const phrase of ['文本复制检测报告单', '总文字复制比', '去除本人文献复制比', '22.0%', '19.0%', '18.0%', TITLE, '来源甲', '仅供参考', 'zhiwen-aigc-stumps', '全文对照']) {
+    for (const phrase of [
+      '文本复制检测报告单',
+      '总文字复制比',
+      '去除本人文献复制比',
+      '22.0%',
+      '19.0%',
+      '18.0%',
+      TITLE,
+      '来源甲',
+      '仅供参考',
+      'zhiwen-aigc-stumps',
+      '全文对照',
+    ]) {
       expect(back.text).toContain(phrase);
     }
   });
@@ -48,8 +63,10 @@ describe('renderReportPdf', () => {
       expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
       const back = await parseDocument(pdf, 'report.pdf');
       // Every body paragraph scored 0.85.
-      for (const phrase of ['AIGC检测报告单', TITLE, '85.0%', '100.0%', '已检测字数', '第一章 绪论', '仅供参考', 'zhiwen-aigc-stumps']) expect(back.text).toContain(phrase);
-      for (const phrase of ['文本复制检测报告单', '总文字复制比', '相似文献列表', '来源甲', '全文对照', '简洁版']) expect(back.text).not.toContain(phrase);
+      for (const phrase of ['AIGC检测报告单', TITLE, '85.0%', '100.0%', '已检测字数', '第一章 绪论', '仅供参考', 'zhiwen-aigc-stumps'])
+        expect(back.text).toContain(phrase);
+      for (const phrase of ['文本复制检测报告单', '总文字复制比', '相似文献列表', '来源甲', '全文对照', '简洁版'])
+        expect(back.text).not.toContain(phrase);
     }
     const en = await parseDocument(renderReportPdf(report, { scope: 'aigc', language: 'en' }), 'report.pdf');
     expect(en.text).toContain('AI-generated content report');
@@ -59,7 +76,13 @@ describe('renderReportPdf', () => {
 
   it("renders the AIGC detection report of an unscored check with the 'not run' line", async () => {
     const document = await parsedThesis();
-    const unscored = buildReport({ document, detections: fixtureDetections(document.text), source: (id) => SOURCES[id], memberId: MEMBER, aigc: null });
+    const unscored = buildReport({
+      document,
+      detections: fixtureDetections(document.text),
+      source: (id) => SOURCES[id],
+      memberId: MEMBER,
+      aigc: null,
+    });
     const back = await parseDocument(renderReportPdf(unscored, { scope: 'aigc' }), 'report.pdf');
     expect(back.text).toContain('AIGC检测报告单');
     expect(back.text).toContain('未进行 AI 生成内容检测');
@@ -88,7 +111,15 @@ describe('layoutRuns', () => {
 
   it('never starts a line with closing punctuation and keeps styles apart', () => {
     const red: TextStyle = { color: '#f00' };
-    const lines = layoutRuns([{ text: '一二三四五六七八九十', style }, { text: '。后', style: red }], 100, 10, fonts);
+    const lines = layoutRuns(
+      [
+        { text: '一二三四五六七八九十', style },
+        { text: '。后', style: red },
+      ],
+      100,
+      10,
+      fonts,
+    );
     expect(lines[0].segments.map((s) => [s.text, s.style.color])).toEqual([
       ['一二三四五六七八九十', '#000'],
       ['。', '#f00'],

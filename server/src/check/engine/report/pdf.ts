@@ -60,7 +60,12 @@ class PdfWriter {
       margins: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.left, right: PAGE.right },
       bufferPages: true,
       autoFirstPage: true,
-      info: { Title: title, Producer: 'zhiwen check engine', Creator: 'zhiwen check engine', ...(Number.isNaN(created.getTime()) ? {} : { CreationDate: created }) },
+      info: {
+        Title: title,
+        Producer: 'zhiwen check engine',
+        Creator: 'zhiwen check engine',
+        ...(Number.isNaN(created.getTime()) ? {} : { CreationDate: created }),
+      },
     });
     this.doc.registerFont('regular', fonts.regular.font as unknown as PDFKit.Mixins.PDFFontSource);
     this.doc.registerFont('bold', fonts.bold.font as unknown as PDFKit.Mixins.PDFFontSource);
@@ -109,7 +114,12 @@ class PdfWriter {
     this.y += size * 0.8;
     this.put(text, PAGE.left, this.y, size, COLORS.text, true);
     this.y += size * 1.6;
-    this.doc.moveTo(PAGE.left, this.y).lineTo(PAGE.width - PAGE.right, this.y).lineWidth(1).strokeColor(COLORS.rule).stroke();
+    this.doc
+      .moveTo(PAGE.left, this.y)
+      .lineTo(PAGE.width - PAGE.right, this.y)
+      .lineWidth(1)
+      .strokeColor(COLORS.rule)
+      .stroke();
     this.y += 6;
   }
 
@@ -138,7 +148,12 @@ class PdfWriter {
   }
 
   /** A table with wrapped cells; the header row repeats on every page the table spans. */
-  table(head: string[] | null, rows: { cells: string[]; color?: string }[], widths: number[], options: { size?: number; numeric?: Set<number> } = {}): void {
+  table(
+    head: string[] | null,
+    rows: { cells: string[]; color?: string }[],
+    widths: number[],
+    options: { size?: number; numeric?: Set<number> } = {},
+  ): void {
     const size = options.size ?? SMALL;
     const total = widths.reduce((a, b) => a + b, 0);
     const cols = widths.map((w) => (w / total) * CONTENT_WIDTH);
@@ -201,8 +216,17 @@ class PdfWriter {
     const r = 62;
     const cy = top + r + 10;
     const color = gaugeColor(value, thresholds[0], thresholds[1]);
-    this.doc.path(gaugeArc(cx, cy, r, 0, 1)).lineWidth(14).strokeColor(COLORS.gaugeTrack).stroke();
-    if (value > 0) this.doc.path(gaugeArc(cx, cy, r, 0, Math.min(1, value))).lineWidth(14).strokeColor(color).stroke();
+    this.doc
+      .path(gaugeArc(cx, cy, r, 0, 1))
+      .lineWidth(14)
+      .strokeColor(COLORS.gaugeTrack)
+      .stroke();
+    if (value > 0)
+      this.doc
+        .path(gaugeArc(cx, cy, r, 0, Math.min(1, value)))
+        .lineWidth(14)
+        .strokeColor(color)
+        .stroke();
     const text = percent(value);
     this.put(text, cx - this.width(text, 20, true) / 2, cy - 30, 20, color, true);
     this.put(caption, cx - this.width(caption, SMALL) / 2, cy + 8, SMALL, COLORS.muted);
@@ -262,7 +286,8 @@ function drawHeader(w: PdfWriter, report: CheckReport, title: string, variantLab
 /** Gauges (the ratio one only with scope 'all') and the figures of the scope, or the "not scored" line. */
 function drawSummary(w: PdfWriter, report: CheckReport, labels: ReportLabels, scope: ReportScope): void {
   w.heading(labels.summary);
-  const gauges: [number, string, readonly [number, number]][] = scope === 'all' ? [[report.summary.totalRatio, labels.chartRatio, GAUGE_THRESHOLDS.ratio]] : [];
+  const gauges: [number, string, readonly [number, number]][] =
+    scope === 'all' ? [[report.summary.totalRatio, labels.chartRatio, GAUGE_THRESHOLDS.ratio]] : [];
   if (report.aigc) gauges.push([report.aigc.weightedScore, labels.aiFeatureValue, GAUGE_THRESHOLDS.aigc]);
   if (gauges.length) {
     w.ensure(150);
@@ -276,7 +301,8 @@ function drawSummary(w: PdfWriter, report: CheckReport, labels: ReportLabels, sc
     return;
   }
   const figureRows: { cells: string[] }[] = [];
-  for (let i = 0; i < figures.length; i += 2) figureRows.push({ cells: [figures[i][0], figures[i][1], figures[i + 1]?.[0] ?? '', figures[i + 1]?.[1] ?? ''] });
+  for (let i = 0; i < figures.length; i += 2)
+    figureRows.push({ cells: [figures[i][0], figures[i][1], figures[i + 1]?.[0] ?? '', figures[i + 1]?.[1] ?? ''] });
   w.table(null, figureRows, [3, 2.4, 3, 2.4], { size: 9, numeric: new Set([1, 3]) });
 }
 
@@ -290,7 +316,8 @@ function drawChapters(w: PdfWriter, report: CheckReport, labels: ReportLabels): 
   const chapterRows = report.chapters.map((chapter) => {
     const name = chapterName(chapter, labels);
     if (chapter.excluded) return { cells: [name, '–', '–', '–', '–', '–', labels.notCounted, ...(report.aigc ? ['–'] : [])], color: COLORS.excluded };
-    const sources = chapter.topSources.map((entry) => `${shorten(report.sources[entry.source].title, 24)}（${integer(entry.chars)}）`).join('\n') || labels.none;
+    const sources =
+      chapter.topSources.map((entry) => `${shorten(report.sources[entry.source].title, 24)}（${integer(entry.chars)}）`).join('\n') || labels.none;
     const cells = [
       name,
       integer(chapter.totalChars),
@@ -303,7 +330,9 @@ function drawChapters(w: PdfWriter, report: CheckReport, labels: ReportLabels): 
     if (report.aigc) cells.push(chapter.aigc ? percent(chapter.aigc.weightedScore) : '–');
     return { cells };
   });
-  w.table(head, chapterRows, report.aigc ? [3.2, 1.3, 1.3, 1.2, 1.4, 1.3, 4, 1.2] : [3.2, 1.3, 1.3, 1.2, 1.4, 1.3, 4], { numeric: new Set([1, 2, 3, 4, 5, 7]) });
+  w.table(head, chapterRows, report.aigc ? [3.2, 1.3, 1.3, 1.2, 1.4, 1.3, 4, 1.2] : [3.2, 1.3, 1.3, 1.2, 1.4, 1.3, 4], {
+    numeric: new Set([1, 2, 3, 4, 5, 7]),
+  });
 }
 
 /** The AIGC report's chapter table: chapters with AIGC figures only (nothing when none was scored). */
@@ -311,7 +340,12 @@ function drawAigcChapters(w: PdfWriter, report: CheckReport, labels: ReportLabel
   const { head, rows } = aigcChapterTable(report, labels);
   if (!rows.length) return;
   w.heading(labels.chapterTable);
-  w.table(head, rows.map((cells) => ({ cells })), [4.6, 1.8, 1.8, 2.4], { numeric: new Set([1, 2, 3]) });
+  w.table(
+    head,
+    rows.map((cells) => ({ cells })),
+    [4.6, 1.8, 1.8, 2.4],
+    { numeric: new Set([1, 2, 3]) },
+  );
 }
 
 function drawSources(w: PdfWriter, report: CheckReport, labels: ReportLabels): void {
@@ -332,9 +366,14 @@ function drawSources(w: PdfWriter, report: CheckReport, labels: ReportLabels): v
       percent(source.maxSimilarity),
     ],
   }));
-  w.table(['#', labels.sourceTitle, labels.origin, labels.library, labels.overlapChars, labels.ratio, labels.passages, labels.similarity], rows, [0.6, 4.2, 2.2, 1.6, 1.3, 1.2, 1.35, 1.5], {
-    numeric: new Set([0, 4, 5, 6, 7]),
-  });
+  w.table(
+    ['#', labels.sourceTitle, labels.origin, labels.library, labels.overlapChars, labels.ratio, labels.passages, labels.similarity],
+    rows,
+    [0.6, 4.2, 2.2, 1.6, 1.3, 1.2, 1.35, 1.5],
+    {
+      numeric: new Set([0, 4, 5, 6, 7]),
+    },
+  );
 }
 
 /** The AIGC section: figures, the indicative-only note and the band key (or "not run"). */
@@ -344,7 +383,12 @@ function drawAigc(w: PdfWriter, report: CheckReport, labels: ReportLabels): void
     w.paragraph([{ text: labels.aigcNotRun, style: w.style(COLORS.text) }]);
     return;
   }
-  w.table(null, aigcFigures(report, labels).map((cells) => ({ cells })), [3, 5], { size: 9 });
+  w.table(
+    null,
+    aigcFigures(report, labels).map((cells) => ({ cells })),
+    [3, 5],
+    { size: 9 },
+  );
   w.paragraph([{ text: labels.aigcDisclaimer, style: w.style(COLORS.text, null, true) }], { size: 9, bar: COLORS.gaugeMid, gap: 6 });
   w.legend(aigcLegend(labels));
 }
@@ -357,11 +401,18 @@ function drawFullText(w: PdfWriter, report: CheckReport, labels: ReportLabels, s
   report.paragraphs.forEach((paragraph, i) => {
     const heading = isHeadingKind(paragraph.kind);
     const runs: Run[] = segments[i].map((segment) => {
-      const color = paragraph.excluded ? COLORS.excluded : segment.mark === 'copied' ? COLORS.copied : segment.mark === 'cited' ? COLORS.cited : COLORS.text;
+      const color = paragraph.excluded
+        ? COLORS.excluded
+        : segment.mark === 'copied'
+          ? COLORS.copied
+          : segment.mark === 'cited'
+            ? COLORS.cited
+            : COLORS.text;
       const background = segment.band ? COLORS.band[segment.band] : null;
       return { text: report.text.slice(segment.start, segment.end), style: w.style(color, background, heading) };
     });
-    if (paragraph.aigcScore !== null) runs.push({ text: `  AI ${percent(paragraph.aigcScore)}`, style: w.style(paragraph.aigcBand === 'high' ? COLORS.aigc.high : COLORS.muted) });
+    if (paragraph.aigcScore !== null)
+      runs.push({ text: `  AI ${percent(paragraph.aigcScore)}`, style: w.style(paragraph.aigcBand === 'high' ? COLORS.aigc.high : COLORS.muted) });
     if (heading) w.y += 4;
     w.paragraph(runs, { indent: heading ? 0 : BODY * 2, bar: paragraph.aigcBand ? COLORS.aigc[paragraph.aigcBand] : null, gap: 3 });
   });
@@ -406,7 +457,10 @@ function drawComparison(w: PdfWriter, report: CheckReport, labels: ReportLabels,
   report.fragments.forEach((fragment, i) => {
     const left: Run[] = [
       { text: `${labels.fragment} ${i + 1}\n`, style: w.style(COLORS.text, null, true) },
-      { text: `${labels.copiedChars} ${integer(fragment.copiedChars)} · ${labels.citedChars} ${integer(fragment.citedChars)}\n`, style: w.style(COLORS.muted) },
+      {
+        text: `${labels.copiedChars} ${integer(fragment.copiedChars)} · ${labels.citedChars} ${integer(fragment.citedChars)}\n`,
+        style: w.style(COLORS.muted),
+      },
     ];
     let at = fragment.start;
     for (const mark of marksWithin(report.marks, fragment.start, fragment.end)) {
@@ -421,14 +475,22 @@ function drawComparison(w: PdfWriter, report: CheckReport, labels: ReportLabels,
       const source = report.sources[passage.source];
       if (right.length) right.push({ text: '\n', style: w.style(COLORS.text) });
       right.push({ text: `${source.title}${source.own ? `（${labels.ownPaper}）` : ''}\n`, style: w.style(COLORS.text, null, true) });
-      right.push({ text: `${source.origin ? `${source.origin} · ` : ''}${labels.similarity} ${percent(passage.similarity)}\n`, style: w.style(COLORS.muted) });
+      right.push({
+        text: `${source.origin ? `${source.origin} · ` : ''}${labels.similarity} ${percent(passage.similarity)}\n`,
+        style: w.style(COLORS.muted),
+      });
       right.push({ text: passage.sourceText || labels.sourceTextMissing, style: w.style(COLORS.text) });
     }
     const leftLines = layoutRuns(left, colW - 8, size, w.fonts);
     const rightLines = layoutRuns(right, colW - 8, size, w.fonts);
     const count = Math.max(leftLines.length, rightLines.length);
     w.ensure(Math.min(count, 4) * lineHeight + 12);
-    w.doc.moveTo(PAGE.left, w.y).lineTo(PAGE.width - PAGE.right, w.y).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+    w.doc
+      .moveTo(PAGE.left, w.y)
+      .lineTo(PAGE.width - PAGE.right, w.y)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
     w.y += 6;
     for (let k = 0; k < count; k++) {
       w.ensure(lineHeight);

@@ -257,7 +257,9 @@ export function aigcSummaryFigures(report: CheckReport, labels: ReportLabels): [
 export function aigcChapterTable(report: CheckReport, labels: ReportLabels): { head: string[]; rows: string[][] } {
   const head = [labels.chapter, labels.aigcScoredChars, labels.aiFeatureValue, labels.aigcFlaggedShare];
   const rows = report.chapters.flatMap((chapter) =>
-    chapter.aigc ? [[chapterName(chapter, labels), integer(chapter.aigc.chars), percent(chapter.aigc.weightedScore), percent(chapter.aigc.flaggedShare)]] : [],
+    chapter.aigc
+      ? [[chapterName(chapter, labels), integer(chapter.aigc.chars), percent(chapter.aigc.weightedScore), percent(chapter.aigc.flaggedShare)]]
+      : [],
   );
   return { head, rows };
 }
@@ -298,6 +300,7 @@ export function marksWithin(marks: readonly ReportMark[], start: number, end: nu
     else hi = mid;
   }
   const out: ReportMark[] = [];
-  for (let k = lo; k < marks.length && marks[k].start < end; k++) out.push({ start: Math.max(start, marks[k].start), end: Math.min(end, marks[k].end), kind: marks[k].kind });
+  for (let k = lo; k < marks.length && marks[k].start < end; k++)
+    out.push({ start: Math.max(start, marks[k].start), end: Math.min(end, marks[k].end), kind: marks[k].kind });
   return out;
 }

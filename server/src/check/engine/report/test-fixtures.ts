@@ -8,7 +8,8 @@ import { parseDocument } from '../ingest/index';
 import type { ParsedDocument } from '../ingest/types';
 import type { ReportDetection, SourceMeta } from './types';
 
-const POOL = '研究数据分析结果表明系统方法模型实验过程设计理论应用技术发展问题影响因素条件环境社会经济文化教育管理信息网络结构功能特征变化趋势评价指标体系构建路径机制';
+const POOL =
+  '研究数据分析结果表明系统方法模型实验过程设计理论应用技术发展问题影响因素条件环境社会经济文化教育管理信息网络结构功能特征变化趋势评价指标体系构建路径机制';
 
 /** n ideographs from the pool, starting at `seed` (no punctuation, so no sentence ends inside). */
 export function filler(n: number, seed = 0): string {

@@ -10,7 +10,8 @@ export const REWRITE_LENGTH_BOUNDS = Object.freeze({ min: 0.5, max: 2 });
 // A separate first line introducing the answer: "好的，以下是改写后的段落：", "改写结果：", "Sure, here it is:".
 const PREAMBLE_LINE = /^(?:好的|当然|以下是|下面是|这是|here|sure|certainly)|(?:改写|修改|重写|润色|降重|优化|调整|rewrit|revis).*[:：]$/iu;
 // The same introduction at the start of the paragraph itself: "改写后：……".
-const INLINE_PREAMBLE = /^(?:(?:以下|下面|这)是)?(?:改写|修改|重写|润色|降重|优化|调整)(?:后|过|之后)?的?(?:段落|文本|文字|内容|版本|结果)?(?:如下)?\s*[:：]\s*/u;
+const INLINE_PREAMBLE =
+  /^(?:(?:以下|下面|这)是)?(?:改写|修改|重写|润色|降重|优化|调整)(?:后|过|之后)?的?(?:段落|文本|文字|内容|版本|结果)?(?:如下)?\s*[:：]\s*/u;
 // Notes after the answer: "注：……", "（说明：……）".
 const TRAILING_NOTE = /^[（(]?\s*(?:注|说明|备注|改写说明|修改说明|降重说明|note)\s*[:：]/iu;
 // An inline section label the paragraph starts with ("摘要：本文……") is kept whatever the model does with it.

@@ -62,8 +62,21 @@ function percent(value: number | null, unknown: string): string {
 export async function buildRewriteDocx(input: RewriteDocxInput): Promise<Buffer> {
   // Loaded on use: docx is large and only this function needs it. (Its types come with it: a static `import type`
   // would read the CommonJS declarations, which TypeScript holds distinct from the ESM ones `import()` gets.)
-  const { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, PageBreak, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } =
-    await import('docx');
+  const {
+    AlignmentType,
+    BorderStyle,
+    Document,
+    HeadingLevel,
+    Packer,
+    PageBreak,
+    Paragraph,
+    ShadingType,
+    Table,
+    TableCell,
+    TableRow,
+    TextRun,
+    WidthType,
+  } = await import('docx');
   const labels = LABELS[input.language ?? 'zh-CN'];
   const bodyRun = (text: string, extra: { size?: number } = {}) => new TextRun({ text: xmlSafe(text), font: BODY_FONT, size: SIZE.body, ...extra });
   const headingRun = (text: string, size: number) => new TextRun({ text: xmlSafe(text), font: HEADING_FONT, size, bold: true, color: '000000' });
@@ -95,8 +108,17 @@ export async function buildRewriteDocx(input: RewriteDocxInput): Promise<Buffer>
   });
 
   const front = [
-    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, spacing: { after: 120 }, children: [headingRun(input.title, SIZE.title)] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [headingRun(`${service}${labels.heading}`, SIZE.heading[1])] }),
+    new Paragraph({
+      heading: HeadingLevel.TITLE,
+      alignment: AlignmentType.CENTER,
+      spacing: { after: 120 },
+      children: [headingRun(input.title, SIZE.title)],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { after: 240 },
+      children: [headingRun(`${service}${labels.heading}`, SIZE.heading[1])],
+    }),
     summary,
     new Paragraph({ spacing: { before: 240 }, children: [bodyRun(labels.note, { size: SIZE.small })] }),
     new Paragraph({ children: [new PageBreak()] }),
@@ -106,10 +128,19 @@ export async function buildRewriteDocx(input: RewriteDocxInput): Promise<Buffer>
     const shading = p.rewritten ? { type: ShadingType.CLEAR, color: 'auto', fill: REWRITTEN_FILL } : undefined;
     switch (p.kind) {
       case 'title':
-        return new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [headingRun(p.text, SIZE.title)] });
+        return new Paragraph({
+          heading: HeadingLevel.TITLE,
+          alignment: AlignmentType.CENTER,
+          spacing: { after: 240 },
+          children: [headingRun(p.text, SIZE.title)],
+        });
       case 'heading': {
         const level = Math.min(Math.max(Math.round(p.level ?? 1), 1), 4);
-        return new Paragraph({ heading: headingLevels[level - 1], spacing: { before: 240, after: 120 }, children: [headingRun(p.text, SIZE.heading[level - 1])] });
+        return new Paragraph({
+          heading: headingLevels[level - 1],
+          spacing: { before: 240, after: 120 },
+          children: [headingRun(p.text, SIZE.heading[level - 1])],
+        });
       }
       case 'caption':
         return new Paragraph({ alignment: AlignmentType.CENTER, shading, children: [bodyRun(p.text, { size: SIZE.small })] });

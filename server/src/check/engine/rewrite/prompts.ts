@@ -36,7 +36,9 @@ const MODE_RULES: Record<RewriteMode, { task: string; rules: string[] }> = {
 /** The system and user messages asking a chat model to rewrite one paragraph in `mode`. */
 export function rewriteMessages(item: RewriteItem, mode: RewriteMode, context: RewriteContext): ChatMessage[] {
   const { task, rules } = MODE_RULES[mode];
-  const system = [task, '要求：', ...[...COMMON_RULES.slice(0, 4), ...rules, ...COMMON_RULES.slice(4)].map((rule, i) => `${i + 1}. ${rule}`)].join('\n');
+  const system = [task, '要求：', ...[...COMMON_RULES.slice(0, 4), ...rules, ...COMMON_RULES.slice(4)].map((rule, i) => `${i + 1}. ${rule}`)].join(
+    '\n',
+  );
 
   const user: string[] = [];
   if (context.title.trim()) user.push(`论文题目：${context.title.trim()}`);

@@ -155,7 +155,10 @@ describe('cleanRewrite', () => {
   it('keeps a first line that belongs to the paragraph', () => {
     const original = '本文的主要贡献如下：一是提出了新的指标体系，二是验证了模型在多个数据集上的有效性。';
     const answer = '本文的主要贡献如下：\n其一，构建了新的指标体系；其二，在多个数据集上检验了模型的有效性。';
-    expect(cleanRewrite(original, answer)).toEqual({ ok: true, text: '本文的主要贡献如下：其一，构建了新的指标体系；其二，在多个数据集上检验了模型的有效性。' });
+    expect(cleanRewrite(original, answer)).toEqual({
+      ok: true,
+      text: '本文的主要贡献如下：其一，构建了新的指标体系；其二，在多个数据集上检验了模型的有效性。',
+    });
   });
 
   it('keeps an inline abstract label', () => {

@@ -45,8 +45,10 @@ async function rewriteOne(item: RewriteItem, options: RunRewritesOptions, signal
 /** Rewrites `items` with at most `concurrency` calls in flight and `maxAttempts` per item; the results in item order. */
 export async function runRewrites(items: readonly RewriteItem[], options: RunRewritesOptions): Promise<RewriteResult[]> {
   const { concurrency, maxAttempts, onResult } = options;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`runRewrites: concurrency must be a positive integer, got ${concurrency}`);
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError(`runRewrites: maxAttempts must be a positive integer, got ${maxAttempts}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError(`runRewrites: concurrency must be a positive integer, got ${concurrency}`);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new RangeError(`runRewrites: maxAttempts must be a positive integer, got ${maxAttempts}`);
   const signal = options.signal ?? new AbortController().signal;
 
   // The limiter: `concurrency` workers pull the next item from a shared cursor, so no more calls run at once.

@@ -68,7 +68,7 @@ function decode(original: string): MappedCodePoints {
   const starts = new Int32Array(n);
   const ends = new Int32Array(n);
   let m = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const c = original.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
       const d = original.charCodeAt(i + 1);

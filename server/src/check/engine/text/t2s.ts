@@ -226,7 +226,11 @@ interface Converter {
 let converter: Converter | null = null;
 
 function build(): Converter {
-  type Config = { normalizationChain?: (string | string[][])[][]; segmentation?: (string | string[][]) | (string | string[][])[]; conversionChain: (string | string[][])[][] };
+  type Config = {
+    normalizationChain?: (string | string[][])[][];
+    segmentation?: (string | string[][]) | (string | string[][])[];
+    conversionChain: (string | string[][])[][];
+  };
   const configs = (OpenCC as unknown as { Locale: { configs: Record<string, Config | undefined> } }).Locale.configs;
   const config = configs.tw2sp;
   if (!config) throw new Error('opencc-js has no tw2sp configuration');
@@ -284,7 +288,11 @@ function singleCharEntries(groups: (string | string[][])[][]): Map<number, numbe
  * Simplified -> Traditional ones do not (so 後 and 髮 are flagged, 后 and 发 are not). A few are also used in
  * Simplified text (著名, 乾隆), which is why a sentence needs a share of them to count as Traditional.
  */
-function markTraditionalOnly(flags: Uint8Array, tw2sp: { conversionChain: (string | string[][])[][] }, s2t?: { conversionChain: (string | string[][])[][] }): void {
+function markTraditionalOnly(
+  flags: Uint8Array,
+  tw2sp: { conversionChain: (string | string[][])[][] },
+  s2t?: { conversionChain: (string | string[][])[][] },
+): void {
   const toSimplified = singleCharEntries(tw2sp.conversionChain);
   const toTraditional = s2t ? singleCharEntries(s2t.conversionChain) : new Map<number, number>();
   for (const [cp, simplified] of toSimplified) if (simplified !== cp && !toTraditional.has(cp)) flags[cp] |= FLAG_TRADITIONAL;

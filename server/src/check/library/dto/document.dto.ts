@@ -22,7 +22,13 @@ export class UploadDocumentsDto {
 
 export class ReindexDocumentsDto {
   @ApiProperty({ type: [Number], description: 'Documents to parse and fingerprint again' })
-  @IsArray() @ArrayNotEmpty() @ArrayMaxSize(500) @Type(() => Number) @IsInt({ each: true }) @Min(1, { each: true }) @Max(MAX_DOC_ID, { each: true })
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(500)
+  @Type(() => Number)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_DOC_ID, { each: true })
   docIds: number[];
 }
 

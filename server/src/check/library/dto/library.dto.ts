@@ -19,7 +19,10 @@ export class LibraryQueryDto extends PageQueryDto {
 export class LibraryFieldsDto {
   @ApiProperty({ maxLength: 100 }) @Transform(trimmed) @IsString() @IsNotEmpty() @Length(1, 100) libraryName: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) description?: string;
-  @ApiPropertyOptional({ enum: ['0', '1'], default: '0', description: '1 leaves the library out of checks' }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
+  @ApiPropertyOptional({ enum: ['0', '1'], default: '0', description: '1 leaves the library out of checks' })
+  @IsOptional()
+  @IsIn(['0', '1'])
+  status?: '0' | '1';
   @ApiPropertyOptional({ description: 'Display order', default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(999999) sort?: number;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }
@@ -27,7 +30,11 @@ export class LibraryFieldsDto {
 /** A new reference library (the CMS and self libraries are built in). */
 export class CreateLibraryDto extends LibraryFieldsDto {
   @ApiProperty({ description: 'Letters, digits and underscore; unique; cannot change later', maxLength: 64 })
-  @Transform(trimmed) @IsString() @IsNotEmpty() @MaxLength(64) @Matches(/^[A-Za-z0-9_]+$/, { message: 'check.library.codeFormat' })
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  @Matches(/^[A-Za-z0-9_]+$/, { message: 'check.library.codeFormat' })
   libraryCode: string;
 }
 

@@ -15,12 +15,23 @@ export class TaskQueryDto extends PageQueryDto {
 
 /** Form fields of a check (the paper itself is the multipart part `file`). */
 export class SubmitTaskDto {
-  @ApiPropertyOptional({ description: 'Title shown on the report (default: from the paper)' }) @IsOptional() @IsString() @MaxLength(200) title?: string;
+  @ApiPropertyOptional({ description: 'Title shown on the report (default: from the paper)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  title?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) author?: string;
   @ApiPropertyOptional({ description: 'Whose paper (their own earlier papers are reported apart)' }) @IsOptional() @Matches(ID) memberId?: string;
   @ApiPropertyOptional({ type: [String], enum: LIBRARY_KINDS, description: 'Library kinds searched (default: all); a comma list in a form' })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value))
+  @Transform(({ value }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value,
+  )
   @IsArray()
   @ArrayNotEmpty()
   @IsIn(LIBRARY_KINDS, { each: true })

@@ -112,7 +112,15 @@ interface DataTagSpec {
 
 /** Iteration helper exposed as `forloop` in the block form. */
 function forloop(index0: number, length: number) {
-  return { index0, index: index0 + 1, rindex: length - index0, rindex0: length - index0 - 1, first: index0 === 0, last: index0 === length - 1, length };
+  return {
+    index0,
+    index: index0 + 1,
+    rindex: length - index0,
+    rindex0: length - index0 - 1,
+    first: index0 === 0,
+    last: index0 === length - 1,
+    length,
+  };
 }
 
 function dataTag(name: string, spec: DataTagSpec, stateOf: StateOf): TagClass {
@@ -248,7 +256,8 @@ function pageBarHtml(state: RenderState, args: Args): string {
   const catalog = state.context.catalog;
   const label = (name: string, fallback: string) => escapeHtml(text(args[name]) ?? fallback);
   const numbers = int('numbers', args.numbers, 5, 1, 20);
-  const url = (n: number) => (n === 1 ? paging.firstUrl : n === paging.pageCount ? paging.lastUrl : catalog ? state.provider.urls.catalogPage(catalog, n) : '');
+  const url = (n: number) =>
+    n === 1 ? paging.firstUrl : n === paging.pageCount ? paging.lastUrl : catalog ? state.provider.urls.catalogPage(catalog, n) : '';
   const link = (n: number, cls: string, body: string, enabled: boolean) =>
     enabled ? `<a class="${cls}" href="${escapeHtml(url(n))}">${body}</a>` : `<span class="${cls} page-disabled">${body}</span>`;
   const { pageIndex, pageCount } = paging;
@@ -276,7 +285,8 @@ function pageBarTag(stateOf: StateOf): TagClass {
       super(token, remainTokens, liquid);
       this.hash = new Hash(this.tokenizer, liquid.options.keyValueSeparator);
       this.tokenizer.skipBlank();
-      if (this.tokenizer.p < this.tokenizer.N) throw new Error(`unexpected "${this.tokenizer.input.slice(this.tokenizer.p, this.tokenizer.N).slice(0, 40)}" in tag page_bar`);
+      if (this.tokenizer.p < this.tokenizer.N)
+        throw new Error(`unexpected "${this.tokenizer.input.slice(this.tokenizer.p, this.tokenizer.N).slice(0, 40)}" in tag page_bar`);
       for (const key of Object.keys(this.hash.hash)) {
         if (!allowed.includes(key)) throw new Error(`unknown argument "${key}" of tag page_bar (allowed: ${allowed.join(', ')})`);
       }
@@ -409,4 +419,3 @@ function safeRelative(value: unknown): string {
   }
   return path;
 }
-

@@ -71,28 +71,49 @@ export function formatDate(value: unknown, pattern: string = DEFAULT_DATE_PATTER
   const date = toDate(value);
   if (!date) return '';
   const p = partsIn(date, timeZone);
-  return String(pattern).slice(0, 200).replace(TOKEN, (token: string, quoted?: string) => {
-    if (quoted !== undefined) return quoted === '' ? "'" : quoted;
-    switch (token) {
-      case 'yyyy': return String(p.year);
-      case 'yy': return pad(p.year % 100);
-      case 'MM': return pad(p.month);
-      case 'M': return String(p.month);
-      case 'dd': return pad(p.day);
-      case 'd': return String(p.day);
-      case 'HH': return pad(p.hour);
-      case 'H': return String(p.hour);
-      case 'hh': return pad(p.hour % 12 || 12);
-      case 'h': return String(p.hour % 12 || 12);
-      case 'mm': return pad(p.minute);
-      case 'm': return String(p.minute);
-      case 'ss': return pad(p.second);
-      case 's': return String(p.second);
-      case 'SSS': return pad(p.millisecond, 3);
-      case 'EEEE': return WEEKDAYS[p.weekday] ?? '';
-      case 'E': return WEEKDAYS_SHORT[p.weekday] ?? '';
-      case 'a': return p.hour < 12 ? '上午' : '下午';
-      default: return token;
-    }
-  });
+  return String(pattern)
+    .slice(0, 200)
+    .replace(TOKEN, (token: string, quoted?: string) => {
+      if (quoted !== undefined) return quoted === '' ? "'" : quoted;
+      switch (token) {
+        case 'yyyy':
+          return String(p.year);
+        case 'yy':
+          return pad(p.year % 100);
+        case 'MM':
+          return pad(p.month);
+        case 'M':
+          return String(p.month);
+        case 'dd':
+          return pad(p.day);
+        case 'd':
+          return String(p.day);
+        case 'HH':
+          return pad(p.hour);
+        case 'H':
+          return String(p.hour);
+        case 'hh':
+          return pad(p.hour % 12 || 12);
+        case 'h':
+          return String(p.hour % 12 || 12);
+        case 'mm':
+          return pad(p.minute);
+        case 'm':
+          return String(p.minute);
+        case 'ss':
+          return pad(p.second);
+        case 's':
+          return String(p.second);
+        case 'SSS':
+          return pad(p.millisecond, 3);
+        case 'EEEE':
+          return WEEKDAYS[p.weekday] ?? '';
+        case 'E':
+          return WEEKDAYS_SHORT[p.weekday] ?? '';
+        case 'a':
+          return p.hour < 12 ? '上午' : '下午';
+        default:
+          return token;
+      }
+    });
 }

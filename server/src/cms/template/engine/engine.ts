@@ -69,7 +69,8 @@ function sandboxFs(source: TemplateSource, stateOf: () => RenderState): FS {
     checkAborted(state);
     const text = await source.read(path);
     if (text === null || text === undefined) throw new TemplateError('notFound', { detail: path });
-    if (text.length > state.limits.maxTemplateChars) throw new TemplateError('tooLarge', { detail: `template ${path} is larger than ${state.limits.maxTemplateChars} characters` });
+    if (text.length > state.limits.maxTemplateChars)
+      throw new TemplateError('tooLarge', { detail: `template ${path} is larger than ${state.limits.maxTemplateChars} characters` });
     files.set(path, text);
     return text;
   };
@@ -99,7 +100,12 @@ class BoundedEmitter implements Emitter {
   ) {}
   write(html: unknown): void {
     checkAborted(this.state);
-    const piece = html === null || html === undefined ? '' : Array.isArray(html) ? html.map((x) => (x === null || x === undefined ? '' : String(x))).join('') : String(html);
+    const piece =
+      html === null || html === undefined
+        ? ''
+        : Array.isArray(html)
+          ? html.map((x) => (x === null || x === undefined ? '' : String(x))).join('')
+          : String(html);
     if (this.buffer.length + piece.length > this.max) throw new TemplateError('tooLarge', { detail: `output larger than ${this.max} characters` });
     this.buffer += piece;
   }
@@ -127,7 +133,14 @@ export async function renderPage(path: string, options: RenderOptions): Promise<
       throw new TemplateError('render', { detail: `unknown time zone ${options.timeZone}` });
     }
   }
-  const liquid = options.reuseParsed ? sharedLiquid(options.source, limits, options.timeZone) : createLiquid(sandboxFs(options.source, () => state), limits, () => state, options.timeZone);
+  const liquid = options.reuseParsed
+    ? sharedLiquid(options.source, limits, options.timeZone)
+    : createLiquid(
+        sandboxFs(options.source, () => state),
+        limits,
+        () => state,
+        options.timeZone,
+      );
   const work = currentRender.run(state, async () => {
     if (!state.site) state.site = await options.provider.site();
     const templates = await liquid.parseFile(resolveTemplatePath(path));

@@ -19,71 +19,81 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     name: 'site',
     kind: 'object',
     syntax: '{{ site.name }}',
-    description: '当前站点：siteId、name、path、url、logo、logoUrl、description、staticSuffix、seoTitle、seoKeywords、seoDescription、props（站点扩展属性，按编码取值）',
+    description:
+      '当前站点：siteId、name、path、url、logo、logoUrl、description、staticSuffix、seoTitle、seoKeywords、seoDescription、props（站点扩展属性，按编码取值）',
     example: '<title>{{ site.seoTitle | default: site.name | escape }}</title>',
   },
   {
     name: 'catalog',
     kind: 'object',
     syntax: '{{ catalog.name }}',
-    description: '当前栏目（栏目列表页和内容详情页）：catalogId、parentId、name、alias、path、type、url、logo、logoUrl、description、treeLevel、contentCount、seoTitle 等；首页为空',
+    description:
+      '当前栏目（栏目列表页和内容详情页）：catalogId、parentId、name、alias、path、type、url、logo、logoUrl、description、treeLevel、contentCount、seoTitle 等；首页为空',
     example: '<h1>{{ catalog.name | escape }}</h1>',
   },
   {
     name: 'content',
     kind: 'object',
     syntax: '{{ content.title }}',
-    description: '当前内容（详情页）：contentId、title、subTitle、author、source、publishDate、summary、tags、url、contentHtml（文章正文）、images / audios / videos（图集、音频、视频）、related（相关内容）等',
+    description:
+      '当前内容（详情页）：contentId、title、subTitle、author、source、publishDate、summary、tags、url、contentHtml（文章正文）、images / audios / videos（图集、音频、视频）、related（相关内容）等',
     example: '<article>{{ content.contentHtml }}</article>',
   },
   {
     name: 'page / pipe / paging',
     kind: 'object',
     syntax: '{{ page.index }} {{ pipe }} {{ paging.total }}',
-    description: 'page.index 为当前列表页码（从 1 开始）；pipe 为发布通道编码；paging 在分页的 content_list 之后可用：pageIndex、pageSize、total、pageCount、firstUrl、prevUrl、nextUrl、lastUrl',
+    description:
+      'page.index 为当前列表页码（从 1 开始）；pipe 为发布通道编码；paging 在分页的 content_list 之后可用：pageIndex、pageSize、total、pageCount、firstUrl、prevUrl、nextUrl、lastUrl',
     example: '共 {{ paging.total }} 条，第 {{ paging.pageIndex }}/{{ paging.pageCount }} 页',
   },
   {
     name: 'catalog_list',
     kind: 'tag',
-    syntax: "{% catalog_list alias:'news' level:'child' limit:10 as items %} 或 {% catalog_list level:'root' %}...{{ item.name }}...{% else %}...{% endcatalog_list %}",
-    description: '栏目列表。带 “as 变量名” 时把结果存入变量；否则为块标签，逐个渲染，块内用 item 取当前栏目、forloop 取序号（index、first、last、length），没有数据时渲染 else 部分',
+    syntax:
+      "{% catalog_list alias:'news' level:'child' limit:10 as items %} 或 {% catalog_list level:'root' %}...{{ item.name }}...{% else %}...{% endcatalog_list %}",
+    description:
+      '栏目列表。带 “as 变量名” 时把结果存入变量；否则为块标签，逐个渲染，块内用 item 取当前栏目、forloop 取序号（index、first、last、length），没有数据时渲染 else 部分',
     args: [
       { name: 'id / alias', description: '参照栏目的 ID 或别名，缺省为当前栏目' },
-      { name: 'level', description: "root：顶级栏目；child：参照栏目的子栏目（有参照栏目时的缺省）；current：与参照栏目同级的栏目" },
+      { name: 'level', description: 'root：顶级栏目；child：参照栏目的子栏目（有参照栏目时的缺省）；current：与参照栏目同级的栏目' },
       { name: 'visible_only', description: '只列出可见栏目，缺省 true' },
       { name: 'limit', description: '最多条数，缺省 50，最大 200' },
     ],
-    example: "<nav>{% catalog_list level:'root' %}<a href=\"{{ item.url }}\">{{ item.name | escape }}</a>{% endcatalog_list %}</nav>",
+    example: '<nav>{% catalog_list level:\'root\' %}<a href="{{ item.url }}">{{ item.name | escape }}</a>{% endcatalog_list %}</nav>',
   },
   {
     name: 'content_list',
     kind: 'tag',
-    syntax: "{% content_list catalog:'news' include_children:true sort:'publishDate' limit:10 page:true as items %} 或块形式 {% content_list ... %}...{{ item.title }}...{% endcontent_list %}",
-    description: '内容列表（只含已发布内容）。page:true 时按当前列表页码分页（每页 limit 条），并为 page_bar 和 paging 提供分页信息；一个页面只应有一个分页列表',
+    syntax:
+      "{% content_list catalog:'news' include_children:true sort:'publishDate' limit:10 page:true as items %} 或块形式 {% content_list ... %}...{{ item.title }}...{% endcontent_list %}",
+    description:
+      '内容列表（只含已发布内容）。page:true 时按当前列表页码分页（每页 limit 条），并为 page_bar 和 paging 提供分页信息；一个页面只应有一个分页列表',
     args: [
       { name: 'catalog', description: '栏目 ID 或别名，缺省为当前栏目，没有当前栏目时为全站' },
       { name: 'include_children', description: '包含子孙栏目的内容，缺省 false' },
       { name: 'recommend / hot / has_logo', description: '只列推荐 / 热点 / 有缩略图的内容' },
       { name: 'tag', description: '只列带此标签的内容' },
       { name: 'type', description: '内容类型：article、image、audio、video' },
-      { name: 'sort', description: "default：置顶优先再按栏目排序；publishDate：发布时间倒序；views：浏览量倒序；recent：最近更新" },
+      { name: 'sort', description: 'default：置顶优先再按栏目排序；publishDate：发布时间倒序；views：浏览量倒序；recent：最近更新' },
       { name: 'offset', description: '跳过条数（不分页时）' },
       { name: 'limit', description: '条数（分页时为每页条数），缺省 10（分页时为栏目的每页条数），最大 200' },
       { name: 'page', description: '是否分页，缺省 false' },
     ],
-    example: "{% content_list catalog:'news' sort:'publishDate' limit:5 %}<li><a href=\"{{ item.url }}\">{{ item.title | escape }}</a> {{ item.publishDate | date_format: 'yyyy-MM-dd' }}</li>{% endcontent_list %}",
+    example:
+      "{% content_list catalog:'news' sort:'publishDate' limit:5 %}<li><a href=\"{{ item.url }}\">{{ item.title | escape }}</a> {{ item.publishDate | date_format: 'yyyy-MM-dd' }}</li>{% endcontent_list %}",
   },
   {
     name: 'page_bar',
     kind: 'tag',
     syntax: "{% page_bar first:'首页' prev:'上一页' next:'下一页' last:'末页' numbers:5 %}",
-    description: '分页条：首页、上一页、页码、下一页、末页，链接为 index.html、list_2.html……；只对本页的分页 content_list 生效，只有一页时不输出。样式类：page-bar、page-current、page-disabled',
+    description:
+      '分页条：首页、上一页、页码、下一页、末页，链接为 index.html、list_2.html……；只对本页的分页 content_list 生效，只有一页时不输出。样式类：page-bar、page-current、page-disabled',
     args: [
       { name: 'first / prev / next / last', description: '按钮文字' },
       { name: 'numbers', description: '显示的页码个数，缺省 5' },
     ],
-    example: "{% content_list page:true as items %}...{% page_bar %}",
+    example: '{% content_list page:true as items %}...{% page_bar %}',
   },
   {
     name: 'catalog_tree',
@@ -102,7 +112,7 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     kind: 'tag',
     syntax: "{% catalog alias:'news' as news %}",
     description: '按 ID 或别名取一个栏目存入变量（不存在时为空）',
-    example: "{% catalog alias:'news' as news %}<a href=\"{{ news.url }}\">{{ news.name }}</a>",
+    example: '{% catalog alias:\'news\' as news %}<a href="{{ news.url }}">{{ news.name }}</a>',
   },
   {
     name: 'content',
@@ -130,14 +140,14 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     kind: 'filter',
     syntax: "{{ 'news' | catalog_url }}",
     description: '栏目的访问地址；参数可为栏目对象、栏目 ID 或别名',
-    example: "<a href=\"{{ 'news' | catalog_url }}\">新闻</a>",
+    example: '<a href="{{ \'news\' | catalog_url }}">新闻</a>',
   },
   {
     name: 'internal_url',
     kind: 'filter',
     syntax: "{{ 'about/index.html' | internal_url }}",
     description: '站点内相对路径（相对当前发布通道根目录）的访问地址',
-    example: "<a href=\"{{ 'about/index.html' | internal_url }}\">关于我们</a>",
+    example: '<a href="{{ \'about/index.html\' | internal_url }}">关于我们</a>',
   },
   {
     name: 'resource_url',
@@ -151,13 +161,14 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     kind: 'filter',
     syntax: "{{ 'css/site.css' | asset_url }}",
     description: '主题静态资源（发布到 assets/ 目录）的访问地址',
-    example: "<link rel=\"stylesheet\" href=\"{{ 'css/site.css' | asset_url }}\">",
+    example: '<link rel="stylesheet" href="{{ \'css/site.css\' | asset_url }}">',
   },
   {
     name: 'date_format',
     kind: 'filter',
     syntax: "{{ item.publishDate | date_format: 'yyyy-MM-dd HH:mm' }}",
-    description: "日期格式化，格式同 Java：yyyy、yy、MM、M、dd、d、HH、H、hh、h、mm、m、ss、s、SSS、E（周一）、EEEE（星期一）、a（上午/下午），单引号内为原样文字；缺省 'yyyy-MM-dd HH:mm:ss'；空值输出空串",
+    description:
+      "日期格式化，格式同 Java：yyyy、yy、MM、M、dd、d、HH、H、hh、h、mm、m、ss、s、SSS、E（周一）、EEEE（星期一）、a（上午/下午），单引号内为原样文字；缺省 'yyyy-MM-dd HH:mm:ss'；空值输出空串",
     example: "{{ content.publishDate | date_format: 'yyyy年M月d日 EEEE' }}",
   },
 ];

@@ -9,45 +9,73 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 
 /** `POST /register` (spec 7): user name, password, captcha answer and id, and the referral cookie's code. */
 export class RegisterDto {
-  @ApiProperty({ minLength: ACCOUNT.registerUsernameMin, maxLength: ACCOUNT.registerUsernameMax, description: 'Starts with a letter; letters, digits, underscore' })
-  @Transform(trimmed) @IsString() @IsNotEmpty()
+  @ApiProperty({
+    minLength: ACCOUNT.registerUsernameMin,
+    maxLength: ACCOUNT.registerUsernameMax,
+    description: 'Starts with a letter; letters, digits, underscore',
+  })
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty()
   @Length(ACCOUNT.registerUsernameMin, ACCOUNT.registerUsernameMax)
   @Matches(MEMBER_USER_NAME, { message: 'member.userNamePattern' })
   username: string;
 
   @ApiProperty({ minLength: MEMBER_PASSWORD.min, maxLength: MEMBER_PASSWORD.max })
-  @IsString() @IsNotEmpty() @Length(MEMBER_PASSWORD.min, MEMBER_PASSWORD.max)
+  @IsString()
+  @IsNotEmpty()
+  @Length(MEMBER_PASSWORD.min, MEMBER_PASSWORD.max)
   password: string;
 
   @ApiPropertyOptional({ description: 'Captcha answer (required while the captcha is on)' })
-  @IsOptional() @IsString() @MaxLength(10)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
   authCode?: string;
 
   @ApiPropertyOptional({ description: 'Captcha id from GET /captchaImage' })
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   uuid?: string;
 
   @ApiPropertyOptional({ description: 'Invitation code of the referrer (the randomCode cookie), 5 letters or digits' })
-  @Transform(emptyToUndefined) @IsOptional() @IsString() @Matches(INVITE_CODE, { message: 'member.randomCodePattern' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @Matches(INVITE_CODE, { message: 'member.randomCodePattern' })
   randomCode?: string;
 }
 
 /** The member's own profile; the user name is fixed at registration. */
 export class UpdateMemberProfileDto {
   @ApiProperty({ maxLength: 30 }) @Transform(trimmed) @IsString() @IsNotEmpty() @Length(1, 30) nickName: string;
-  @ApiPropertyOptional() @Transform(emptyToUndefined) @IsOptional() @IsString() @Matches(MOBILE_PHONE, { message: 'validation.isMobilePhone' }) phonenumber?: string;
+  @ApiPropertyOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @Matches(MOBILE_PHONE, { message: 'validation.isMobilePhone' })
+  phonenumber?: string;
   @ApiPropertyOptional() @Transform(emptyToUndefined) @IsOptional() @IsEmail() @MaxLength(100) email?: string;
-  @ApiPropertyOptional({ description: 'YYYY-MM-DD' }) @Transform(emptyToUndefined) @IsOptional() @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.isDate' }) birthday?: string;
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.isDate' })
+  birthday?: string;
   @ApiPropertyOptional({ enum: ['0', '1', '2'], description: '0 male, 1 female, 2 unknown' }) @IsOptional() @IsIn(['0', '1', '2']) sex?: string;
 }
 
 export class UpdateMemberPasswordDto {
   @ApiPropertyOptional({ description: 'Required when the account has a password (a WeChat-created one may not)' })
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   oldPassword?: string;
 
   @ApiProperty({ minLength: MEMBER_PASSWORD.min, maxLength: MEMBER_PASSWORD.max })
-  @IsString() @IsNotEmpty() @Length(MEMBER_PASSWORD.min, MEMBER_PASSWORD.max)
+  @IsString()
+  @IsNotEmpty()
+  @Length(MEMBER_PASSWORD.min, MEMBER_PASSWORD.max)
   newPassword: string;
 }
 

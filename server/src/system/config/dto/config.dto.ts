@@ -20,7 +20,9 @@ export class CreateConfigDto {
   @ApiProperty({ maxLength: 100, pattern: CONFIG_KEY.source }) @IsString() @IsNotEmpty() @Length(1, 100) @Matches(CONFIG_KEY) configKey: string;
   @ApiProperty({ maxLength: 500 }) @IsDefined() @IsString() @MaxLength(500) configValue: string;
   @ApiPropertyOptional({ enum: ['Y', 'N'], default: 'N', description: 'Built-in parameters cannot be deleted' })
-  @IsOptional() @IsIn(['Y', 'N']) configType?: 'Y' | 'N';
+  @IsOptional()
+  @IsIn(['Y', 'N'])
+  configType?: 'Y' | 'N';
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }
 

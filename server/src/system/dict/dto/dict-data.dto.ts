@@ -20,9 +20,14 @@ export class CreateDictDataDto {
   @ApiPropertyOptional({ default: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(999999) dictSort?: number;
   @ApiPropertyOptional({ maxLength: 100 }) @IsOptional() @IsString() @MaxLength(100) cssClass?: string;
   @ApiPropertyOptional({ maxLength: 100, description: 'default, primary, success, info, warning, danger' })
-  @IsOptional() @IsString() @MaxLength(100) listClass?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  listClass?: string;
   @ApiPropertyOptional({ enum: ['Y', 'N'], default: 'N', description: 'Y clears the default flag of the other entries' })
-  @IsOptional() @IsIn(['Y', 'N']) isDefault?: 'Y' | 'N';
+  @IsOptional()
+  @IsIn(['Y', 'N'])
+  isDefault?: 'Y' | 'N';
   @ApiPropertyOptional({ enum: ['0', '1'], default: '0' }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }

@@ -15,7 +15,11 @@ class MenuFieldsDto {
   @ApiProperty({ description: '0 for a top-level entry' }) @Matches(/^\d{1,19}$/) parentId: string;
   @ApiProperty() @Type(() => Number) @IsInt() @Min(0) @Max(9999) orderNum: number;
   @ApiProperty({ enum: ['M', 'C', 'F'], description: 'directory, screen, button' }) @IsIn(['M', 'C', 'F']) menuType: 'M' | 'C' | 'F';
-  @ApiPropertyOptional({ description: 'Route segment; a full http(s) URL for an external link' }) @IsOptional() @IsString() @MaxLength(200) path?: string;
+  @ApiPropertyOptional({ description: 'Route segment; a full http(s) URL for an external link' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  path?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) @Matches(/^[\w\-/]*$/, { message: 'menu.componentFormat' }) component?: string;
   @ApiPropertyOptional({ description: 'Route query as JSON' }) @IsOptional() @IsString() @MaxLength(255) query?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() isFrame?: boolean;

@@ -1,6 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { PageQueryDto } from '../../../common/paging/page-query.dto';
 
 const ID = /^\d{1,19}$/;
@@ -16,11 +30,20 @@ export class RoleQueryDto extends PageQueryDto {
 class RoleFieldsDto {
   @ApiProperty() @IsString() @IsNotEmpty() @Length(1, 30) roleName: string;
   @ApiProperty({ description: 'Letters, digits and underscore' })
-  @IsString() @IsNotEmpty() @Length(1, 100) @Matches(/^[A-Za-z0-9_]+$/, { message: 'role.keyFormat' })
+  @IsString()
+  @IsNotEmpty()
+  @Length(1, 100)
+  @Matches(/^[A-Za-z0-9_]+$/, { message: 'role.keyFormat' })
   roleKey: string;
   @ApiProperty() @Type(() => Number) @IsInt() @Min(0) @Max(9999) roleSort: number;
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @Transform(toIdList) @IsArray() @ArrayMaxSize(2000) @Matches(ID, { each: true }) menuIds?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @Transform(toIdList)
+  @IsArray()
+  @ArrayMaxSize(2000)
+  @Matches(ID, { each: true })
+  menuIds?: string[];
   @ApiPropertyOptional() @IsOptional() @IsBoolean() menuCheckStrictly?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() deptCheckStrictly?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) remark?: string;
@@ -38,7 +61,11 @@ export class RoleDataScopeDto {
   @IsIn(['1', '2', '3', '4', '5'])
   dataScope: string;
   @ApiPropertyOptional({ type: [String], description: 'Departments of a custom (2) scope' })
-  @IsOptional() @Transform(toIdList) @IsArray() @ArrayMaxSize(2000) @Matches(ID, { each: true })
+  @IsOptional()
+  @Transform(toIdList)
+  @IsArray()
+  @ArrayMaxSize(2000)
+  @Matches(ID, { each: true })
   deptIds?: string[];
 }
 

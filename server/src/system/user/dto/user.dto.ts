@@ -21,17 +21,36 @@ class UserFieldsDto {
   @ApiPropertyOptional() @IsOptional() @Matches(ID) deptId?: string;
   @ApiProperty() @IsString() @IsNotEmpty() @Length(1, 30) nickName: string;
   @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => (value === '' ? undefined : value)) @IsEmail() @MaxLength(100) email?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => (value === '' ? undefined : value)) @Matches(/^1[3-9]\d{9}$/, { message: 'validation.isMobilePhone' }) phonenumber?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @Matches(/^1[3-9]\d{9}$/, { message: 'validation.isMobilePhone' })
+  phonenumber?: string;
   @ApiPropertyOptional({ enum: ['0', '1', '2'] }) @IsOptional() @IsIn(['0', '1', '2']) sex?: string;
   @ApiPropertyOptional({ enum: ['0', '1'] }) @IsOptional() @IsIn(['0', '1']) status?: '0' | '1';
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @Transform(toIdList) @IsArray() @ArrayMaxSize(100) @Matches(ID, { each: true }) roleIds?: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @Transform(toIdList) @IsArray() @ArrayMaxSize(100) @Matches(ID, { each: true }) postIds?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @Transform(toIdList)
+  @IsArray()
+  @ArrayMaxSize(100)
+  @Matches(ID, { each: true })
+  roleIds?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @Transform(toIdList)
+  @IsArray()
+  @ArrayMaxSize(100)
+  @Matches(ID, { each: true })
+  postIds?: string[];
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) remark?: string;
 }
 
 export class CreateUserDto extends UserFieldsDto {
   @ApiProperty({ minLength: ACCOUNT.adminUsernameMin, maxLength: ACCOUNT.adminUsernameMax })
-  @IsString() @IsNotEmpty() @Length(ACCOUNT.adminUsernameMin, ACCOUNT.adminUsernameMax) @Matches(/^[A-Za-z0-9_@.\-\u4e00-\u9fa5]+$/)
+  @IsString()
+  @IsNotEmpty()
+  @Length(ACCOUNT.adminUsernameMin, ACCOUNT.adminUsernameMax)
+  @Matches(/^[A-Za-z0-9_@.\-\u4e00-\u9fa5]+$/)
   userName: string;
 
   @ApiProperty({ description: 'Checked against the active security policy' }) @IsString() @IsNotEmpty() @MaxLength(128) password: string;
@@ -59,7 +78,11 @@ export class AuthRoleDto {
 export class UpdateProfileDto {
   @ApiProperty() @IsString() @IsNotEmpty() @Length(1, 30) nickName: string;
   @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => (value === '' ? undefined : value)) @IsEmail() @MaxLength(100) email?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => (value === '' ? undefined : value)) @Matches(/^1[3-9]\d{9}$/, { message: 'validation.isMobilePhone' }) phonenumber?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @Matches(/^1[3-9]\d{9}$/, { message: 'validation.isMobilePhone' })
+  phonenumber?: string;
   @ApiPropertyOptional({ enum: ['0', '1', '2'] }) @IsOptional() @IsIn(['0', '1', '2']) sex?: string;
 }
 
@@ -76,10 +99,13 @@ export class PreferencesDto {
 
 export class ImportUsersDto {
   @ApiPropertyOptional({ description: "'true': update accounts that exist; otherwise they are errors" })
-  @IsOptional() @IsIn(['true', 'false'])
+  @IsOptional()
+  @IsIn(['true', 'false'])
   updateSupport?: 'true' | 'false';
 
   @ApiProperty({ description: 'First password of the new accounts (checked against the policy; changed at first sign-in)' })
-  @IsString() @IsNotEmpty() @MaxLength(128)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
   password: string;
 }
