@@ -1,10 +1,9 @@
+import { fileNameTitle } from '@zhiwen/shared';
 import { markdownToBlocks, type Inline } from './markdown';
 
 /** A file name without characters file systems refuse, at most 60 characters. */
 export function docxFileName(title: string, now = new Date()): string {
-  // Control characters are exactly what a file name must not carry.
-  // eslint-disable-next-line no-control-regex
-  const safe = [...title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').trim()].slice(0, 60).join('') || 'AI写作';
+  const safe = fileNameTitle(title, 60) || 'AI写作';
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${safe}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}.docx`;
 }
@@ -15,10 +14,19 @@ export function docxFileName(title: string, now = new Date()): string {
  */
 export async function exportDocx(title: string, markdown: string): Promise<void> {
   const { Document, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx');
-  const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+  const HEADINGS = [
+    HeadingLevel.HEADING_1,
+    HeadingLevel.HEADING_2,
+    HeadingLevel.HEADING_3,
+    HeadingLevel.HEADING_4,
+    HeadingLevel.HEADING_5,
+    HeadingLevel.HEADING_6,
+  ];
   // Line breaks inside a paragraph become Word line breaks.
   const runs = (content: Inline[], extra: { italics?: boolean; font?: string } = {}) =>
-    content.flatMap((part) => part.text.split('\n').map((line, i) => new TextRun({ text: line, bold: part.strong, break: i > 0 ? 1 : undefined, ...extra })));
+    content.flatMap((part) =>
+      part.text.split('\n').map((line, i) => new TextRun({ text: line, bold: part.strong, break: i > 0 ? 1 : undefined, ...extra })),
+    );
 
   const children = [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] })];
   for (const block of markdownToBlocks(markdown)) {
@@ -46,4 +54,3 @@ export async function exportDocx(title: string, markdown: string): Promise<void>
   // Revoked later: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-

@@ -1,4 +1,4 @@
-import { CHECK_TYPES, type CheckTypeCode, type CheckTypeDef } from '@zhiwen/shared';
+import { CHECK_TYPES, fileNameTitle, type CheckTypeCode, type CheckTypeDef } from '@zhiwen/shared';
 import type { MessageKey } from '../app/messages';
 import type { CheckProductPublicDto, MemberOrderDto, OrderStatus, ReportFormat } from './api';
 
@@ -93,8 +93,7 @@ const FILE_SUFFIXES: Record<ReportFormat, string> = { pdf: '检测报告', html:
  */
 export function reportFileName(order: Pick<MemberOrderDto, 'orderNo' | 'title'>, format: ReportFormat, serverName?: string): string {
   if (serverName && /\.[A-Za-z0-9]+$/.test(serverName)) return serverName;
-  // eslint-disable-next-line no-control-regex
-  const title = [...order.title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').trim()].slice(0, 50).join('');
+  const title = fileNameTitle(order.title, 50);
   return `${title ? `${title}-` : ''}${FILE_SUFFIXES[format]}-${order.orderNo}.${FILE_EXTENSIONS[format]}`;
 }
 
