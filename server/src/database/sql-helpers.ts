@@ -17,3 +17,16 @@ export function uniqueViolationOf(error: unknown): string | undefined {
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/**
+ * Runs a write whose uniqueness the database decides: a violation of one of the named unique indexes becomes the
+ * error that index's entry makes (the localized "already taken" message); anything else is thrown as it was.
+ */
+export async function withUniqueMessages<T>(write: () => Promise<T>, byIndex: Record<string, () => Error>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const make = byIndex[uniqueViolationOf(err) ?? ''];
+    throw make ? make() : err;
+  }
+}

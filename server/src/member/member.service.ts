@@ -5,7 +5,7 @@ import type { MemberSourceValue } from '@zhiwen/shared';
 import { hashPassword } from '../auth/password-hasher';
 import { SessionService } from '../auth/session.service';
 import { ServiceException } from '../common/errors/service-exception';
-import { uniqueViolationOf } from '../database/sql-helpers';
+import { withUniqueMessages } from '../database/sql-helpers';
 import { dailyFigures, type DailyFigure, type DayWindow } from '../common/stats/daily-stats';
 import { levelOfExpSql } from './level/level-sql';
 import { MemberUser } from './member-user.entity';
@@ -129,20 +129,11 @@ export class MemberService {
    * unique indexes decide, so two concurrent saves of one name cannot both pass) into the message naming it.
    */
   async uniqueOr<T>(identity: MemberIdentity, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      switch (uniqueViolationOf(err)) {
-        case 'uq_member_user_name':
-          throw new ServiceException('member.userNameTaken', { userName: identity.userName ?? '' });
-        case 'uq_member_user_phone':
-          throw new ServiceException('member.phoneTaken', { phonenumber: identity.phonenumber ?? '' });
-        case 'uq_member_user_email':
-          throw new ServiceException('member.emailTaken', { email: identity.email ?? '' });
-        default:
-          throw err;
-      }
-    }
+    return withUniqueMessages(write, {
+      uq_member_user_name: () => new ServiceException('member.userNameTaken', { userName: identity.userName ?? '' }),
+      uq_member_user_phone: () => new ServiceException('member.phoneTaken', { phonenumber: identity.phonenumber ?? '' }),
+      uq_member_user_email: () => new ServiceException('member.emailTaken', { email: identity.email ?? '' }),
+    });
   }
 
   /** The level of a member who is neither deleted nor disabled; null when there is no such member. */

@@ -7,7 +7,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { paginate, paginateRaw } from '../../common/paging/paginate';
 import { applyTimeRange } from '../../common/paging/time-range';
-import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
+import { escapeLike, withUniqueMessages } from '../../database/sql-helpers';
 import type { CreateExpConfigDto, ExpConfigQueryDto, ExpLogDto, ExpLogQueryDto, UpdateExpConfigDto } from './member-exp.dto';
 import { MemberExpConfig } from './member-exp-config.entity';
 import { MemberExpLog } from './member-exp-log.entity';
@@ -93,13 +93,9 @@ export class MemberExpAdminService {
   }
 
   /** Runs a write, turning a clash with the config of the same operation (`uq_member_exp_config_op`) into its message. */
-  private async opFreeOr<T>(opType: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (uniqueViolationOf(err) === 'uq_member_exp_config_op')
-        throw new ServiceException('member.exp.opTaken', { opType: t(`member.exp.op.${opType}`) });
-      throw err;
-    }
+  private opFreeOr<T>(opType: string, write: () => Promise<T>): Promise<T> {
+    return withUniqueMessages(write, {
+      uq_member_exp_config_op: () => new ServiceException('member.exp.opTaken', { opType: t(`member.exp.op.${opType}`) }),
+    });
   }
 }

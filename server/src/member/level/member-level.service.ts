@@ -5,7 +5,7 @@ import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
-import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
+import { escapeLike, withUniqueMessages } from '../../database/sql-helpers';
 import { MemberExpService } from '../exp/member-exp.service';
 import { MEMBER_LEVEL_TYPE } from './level-sql';
 import type { CreateLevelConfigDto, LevelConfigQueryDto, UpdateLevelConfigDto } from './member-level.dto';
@@ -72,12 +72,7 @@ export class MemberLevelService {
   }
 
   /** Runs a write, turning a clash with another config of the same type and level (`uq_member_level_config`) into its message. */
-  private async levelFreeOr<T>(levelType: string, level: number, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (uniqueViolationOf(err) === 'uq_member_level_config') throw new ServiceException('member.level.taken', { levelType, level });
-      throw err;
-    }
+  private levelFreeOr<T>(levelType: string, level: number, write: () => Promise<T>): Promise<T> {
+    return withUniqueMessages(write, { uq_member_level_config: () => new ServiceException('member.level.taken', { levelType, level }) });
   }
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
-import { uniqueViolationOf } from '../../database/sql-helpers';
+import { withUniqueMessages } from '../../database/sql-helpers';
 import { DataScopeService } from '../role/data-scope.service';
 import { buildDeptTree, type DeptTreeNode } from './dept-tree';
 import type { CreateDeptDto, DeptQueryDto, UpdateDeptDto } from './dept.dto';
@@ -168,13 +168,8 @@ export class DeptService {
   }
 
   /** Runs a write, turning a clash with a sibling's name (unique index `uq_sys_dept_name`) into its message. */
-  private async nameFreeOr<T>(deptName: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (uniqueViolationOf(err) === 'uq_sys_dept_name') throw new ServiceException('dept.nameTaken', { deptName });
-      throw err;
-    }
+  private nameFreeOr<T>(deptName: string, write: () => Promise<T>): Promise<T> {
+    return withUniqueMessages(write, { uq_sys_dept_name: () => new ServiceException('dept.nameTaken', { deptName }) });
   }
 
   private async hasEnabledDescendants(m: EntityManager, deptId: string): Promise<boolean> {

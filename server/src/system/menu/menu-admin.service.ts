@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import type { Language } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
-import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
+import { escapeLike, withUniqueMessages } from '../../database/sql-helpers';
 import { I18nDictService } from '../i18n/i18n-dict.service';
 import type { CreateMenuDto, MenuQueryDto, TreeNodeDto, UpdateMenuDto } from './dto/menu.dto';
 import { SysMenu } from './sys-menu.entity';
@@ -131,13 +131,8 @@ export class MenuAdminService {
   }
 
   /** Runs a write, turning a clash with a sibling's name (unique index `uq_sys_menu_name`) into its message. */
-  private async nameFreeOr<T>(dto: CreateMenuDto, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (uniqueViolationOf(err) === 'uq_sys_menu_name') throw new ServiceException('menu.nameTaken', { menuName: dto.menuName });
-      throw err;
-    }
+  private nameFreeOr<T>(dto: CreateMenuDto, write: () => Promise<T>): Promise<T> {
+    return withUniqueMessages(write, { uq_sys_menu_name: () => new ServiceException('menu.nameTaken', { menuName: dto.menuName }) });
   }
 
   private async localize(rows: SysMenu[], language: Language): Promise<SysMenu[]> {

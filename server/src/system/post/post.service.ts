@@ -5,7 +5,7 @@ import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
-import { uniqueViolationOf } from '../../database/sql-helpers';
+import { withUniqueMessages } from '../../database/sql-helpers';
 import type { CreatePostDto, PostQueryDto, UpdatePostDto } from './post.dto';
 import { SysPost } from './sys-post.entity';
 
@@ -93,14 +93,10 @@ export class PostService {
   }
 
   /** Runs a write, turning a clash with another post's code or name (unique indexes) into its message. */
-  private async uniqueOr<T>(dto: CreatePostDto, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      const constraint = uniqueViolationOf(err);
-      if (constraint === 'sys_post_post_code_key') throw new ServiceException('post.codeTaken', { postName: dto.postName, postCode: dto.postCode });
-      if (constraint === 'uq_sys_post_name') throw new ServiceException('post.nameTaken', { postName: dto.postName });
-      throw err;
-    }
+  private uniqueOr<T>(dto: CreatePostDto, write: () => Promise<T>): Promise<T> {
+    return withUniqueMessages(write, {
+      sys_post_post_code_key: () => new ServiceException('post.codeTaken', { postName: dto.postName, postCode: dto.postCode }),
+      uq_sys_post_name: () => new ServiceException('post.nameTaken', { postName: dto.postName }),
+    });
   }
 }

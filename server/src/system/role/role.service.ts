@@ -5,7 +5,7 @@ import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
-import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
+import { escapeLike, withUniqueMessages } from '../../database/sql-helpers';
 import { paginate } from '../../common/paging/paginate';
 import { SysUser } from '../user/sys-user.entity';
 import { AccessService } from './access.service';
@@ -180,15 +180,11 @@ export class RoleService {
   }
 
   /** Runs a write, turning a clash with another live role's name or key (unique indexes) into its message. */
-  private async uniqueOr<T>(dto: { roleName: string }, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      const constraint = uniqueViolationOf(err);
-      if (constraint === 'uq_sys_role_name') throw new ServiceException('role.nameTaken', { roleName: dto.roleName });
-      if (constraint === 'uq_sys_role_key') throw new ServiceException('role.keyTaken', { roleName: dto.roleName });
-      throw err;
-    }
+  private uniqueOr<T>(dto: { roleName: string }, write: () => Promise<T>): Promise<T> {
+    return withUniqueMessages(write, {
+      uq_sys_role_name: () => new ServiceException('role.nameTaken', { roleName: dto.roleName }),
+      uq_sys_role_key: () => new ServiceException('role.keyTaken', { roleName: dto.roleName }),
+    });
   }
 
   private async replaceMenus(m: EntityManager, roleId: string, menuIds: string[]): Promise<void> {

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
-import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
+import { escapeLike, uniqueViolationOf, withUniqueMessages } from '../../database/sql-helpers';
 import { detectImageType } from '../../storage/image-type';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { paginate } from '../../common/paging/paginate';
@@ -332,18 +332,21 @@ export class UserAdminService {
   }
 
   /** Runs a write, turning a clash with another live user's name, email or phone (unique indexes) into its message. */
-  private async uniqueOr<T>(userName: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      throw this.uniqueFailure(err, userName) ?? err;
-    }
+  private uniqueOr<T>(userName: string, write: () => Promise<T>): Promise<T> {
+    return withUniqueMessages(write, this.uniqueMessages(userName));
   }
 
+  /** The message of a clash with another user's name, email or phone; undefined for any other error. */
   private uniqueFailure(err: unknown, userName: string): ServiceException | undefined {
-    const key = { uq_sys_user_name: 'user.userNameTaken', uq_sys_user_email: 'user.emailTaken', uq_sys_user_phone: 'user.phoneTaken' } as const;
-    const constraint = uniqueViolationOf(err) as keyof typeof key | undefined;
-    return constraint && key[constraint] ? new ServiceException(key[constraint], { userName }) : undefined;
+    return this.uniqueMessages(userName)[uniqueViolationOf(err) ?? '']?.();
+  }
+
+  private uniqueMessages(userName: string): Record<string, () => ServiceException> {
+    return {
+      uq_sys_user_name: () => new ServiceException('user.userNameTaken', { userName }),
+      uq_sys_user_email: () => new ServiceException('user.emailTaken', { userName }),
+      uq_sys_user_phone: () => new ServiceException('user.phoneTaken', { userName }),
+    };
   }
 
   private async checkReferences(
