@@ -40,19 +40,17 @@ describe('AI providers in the back office', () => {
   });
 
   it('adds, edits (keeping the write-only key), tests, disables and deletes a provider', async () => {
-    const created = await http
-      .post('/ai/provider')
-      .send({
-        providerName: 'DeepSeek',
-        baseUrl: `${fakeUrl}/`,
-        apiKey: API_KEY,
-        model: 'fast',
-        maxTokens: 2048,
-        temperature: 0.3,
-        timeoutMs: 5000,
-        concurrency: 2,
-        priority: 1,
-      });
+    const created = await http.post('/ai/provider').send({
+      providerName: 'DeepSeek',
+      baseUrl: `${fakeUrl}/`,
+      apiKey: API_KEY,
+      model: 'fast',
+      maxTokens: 2048,
+      temperature: 0.3,
+      timeoutMs: 5000,
+      concurrency: 2,
+      priority: 1,
+    });
     expect(created.body).toMatchObject({
       code: 200,
       data: { providerName: 'DeepSeek', baseUrl: fakeUrl, apiKeySet: true, maxTokens: 2048, status: '0' },
@@ -93,17 +91,15 @@ describe('AI writing pages (the tool catalog) in the back office', () => {
     expect(list.body.data.total).toBe(55);
     const tool = (await http.get(`/ai/tool/${list.body.data.rows[0].toolId}`)).body.data;
     expect(tool).toMatchObject({ slug: 'aixsxz', status: '0', memberLevels: [], dailyQuota: 0 });
-    const saved = await http
-      .put('/ai/tool')
-      .send({
-        ...tool,
-        toolName: '小说创作',
-        promptTemplate: '写小说《{{title}}》{{#if genre}}，题材{{genre}}{{/if}}',
-        sort: 5,
-        memberLevels: [2, 3],
-        dailyQuota: 10,
-        levelQuotas: [{ level: 3, quota: 20 }],
-      });
+    const saved = await http.put('/ai/tool').send({
+      ...tool,
+      toolName: '小说创作',
+      promptTemplate: '写小说《{{title}}》{{#if genre}}，题材{{genre}}{{/if}}',
+      sort: 5,
+      memberLevels: [2, 3],
+      dailyQuota: 10,
+      levelQuotas: [{ level: 3, quota: 20 }],
+    });
     expect(saved.body.data).toMatchObject({
       toolName: '小说创作',
       sort: 5,
@@ -127,14 +123,12 @@ describe('AI writing pages (the tool catalog) in the back office', () => {
 
   it('previews an unsaved template against the configured provider', async () => {
     const [{ tool_id }] = await ds.query(`SELECT tool_id FROM ai_tool WHERE slug = 'aiwnxz'`);
-    const onlyPrompt = await http
-      .post('/ai/tool/preview')
-      .send({
-        toolId: tool_id,
-        fields: { title: '春天', coreContent: '踏青' },
-        promptTemplate: '题目：{{title}}{{#if tone}}（{{tone}}）{{/if}}',
-        promptOnly: true,
-      });
+    const onlyPrompt = await http.post('/ai/tool/preview').send({
+      toolId: tool_id,
+      fields: { title: '春天', coreContent: '踏青' },
+      promptTemplate: '题目：{{title}}{{#if tone}}（{{tone}}）{{/if}}',
+      promptOnly: true,
+    });
     expect(onlyPrompt.body.data).toMatchObject({ prompt: '题目：春天（正式严谨）', output: '' });
     const preview = await http.post('/ai/tool/preview').send({ toolId: tool_id, fields: { title: '春天', coreContent: '踏青' } });
     expect(preview.body.data).toMatchObject({ output: '你好，世界！', providerName: 'LLM_BASE_URL', model: 'fast' });

@@ -72,18 +72,16 @@ async function setProviders(...models: Array<string | { model: string; baseUrl?:
   await ds.query('DELETE FROM ai_provider');
   for (const [i, m] of models.entries()) {
     const spec = typeof m === 'string' ? { model: m } : m;
-    const res = await http
-      .post('/ai/provider')
-      .send({
-        providerName: `p${i}-${spec.model}`,
-        remark: `set ${++counter}`,
-        baseUrl: spec.baseUrl ?? `${fakeUrl}/v1`,
-        apiKey: API_KEY,
-        model: spec.model,
-        timeoutMs: spec.timeoutMs ?? 5000,
-        concurrency: spec.concurrency ?? 8,
-        priority: i,
-      });
+    const res = await http.post('/ai/provider').send({
+      providerName: `p${i}-${spec.model}`,
+      remark: `set ${++counter}`,
+      baseUrl: spec.baseUrl ?? `${fakeUrl}/v1`,
+      apiKey: API_KEY,
+      model: spec.model,
+      timeoutMs: spec.timeoutMs ?? 5000,
+      concurrency: spec.concurrency ?? 8,
+      priority: i,
+    });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   }
 }

@@ -247,14 +247,12 @@ describe('content editing', () => {
 
     const embed =
       'Watch: <iframe src="https://player.example.com/v?id=1&t=2" width="640" onload="x()" allowfullscreen>fallback</iframe><script>alert(1)</script>';
-    const video = await http
-      .post('')
-      .send({
-        ...base,
-        title: `Video ${++serial}`,
-        contentType: 'video',
-        videos: [{ type: 'share', embedCode: embed }, { path: 'resources/v.mp4' }],
-      });
+    const video = await http.post('').send({
+      ...base,
+      title: `Video ${++serial}`,
+      contentType: 'video',
+      videos: [{ type: 'share', embedCode: embed }, { path: 'resources/v.mp4' }],
+    });
     expect(video.body.code, JSON.stringify(video.body)).toBe(200);
     expect(video.body.data.videos).toEqual([
       {

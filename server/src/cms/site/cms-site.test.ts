@@ -145,13 +145,11 @@ describe('sites', () => {
       siteA,
     ]);
     const base = { siteId: siteA, name: '演示站点改', path: 'demoA' };
-    const ok = await http
-      .put('/cms/site')
-      .send({
-        ...base,
-        resourceUrl: 'https://res.example.com',
-        publishPipeProps: { pc: { url: 'https://www.example.com', indexTemplate: home }, h5: { url: '/m' } },
-      });
+    const ok = await http.put('/cms/site').send({
+      ...base,
+      resourceUrl: 'https://res.example.com',
+      publishPipeProps: { pc: { url: 'https://www.example.com', indexTemplate: home }, h5: { url: '/m' } },
+    });
     expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
     const row = (await ds.query(`SELECT name, resource_url, static_suffix, publish_pipe_props FROM cms_site WHERE site_id = $1`, [siteA]))[0];
     expect(row).toMatchObject({ name: '演示站点改', resource_url: 'https://res.example.com', static_suffix: 'shtml' });

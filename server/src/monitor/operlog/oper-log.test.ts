@@ -84,14 +84,12 @@ async function newest(count = 1) {
 
 describe('recording', () => {
   it('records a successful write with who, where, what and masked parameters and answer', async () => {
-    const res = await http
-      .post('/prod-api/oplog-fixture/accounts?source=ui&accessToken=in-query')
-      .send({
-        userName: 'zhangsan',
-        password: 'Secret123',
-        confirmPassword: 'Secret123',
-        profile: { pwd: 'x', nick: 'Z', keys: [{ apiKey: 'k1' }] },
-      });
+    const res = await http.post('/prod-api/oplog-fixture/accounts?source=ui&accessToken=in-query').send({
+      userName: 'zhangsan',
+      password: 'Secret123',
+      confirmPassword: 'Secret123',
+      profile: { pwd: 'x', nick: 'Z', keys: [{ apiKey: 'k1' }] },
+    });
     expect(res.status).toBe(201);
     const [row] = await newest();
     expect(row).toMatchObject({

@@ -30,17 +30,15 @@ describe('menus', () => {
       .post('/system/menu')
       .send({ menuName: '报表中心', parentId: '0', orderNum: 9, menuType: 'M', path: 'report', icon: 'chart' });
     expect(dir.status).toBe(201);
-    const screen = await http
-      .post('/system/menu')
-      .send({
-        menuName: '销售报表',
-        parentId: dir.body.data.menuId,
-        orderNum: 1,
-        menuType: 'C',
-        path: 'sales',
-        component: 'report/sales/index',
-        perms: 'report:sales:list',
-      });
+    const screen = await http.post('/system/menu').send({
+      menuName: '销售报表',
+      parentId: dir.body.data.menuId,
+      orderNum: 1,
+      menuType: 'C',
+      path: 'sales',
+      component: 'report/sales/index',
+      perms: 'report:sales:list',
+    });
     expect(screen.status).toBe(201);
     const button = await http
       .post('/system/menu')

@@ -38,15 +38,13 @@ describe('roles', () => {
   it('gives online holders changed menus at their next request, without signing in again', async () => {
     const [{ role_id: roleId }] = await ds.query(`SELECT role_id FROM sys_role WHERE role_key = 'post_admin'`);
     const token = await tokenOf(t.app, 'postadm', 'Quartz987');
-    const res = await http
-      .put('/system/role')
-      .send({
-        roleId: String(roleId),
-        roleName: '岗位管理员',
-        roleKey: 'post_admin',
-        roleSort: 5,
-        menuIds: await menuIds('system:post:list', 'system:post:remove'),
-      });
+    const res = await http.put('/system/role').send({
+      roleId: String(roleId),
+      roleName: '岗位管理员',
+      roleKey: 'post_admin',
+      roleSort: 5,
+      menuIds: await menuIds('system:post:list', 'system:post:remove'),
+    });
     expect(res.body.code).toBe(200);
     const info = await http.as(token).get('/getInfo');
     expect(info.status).toBe(200);
