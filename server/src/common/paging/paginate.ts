@@ -63,12 +63,8 @@ export function paginateRows<R extends object>(
   query: PageQueryDto,
   options: { sortable: Record<string, keyof R & string>; defaultOrder?: Partial<Record<keyof R & string, 'ASC' | 'DESC'>> },
 ): PageResult<R> {
-  let order: Array<[keyof R & string, 'ASC' | 'DESC']> = Object.entries(options.defaultOrder ?? {}) as Array<[keyof R & string, 'ASC' | 'DESC']>;
-  if (query.orderByColumn) {
-    const key = options.sortable[query.orderByColumn];
-    if (!key) throw new ServiceException('error.orderByColumn', { column: query.orderByColumn });
-    order = [[key, query.isAsc === 'asc' || query.isAsc === 'ascending' ? 'ASC' : 'DESC']];
-  }
+  // The same whitelist and default as SQL lists; the "expressions" here are row properties.
+  const order = Object.entries(sortOf(query, options as PaginateOptions) ?? {}) as Array<[keyof R & string, 'ASC' | 'DESC']>;
   const compare = (a: unknown, b: unknown) =>
     a instanceof Date && b instanceof Date ? a.getTime() - b.getTime() : String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true });
   const sorted = [...rows].sort((a, b) => {
