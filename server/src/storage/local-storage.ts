@@ -2,7 +2,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertSafeKey, type FileStorage } from './storage';
+import { assertSafeKey, isTempFileName, type FileStorage } from './storage';
 
 /** Files in a folder of the server (`STORAGE_LOCAL_DIR`, default `DATA_DIR/uploads`). */
 export class LocalStorage implements FileStorage {
@@ -16,10 +16,17 @@ export class LocalStorage implements FileStorage {
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.file(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename: a reader never sees half a file.
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await fs.writeFile(temp, data);
-    await fs.rename(temp, file);
+    // Write a temporary file in the same folder (same file system: the rename is atomic), then rename it over the
+    // real name: a reader sees the old file or the new one, never half of one, even when this process is killed
+    // mid-write. The temporary name is a dotfile ending in `.tmp`, so nothing lists or serves it.
+    const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, file);
+    } catch (error) {
+      await fs.rm(temp, { force: true }).catch(() => undefined);
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Readable | null> {
@@ -43,12 +50,32 @@ export class LocalStorage implements FileStorage {
       throw error;
     });
     return entries
-      .filter((e) => e.isFile() && !e.name.endsWith('.tmp'))
+      .filter((e) => e.isFile() && !isTempFileName(e.name))
       .map((e) => `${prefix}/${path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`)
       .sort();
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     await fs.rm(this.file(prefix), { recursive: true, force: true });
+  }
+
+  /** Walks the whole folder: temporary files may be left anywhere a write was under way when the process died. */
+  async removeStaleTempFiles(olderThanMs: number): Promise<number> {
+    const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const before = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile() || !isTempFileName(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      // A write under way keeps touching its file; only one left alone long enough is removed.
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat || stat.mtimeMs > before) continue;
+      await fs.rm(file, { force: true });
+      removed++;
+    }
+    return removed;
   }
 }

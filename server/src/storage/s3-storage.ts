@@ -123,6 +123,11 @@ export class S3Storage implements FileStorage {
     return keys.sort();
   }
 
+  /** A PUT makes no temporary object: nothing is ever left over. */
+  async removeStaleTempFiles(): Promise<number> {
+    return 0;
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     const keys = await this.list(prefix);
     // One batch at a time: a site's thousands of pages must not become a burst of parallel requests.

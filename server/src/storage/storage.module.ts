@@ -5,6 +5,7 @@ import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import { FILE_STORAGE, type FileStorage } from './storage';
 import { StorageController } from './storage.controller';
+import { TempFileJanitor } from './temp-file-janitor';
 
 /** Uploaded and published files: a local folder by default, or an S3-compatible bucket (MinIO, S3, OSS, COS) with STORAGE_DRIVER=s3. */
 @Global()
@@ -23,6 +24,7 @@ import { StorageController } from './storage.controller';
         return new LocalStorage(config.storage.localDir);
       },
     },
+    TempFileJanitor,
   ],
   exports: [FILE_STORAGE],
 })

@@ -11,7 +11,23 @@ export interface FileStorage {
   list(prefix: string): Promise<string[]>;
   /** Removes the folder `prefix` with everything in it (a published site, a site's templates). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Deletes the temporary files of writes that never finished (their process died) older than `olderThanMs`;
+   * answers how many. Drivers whose writes make no temporary file answer 0.
+   */
+  removeStaleTempFiles(olderThanMs: number): Promise<number>;
 }
+
+/**
+ * Whether a file name is a temporary one: `put` writes `.<name>.<pid>.<random>.tmp` next to the file and renames it
+ * (earlier versions wrote `<name>.<pid>.<random>.tmp`). Never listed, never served, removed when left over.
+ */
+export function isTempFileName(name: string): boolean {
+  return /\.tmp$/i.test(name);
+}
+
+/** Temporary files older than this belong to a write that died with its process (a write takes well under a second). */
+export const TEMP_FILE_MAX_AGE_MS = 5 * 60_000;
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
 

@@ -12,6 +12,7 @@ import { requestContext } from '../../common/context/request-context';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { paginate } from '../../common/paging/paginate';
+import { startHeartbeat, StaleTaskSweep } from '../../common/tasks/task-liveness';
 import { escapeLike } from '../../database/sql-helpers';
 import { QueueService } from '../../queue/queue.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
@@ -93,7 +94,7 @@ export function toTaskDto(task: CheckTask): TaskDto {
 @Injectable()
 export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CheckTask');
-  private sweeper?: NodeJS.Timeout;
+  private readonly sweeper = new StaleTaskSweep(this.logger, () => this.recoverStale(), CHECK_TASK_LIMITS.staleAfterMs);
   private readonly listeners: TaskStatusListener[] = [];
 
   constructor(
@@ -122,13 +123,11 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs || !this.queue.enabled) return;
-    await this.recoverStale();
-    this.sweeper = setInterval(() => void this.recoverStale().catch((e: Error) => this.logger.warn(e.message)), CHECK_TASK_LIMITS.staleAfterMs);
-    this.sweeper.unref();
+    await this.sweeper.start();
   }
 
   onModuleDestroy(): void {
-    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper.stop();
   }
 
   /** Stores the paper, records the task and queues it; answers at once. */
@@ -257,11 +256,8 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
     const task = await this.find(taskId);
     if (claimed[0].attempts > CHECK_TASK_LIMITS.maxAttempts) return this.fail(taskId, 'check.task.gaveUp', {});
     await this.notify(taskId, 'running');
-    const heartbeat = setInterval(
-      () =>
-        void this.pool
-          .query(`UPDATE check_task SET heartbeat_time = now() WHERE task_id = $1 AND status = 'running'`, [taskId])
-          .catch(() => undefined),
+    const stopHeartbeat = startHeartbeat(
+      () => this.pool.query(`UPDATE check_task SET heartbeat_time = now() WHERE task_id = $1 AND status = 'running'`, [taskId]),
       CHECK_TASK_LIMITS.heartbeatMs,
     );
     try {
@@ -318,7 +314,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       await this.pool.query(`UPDATE check_task SET status = 'queued', stage = '' WHERE task_id = $1 AND status = 'running'`, [taskId]);
       throw error;
     } finally {
-      clearInterval(heartbeat);
+      stopHeartbeat();
     }
   }
 

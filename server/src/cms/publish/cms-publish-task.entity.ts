@@ -13,6 +13,14 @@ export class CmsPublishTask {
   @Column({ type: 'int', default: 0 }) progress: number;
   @Column({ type: 'int', default: 0 }) total: number;
   @Column({ type: 'varchar', length: 1000, default: '' }) error: string;
+  /** Refreshed by the running job; stale means its process died and the sweep queues the task again. */
+  @Column({ name: 'heartbeat_time', type: 'timestamptz', nullable: true }) heartbeatTime: Date | null;
+  /** Runs started (a crash or a retry each count one); the current run's token in its updates. */
+  @Column({ type: 'smallint', default: 0 }) attempts: number;
+  /** The queue job that carries the task ('' until queued, or when run in-process). */
+  @Column({ name: 'job_id', type: 'varchar', length: 64, default: '', select: false }) jobId: string;
+  /** What the task's job data adds to the row (`publishChild`, `publishDetail`, `removeKeys`), for a resumed run. */
+  @Column({ type: 'jsonb', default: () => `'{}'::jsonb`, select: false }) options: Record<string, unknown>;
   @Column({ name: 'create_by', type: 'varchar', length: 64, default: '' }) createBy: string;
   @CreateDateColumn({ name: 'create_time', type: 'timestamptz' }) createTime: Date;
   @UpdateDateColumn({ name: 'update_time', type: 'timestamptz' }) updateTime: Date;

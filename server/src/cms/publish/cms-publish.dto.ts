@@ -30,6 +30,8 @@ export class PublishTaskDto {
   @ApiProperty({ description: 'Pages (and files) done' }) progress: number;
   @ApiProperty({ description: 'Pages (and files) to do' }) total: number;
   @ApiProperty({ description: 'Why pages failed ("" when none)' }) error: string;
+  @ApiProperty({ description: 'Runs started; more than one after a retry or a resume of an interrupted run' }) attempts: number;
+  @ApiProperty({ nullable: true, description: 'Last sign of life of the running job' }) heartbeatTime: Date | null;
   @ApiProperty() createBy: string;
   @ApiProperty() createTime: Date;
   @ApiProperty() updateTime: Date;

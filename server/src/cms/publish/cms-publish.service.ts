@@ -1,12 +1,15 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { buffer as readAll } from 'node:stream/consumers';
 import type { DataSource } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
+import type { AppConfig } from '../../common/config/app-config';
+import { APP_CONFIG } from '../../common/config/config.token';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import type { PageQueryDto } from '../../common/paging/page-query.dto';
+import { startHeartbeat, StaleTaskSweep } from '../../common/tasks/task-liveness';
 import { QueueService } from '../../queue/queue.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { TemplateError } from '../template/engine/errors';
@@ -51,8 +54,15 @@ export const PUBLISH_LIMITS = {
   concurrency: 8,
   /** Detail pages whose rows and bodies are read in one go. */
   detailBatch: 200,
-  /** A running task not touched for this long belongs to a dead process: a retry may take it over. */
-  staleAfterMinutes: 10,
+  /** How often a job refreshes the heartbeat of its tasks (the running one and those still waiting in it). */
+  heartbeatMs: 10_000,
+  /**
+   * A task whose heartbeat is older than this belongs to a dead process: the sweep (run this often) queues it again,
+   * and the publish indicator stops counting it.
+   */
+  staleAfterMs: 60_000,
+  /** Runs of a task that died with their process before the sweep gives it up as failed (a crash loop). */
+  maxAttempts: 3,
   /** Progress is written at most this often (ms). */
   progressEveryMs: 500,
   /** Largest sitemap (URLs per pipe). */
@@ -89,6 +99,8 @@ class TaskRun {
   constructor(
     readonly taskId: string | null,
     private readonly pool: Pool,
+    /** The run's token (the task's `attempts` when claimed): a run taken over by another writes nothing more. */
+    private readonly attempt = 0,
   ) {}
 
   /** One page (or file) done; writes progress now and then. */
@@ -100,11 +112,11 @@ class TaskRun {
   async flush(): Promise<void> {
     if (!this.taskId) return;
     this.lastFlush = Date.now();
-    await this.pool.query(`UPDATE cms_publish_task SET progress = $2, total = $3, update_time = now() WHERE task_id = $1 AND status = 'running'`, [
-      this.taskId,
-      Math.min(this.progress, this.total),
-      Math.max(this.total, this.progress),
-    ]);
+    await this.pool.query(
+      `UPDATE cms_publish_task SET progress = $2, total = $3, heartbeat_time = now(), update_time = now()
+        WHERE task_id = $1 AND status = 'running' AND attempts = $4`,
+      [this.taskId, Math.min(this.progress, this.total), Math.max(this.total, this.progress), this.attempt],
+    );
   }
 
   fail(where: string, error: unknown): void {
@@ -133,15 +145,19 @@ interface PageJob {
  * claims its row, renders the pages from the read model with the template engine and writes them under
  * `site/<sitePath>/<pipe>/`. Rendering is state-based and idempotent: a page shows what the tables hold when it runs,
  * so a repeated or late job writes the same file, and content that is no longer published loses its page.
+ * A running job keeps a heartbeat on its tasks; when its process dies, the one-minute sweep queues the unfinished
+ * tasks again (as check tasks are), so a killed publish finishes a minute or two later instead of hanging.
  */
 @Injectable()
-export class CmsPublishService implements OnModuleInit {
+export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CmsPublish');
+  private readonly sweeper = new StaleTaskSweep(this.logger, () => this.recoverStale(), PUBLISH_LIMITS.staleAfterMs);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(PAGE_RENDERER) private readonly renderer: PageRenderer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queue: QueueService,
   ) {}
 
@@ -152,6 +168,16 @@ export class CmsPublishService implements OnModuleInit {
 
   onModuleInit(): void {
     this.queue.register<PublishJobData>(PUBLISH_JOB, (data) => this.execute(data));
+  }
+
+  /** Where publish jobs run (a process that runs jobs; without a queue, every API process runs its own): sweep there. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.queue.enabled && !this.config.runJobs) return;
+    await this.sweeper.start();
+  }
+
+  onModuleDestroy(): void {
+    this.sweeper.stop();
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -230,10 +256,53 @@ export class CmsPublishService implements OnModuleInit {
     for (const pipe of model.pipes) await this.storage.deletePrefix(pageKey(model.site, pipe.code, catalogPath.slice(0, -1)));
   }
 
-  /** Publish tasks waiting or running (all sites): the back office's publish indicator. */
+  /**
+   * Publish tasks waiting or running (all sites): the back office's publish indicator. A task whose heartbeat is
+   * stale belongs to a dead process and is not counted; the sweep queues it again, and it counts once more then.
+   */
   async taskCount(): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM cms_publish_task WHERE status IN ('pending', 'running')`);
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM cms_publish_task
+        WHERE (status = 'pending' AND (heartbeat_time IS NULL OR heartbeat_time >= now() - make_interval(secs => $1)))
+           OR (status = 'running' AND heartbeat_time >= now() - make_interval(secs => $1))`,
+      [PUBLISH_LIMITS.staleAfterMs / 1000],
+    );
     return rows[0].n;
+  }
+
+  /**
+   * The sweep: tasks a dead process left behind are queued again, in their order, as one job (each page is rendered
+   * anew, which is idempotent). That is a running task whose heartbeat went stale, the tasks still waiting in its job
+   * (the job refreshed their heartbeat too), and a waiting task whose job was never sent. A task interrupted
+   * `maxAttempts` times is failed instead (a page that kills the process must not kill it forever). Answers the ids queued.
+   */
+  async recoverStale(): Promise<string[]> {
+    const secs = PUBLISH_LIMITS.staleAfterMs / 1000;
+    const { rows: gaveUp } = await this.pool.query<{ id: string }>(
+      `UPDATE cms_publish_task SET status = 'failed', heartbeat_time = NULL, update_time = now(),
+              error = 'interrupted ' || attempts || ' times (its process stopped); not resumed again'
+        WHERE status = 'running' AND COALESCE(heartbeat_time, update_time) < now() - make_interval(secs => $1) AND attempts >= $2
+        RETURNING task_id AS id`,
+      [secs, PUBLISH_LIMITS.maxAttempts],
+    );
+    if (gaveUp.length) this.logger.error({ tasks: gaveUp.map((r) => r.id) }, 'Publish tasks interrupted too often; failed');
+    // `update_time` keeps a task just put back here from looking unsent to a sweep of another instance.
+    const { rows } = await this.pool.query<{ taskId: string; options: Omit<PublishTaskJob, 'taskId'> }>(
+      `UPDATE cms_publish_task SET status = 'pending', heartbeat_time = NULL, job_id = '', update_time = now()
+        WHERE (status = 'running' AND COALESCE(heartbeat_time, update_time) < now() - make_interval(secs => $1))
+           OR (status = 'pending' AND heartbeat_time < now() - make_interval(secs => $1))
+           OR (status = 'pending' AND heartbeat_time IS NULL AND job_id = '' AND greatest(create_time, update_time) < now() - make_interval(secs => $1))
+        RETURNING task_id AS "taskId", options`,
+      [secs],
+    );
+    if (!rows.length) return [];
+    const jobs = rows.map((r) => ({ ...r.options, taskId: String(r.taskId) })).sort((a, b) => Number(BigInt(a.taskId) - BigInt(b.taskId)));
+    this.logger.warn({ tasks: jobs.map((j) => j.taskId) }, 'Interrupted publish tasks queued again');
+    // Not sent: they stay waiting without a job, and the next sweep sends them.
+    await this.dispatch(jobs).catch((error: Error) =>
+      this.logger.warn({ message: error.message }, 'Publish tasks not queued yet; the sweep will retry'),
+    );
+    return jobs.map((j) => j.taskId);
   }
 
   /** Drops the tasks still waiting; their jobs find no row and do nothing. Running tasks finish. */
@@ -323,22 +392,16 @@ export class CmsPublishService implements OnModuleInit {
           if (rows.length) return rows[0].id;
         }
         const { rows } = await this.pool.query<{ id: string }>(
-          `INSERT INTO cms_publish_task (site_id, task_type, target_id, create_by) VALUES ($1, $2, $3, $4) RETURNING task_id AS id`,
-          [siteId, type, targetId, operator.slice(0, 64)],
+          `INSERT INTO cms_publish_task (site_id, task_type, target_id, create_by, options) VALUES ($1, $2, $3, $4, $5) RETURNING task_id AS id`,
+          [siteId, type, targetId, operator.slice(0, 64), JSON.stringify(extra)],
         );
-        jobs.push({ taskId: rows[0].id, ...extra });
-        return rows[0].id;
+        jobs.push({ taskId: String(rows[0].id), ...extra });
+        return String(rows[0].id);
       },
       send: async () => {
         if (!jobs.length) return;
-        const data: PublishJobData = { tasks: jobs };
-        if (!this.queue.enabled) {
-          // No queue in this deployment: run them here, in the background.
-          setImmediate(() => void this.execute(data).catch((error: Error) => this.logger.error({ message: error.message }, 'Publish failed')));
-          return;
-        }
         try {
-          await this.queue.send(PUBLISH_JOB, data, { singletonKey: `cms-publish-${jobs[0].taskId}` });
+          await this.dispatch(jobs);
         } catch (error) {
           await this.pool.query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = ANY($1::bigint[])`, [
             jobs.map((j) => j.taskId),
@@ -348,6 +411,20 @@ export class CmsPublishService implements OnModuleInit {
         }
       },
     };
+  }
+
+  /** Queues tasks as one job and notes the job on their rows; without a queue, runs them here in the background. */
+  private async dispatch(jobs: PublishTaskJob[]): Promise<void> {
+    const data: PublishJobData = { tasks: jobs };
+    if (!this.queue.enabled) {
+      setImmediate(() => void this.execute(data).catch((error: Error) => this.logger.error({ message: error.message }, 'Publish failed')));
+      return;
+    }
+    const jobId = await this.queue.send(PUBLISH_JOB, data, { singletonKey: `cms-publish-${jobs[0].taskId}` });
+    await this.pool.query(`UPDATE cms_publish_task SET job_id = $2 WHERE task_id = ANY($1::bigint[]) AND status = 'pending'`, [
+      jobs.map((j) => j.taskId),
+      jobId,
+    ]);
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -361,45 +438,68 @@ export class CmsPublishService implements OnModuleInit {
    * are skipped then).
    */
   async execute(data: PublishJobData): Promise<void> {
+    const tasks = data.tasks ?? [];
+    // The heartbeat covers the task being run (by its run's token) and the tasks still waiting in this job: if the
+    // process dies, they all go stale together and the sweep queues them again.
+    const current = { taskId: '0', attempt: 0 };
+    const stopHeartbeat = startHeartbeat(
+      () =>
+        this.pool.query(
+          `UPDATE cms_publish_task SET heartbeat_time = now()
+            WHERE (task_id = ANY($1::bigint[]) AND status = 'pending') OR (task_id = $2 AND status = 'running' AND attempts = $3)`,
+          [tasks.map((j) => j.taskId), current.taskId, current.attempt],
+        ),
+      PUBLISH_LIMITS.heartbeatMs,
+      { now: true },
+    );
     let failure: unknown = null;
-    for (const job of data.tasks ?? []) {
-      try {
-        await this.executeTask(job);
-      } catch (error) {
-        failure ??= error;
+    try {
+      for (const job of tasks) {
+        try {
+          await this.executeTask(job, current);
+        } catch (error) {
+          failure ??= error;
+        }
       }
+    } finally {
+      stopHeartbeat();
     }
     if (failure) throw failure;
   }
 
-  private async executeTask(job: PublishTaskJob): Promise<void> {
-    const { rows } = await this.pool.query<{ siteId: string; taskType: PublishTaskType; targetId: string }>(
-      `UPDATE cms_publish_task SET status = 'running', progress = 0, error = '', update_time = now()
-        WHERE task_id = $1 AND (status IN ('pending', 'failed') OR (status = 'running' AND update_time < now() - make_interval(mins => $2)))
-        RETURNING site_id AS "siteId", task_type AS "taskType", target_id AS "targetId"`,
-      [job.taskId, PUBLISH_LIMITS.staleAfterMinutes],
+  private async executeTask(job: PublishTaskJob, current: { taskId: string; attempt: number }): Promise<void> {
+    // Claimed when waiting, failed (a retry of its job), or running with a stale heartbeat (a dead run).
+    const { rows } = await this.pool.query<{ siteId: string; taskType: PublishTaskType; targetId: string; attempts: number }>(
+      `UPDATE cms_publish_task SET status = 'running', progress = 0, error = '', attempts = attempts + 1, heartbeat_time = now(), update_time = now()
+        WHERE task_id = $1
+          AND (status IN ('pending', 'failed') OR (status = 'running' AND COALESCE(heartbeat_time, update_time) < now() - make_interval(secs => $2)))
+        RETURNING site_id AS "siteId", task_type AS "taskType", target_id AS "targetId", attempts`,
+      [job.taskId, PUBLISH_LIMITS.staleAfterMs / 1000],
     );
     if (!rows.length) return;
     const task = rows[0];
-    const run = new TaskRun(job.taskId, this.pool);
+    current.taskId = job.taskId;
+    current.attempt = task.attempts;
+    const run = new TaskRun(job.taskId, this.pool, task.attempts);
     try {
       const model = await SiteReadModel.load(this.pool, task.siteId);
       if (model) await this.runTask(model, task.taskType, task.targetId, job, run);
       const failed = run.failures.length > 0;
       const error = failed ? `${run.failures.length} failed: ${run.failures.slice(0, 5).join('; ')}`.slice(0, 1000) : '';
       await this.pool.query(
-        `UPDATE cms_publish_task SET status = $2, progress = $3, total = $3, error = $4, update_time = now() WHERE task_id = $1`,
-        [job.taskId, failed ? 'failed' : 'done', Math.max(run.total, run.progress), error],
+        `UPDATE cms_publish_task SET status = $2, progress = $3, total = $3, error = $4, heartbeat_time = NULL, update_time = now()
+          WHERE task_id = $1 AND attempts = $5`,
+        [job.taskId, failed ? 'failed' : 'done', Math.max(run.total, run.progress), error, task.attempts],
       );
       if (failed) this.logger.warn({ taskId: job.taskId, failures: run.failures.slice(0, 20) }, 'Publish task finished with failed pages');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error({ taskId: job.taskId, message }, 'Publish task failed');
       await this.pool
-        .query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = $1`, [
-          job.taskId,
-          message.slice(0, 1000),
-        ])
+        .query(
+          `UPDATE cms_publish_task SET status = 'failed', error = $2, heartbeat_time = NULL, update_time = now() WHERE task_id = $1 AND attempts = $3`,
+          [job.taskId, message.slice(0, 1000), task.attempts],
+        )
         .catch(() => undefined);
       throw error;
     }

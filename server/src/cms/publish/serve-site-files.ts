@@ -2,7 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage } from '../../storage/storage';
+import { isTempFileName, type FileStorage } from '../../storage/storage';
 
 /** URL prefix of published sites on the built-in server. */
 export const SITE_PREFIX = '/site/';
@@ -29,7 +29,8 @@ function segmentsOf(urlPath: string): string[] | null {
       segments.push('');
       continue;
     }
-    if (!SEGMENT.test(part) || part === '.' || part === '..' || part.startsWith('.')) return null;
+    // Dotfiles (and `.`, `..`) and temporary files of writes under way (or killed mid-way) are never served.
+    if (!SEGMENT.test(part) || part.startsWith('.') || isTempFileName(part)) return null;
     segments.push(part);
   }
   return segments;
@@ -38,7 +39,8 @@ function segmentsOf(urlPath: string): string[] | null {
 /**
  * Serves published sites from storage (the embedded default; nginx or a CDN may serve the same folder in production):
  * `GET /site/<sitePath>/<pipe>/<path>` and `/site/<sitePath>/resources/<path>`. Folder URLs answer their
- * `index.<suffix>`; a folder URL without its trailing `/` is redirected; anything else missing is a 404. No listing.
+ * `index.<suffix>`; a folder URL without its trailing `/` is redirected; anything else missing is a 404. No listing;
+ * dotfiles and temporary files (`*.tmp`) answer 404 whether they exist or not.
  */
 export function serveSiteFiles(app: Express, storage: FileStorage): void {
   app.use(SITE_PREFIX.slice(0, -1), (req: Request, res: Response, next: NextFunction) => {

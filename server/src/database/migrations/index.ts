@@ -1,3 +1,4 @@
+import { PublishTaskHeartbeat1795625108982 } from './1795625108982-PublishTaskHeartbeat';
 import { UniqueNames1795615281426 } from './1795615281426-UniqueNames';
 import { DashboardIndexes1795620000000 } from './1795620000000-DashboardIndexes';
 import { CheckOrder1795296329939 } from './1795296329939-CheckOrder';
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   CmsContentCount1795330000000,
   UniqueNames1795615281426,
   DashboardIndexes1795620000000,
+  PublishTaskHeartbeat1795625108982,
 ];
