@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../src/i18n/i18nProvider';
 import { createHttpClient, type HttpClient } from '../src/providers/httpClient';
-import { captchaSrc, loadCaptcha } from '../src/pages/captcha';
+import { captchaRequiredBy, captchaSrc, loadCaptcha } from '../src/pages/captcha';
 import { sendJson, startTestServer, type TestServer } from './testServer';
 
 let server: TestServer;
@@ -39,5 +39,20 @@ describe('loadCaptcha', () => {
     await expect(loadCaptcha(http)).resolves.toEqual({ captcha: null, registerEnabled: false });
     answer = { status: 502, body: 'bad gateway' };
     await expect(loadCaptcha(http)).resolves.toEqual({ captcha: null, registerEnabled: false });
+  });
+});
+
+describe('a captcha required by failed sign-ins', () => {
+  it('reads captchaRequired from a refused sign-in and then asks for a captcha even while it is switched off', async () => {
+    answer = { status: 400, body: { code: 500, msg: '用户不存在或密码错误', data: { captchaRequired: true } } };
+    const refused = await http.post('/login', { username: 'admin', password: 'x' }).catch((e: unknown) => e);
+    expect(captchaRequiredBy(refused)).toBe(true);
+    answer = { status: 400, body: { code: 500, msg: '用户不存在或密码错误', data: { captchaRequired: false } } };
+    expect(captchaRequiredBy(await http.post('/login', { username: 'admin', password: 'y' }).catch((e: unknown) => e))).toBe(false);
+    expect(captchaRequiredBy(new Error('network'))).toBe(false);
+
+    answer = { status: 200, body: { code: 200, msg: '', data: { captchaEnabled: true, registerEnabled: false, img: '<svg/>', uuid: 'u-10' } } };
+    await expect(loadCaptcha(http, true)).resolves.toEqual({ captcha: { src: captchaSrc('<svg/>'), uuid: 'u-10' }, registerEnabled: false });
+    expect(server.requests.at(-1)?.url).toBe('/prod-api/captchaImage?required=true');
   });
 });

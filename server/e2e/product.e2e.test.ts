@@ -113,7 +113,7 @@ describe('the product on the embedded PostgreSQL', () => {
     await solveCaptcha(page, captcha);
     captcha = captchaResponse(page);
     await page.getByRole('button', { name: '登录' }).click();
-    await expect.poll(() => page.getByText('密码错误，还可尝试 4 次').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('用户不存在或密码错误').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     await page.getByLabel('密码').fill('E2eAdmin2026');
     await solveCaptcha(page, captcha);

@@ -156,3 +156,11 @@ describe('HTTP client: 401', () => {
     expect(state.onUnauthorized).not.toHaveBeenCalled();
   });
 });
+
+describe('refusals carry their data', () => {
+  it('keeps the envelope data of a refused call (a sign-in asking for the captcha)', async () => {
+    const { client } = setup([{ status: 400, body: { code: 500, msg: '用户不存在或密码错误', data: { captchaRequired: true } } }]);
+    const error = await failure(client.post('/member/login', { username: 'a', password: 'b' }, { withToken: false, repeatSubmitGuard: false }));
+    expect(error.data).toEqual({ captchaRequired: true });
+  });
+});

@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, CircularProgress, FormControlLabel, Link, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
-import { loadCaptcha, type Captcha } from '../pages/captcha';
+import { captchaRequiredBy, loadCaptcha, type Captcha } from '../pages/captcha';
 import { httpClient } from '../providers/httpClient';
 import { REGISTER_URL } from './registration';
 import { forgetLogin, loadRememberedLogin, rememberLogin } from './rememberMe';
@@ -19,7 +19,8 @@ export interface LoginFormProps {
 
 /**
  * Staff sign-in form of the login page and the re-login dialog (spec 2.5): account, password, captcha when it is
- * on (a failed attempt gets a new one), remember me, and the register link when self-registration is open.
+ * on or when a failed attempt answered `captchaRequired` (a failed attempt gets a new one), remember me, and the
+ * register link when self-registration is open.
  */
 export function LoginForm({ redirectTo, fixedUsername, onSuccess, extra }: LoginFormProps) {
   const translate = useTranslate();
@@ -34,9 +35,12 @@ export function LoginForm({ redirectTo, fixedUsername, onSuccess, extra }: Login
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
 
-  const refreshCaptcha = useCallback(async () => {
+  // Set once a failed sign-in answered `captchaRequired`: the captcha is shown from then on, even while switched off.
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+
+  const refreshCaptcha = useCallback(async (required = false) => {
     setCode('');
-    const screen = await loadCaptcha(httpClient);
+    const screen = await loadCaptcha(httpClient, required);
     setCaptcha(screen.captcha);
     setRegisterEnabled(screen.registerEnabled);
   }, []);
@@ -75,7 +79,9 @@ export function LoginForm({ redirectTo, fixedUsername, onSuccess, extra }: Login
       const message = error instanceof Error && error.message ? error.message : 'ra.auth.sign_in_error';
       // `_` shows a server msg as is; a message key (ra.auth.sign_in_error) is still translated.
       notify(message, { type: 'error', messageArgs: { _: message } });
-      if (captcha) void refreshCaptcha();
+      const required = captchaRequired || captchaRequiredBy(error);
+      setCaptchaRequired(required);
+      if (captcha || required) void refreshCaptcha(required);
     } finally {
       setLoading(false);
     }
@@ -129,7 +135,7 @@ export function LoginForm({ redirectTo, fixedUsername, onSuccess, extra }: Login
             src={captcha.src}
             alt={translate('app.login.code')}
             title={translate('app.login.captcha_refresh')}
-            onClick={() => void refreshCaptcha()}
+            onClick={() => void refreshCaptcha(captchaRequired)}
             sx={{ height: 56, width: 120, cursor: 'pointer', borderRadius: 1, border: '1px solid #dcdfe6' }}
           />
         </Box>

@@ -837,6 +837,12 @@ const app: AppMessages['app'] = {
     forceModifyPwdAfterAdd: 'Force a password change after the user is added',
     forceModifyPwdAfterReset: 'Force a password change after a reset',
     zero_off: '0 means no limit',
+    passwordRetryLimit_help:
+      'After 3 wrong passwords a day for one account name (as typed, existing or not) the captcha is required, even while it is switched off; from this many on each attempt is slowed. After this many from one address it needs the captcha and waits longer each time; at twice as many the address is locked. The account itself is never locked or disabled by wrong passwords. 0: no address lock, captcha and slowing counted from 5',
+    passwordRetryStrategy_help:
+      'Lock and Disable both lock only the failing address (refused for the lock time), never the account, so nobody can lock an account out by typing wrong passwords; None: no address lock, the captcha and slowing still apply',
+    passwordRetryLockSeconds_help:
+      'How long a failing address stays locked; Unlock on the login log lifts the limits of the account and its failing addresses at once',
     remark: 'Remark',
     createTime: 'Created',
     activate: 'Activate',

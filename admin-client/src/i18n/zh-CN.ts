@@ -1047,6 +1047,11 @@ const zhCN = {
       forceModifyPwdAfterAdd: '新增用户后强制修改密码',
       forceModifyPwdAfterReset: '重置密码后强制修改密码',
       zero_off: '0 表示不限制',
+      passwordRetryLimit_help:
+        '同一账号名（按输入计，存在与否一样）每日密码错误 3 次后须填验证码（即使验证码已关闭），达到此数后每次放慢；同一地址错误达到此数后须填验证码并逐次等待，达到两倍时该地址被锁定。账号本身不会因密码错误被锁定或停用。0：不锁定地址，验证码与放慢按 5 次计',
+      passwordRetryStrategy_help:
+        '锁定与停用：都只锁定出错的地址（锁定时长内拒绝其登录），不锁定也不停用账号，以免他人故意输错密码把账号锁死；不处理：不锁定地址，仍要求验证码并放慢',
+      passwordRetryLockSeconds_help: '出错地址被锁定的时长；登录日志的“解锁”可提前解除该账号及其出错地址的限制',
       remark: '备注',
       createTime: '创建时间',
       activate: '启用',

@@ -1044,6 +1044,11 @@ const zhTW: AppMessages = {
       forceModifyPwdAfterAdd: '新增使用者後強制修改密碼',
       forceModifyPwdAfterReset: '重設密碼後強制修改密碼',
       zero_off: '0 表示不限制',
+      passwordRetryLimit_help:
+        '同一帳號名（依輸入計，存在與否皆同）每日密碼錯誤 3 次後須填驗證碼（即使驗證碼已關閉），達到此數後每次放慢；同一位址錯誤達到此數後須填驗證碼並逐次等待，達到兩倍時該位址被鎖定。帳號本身不會因密碼錯誤被鎖定或停用。0：不鎖定位址，驗證碼與放慢按 5 次計',
+      passwordRetryStrategy_help:
+        '鎖定與停用：都只鎖定出錯的位址（鎖定時長內拒絕其登入），不鎖定也不停用帳號，以免他人故意輸錯密碼把帳號鎖死；不處理：不鎖定位址，仍要求驗證碼並放慢',
+      passwordRetryLockSeconds_help: '出錯位址被鎖定的時長；登入日誌的「解鎖」可提前解除該帳號及其出錯位址的限制',
       remark: '備註',
       createTime: '建立時間',
       activate: '啟用',

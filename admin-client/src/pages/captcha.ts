@@ -38,10 +38,19 @@ export interface LoginScreen {
   registerEnabled: boolean;
 }
 
-/** Loads a fresh captcha and the registration switch; on failure the form goes without both. */
-export async function loadCaptcha(http: HttpClient): Promise<LoginScreen> {
+/** Whether a failed sign-in said the next attempt needs a captcha (after failures, even while it is switched off). */
+export function captchaRequiredBy(error: unknown): boolean {
+  const body = (error as { body?: { data?: { captchaRequired?: unknown } } } | null)?.body;
+  return body?.data?.captchaRequired === true;
+}
+
+/**
+ * Loads a fresh captcha and the registration switch; on failure the form goes without both. `required`: a captcha
+ * even while it is switched off (the last sign-in answered `captchaRequired`).
+ */
+export async function loadCaptcha(http: HttpClient, required = false): Promise<LoginScreen> {
   try {
-    const { data } = await http.get<CaptchaData>('/captchaImage', undefined, {
+    const { data } = await http.get<CaptchaData>('/captchaImage', required ? { required: 'true' } : undefined, {
       withToken: false,
       timeoutMs: CAPTCHA_TIMEOUT_MS,
     });

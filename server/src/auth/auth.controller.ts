@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/decorators/public.decorator';
@@ -10,7 +10,7 @@ import { RouteItemDto } from '../system/menu/route-item.dto';
 import { AuthService } from './auth.service';
 import { CaptchaService } from './captcha.service';
 import { CurrentUser } from './current-user.decorator';
-import { CaptchaDto, UserInfoDto } from './dto/auth-answers.dto';
+import { CaptchaDto, CaptchaQueryDto, UserInfoDto } from './dto/auth-answers.dto';
 import { LoginDto } from './dto/login.dto';
 import type { LoginUser } from './login-user';
 import { ProfileService } from './profile.service';
@@ -27,11 +27,14 @@ export class AuthController {
 
   @Get('captchaImage')
   @Public()
-  @ApiOperation({ summary: 'What a login screen needs: a captcha image (when the captcha is on) and whether registration is open' })
+  @ApiOperation({
+    summary:
+      'What a login screen needs: a captcha image (when the captcha is on, or asked for with required=true after a sign-in answered captchaRequired) and whether registration is open',
+  })
   @ApiEnvelope(CaptchaDto)
-  async captchaImage(): Promise<CaptchaDto> {
+  async captchaImage(@Query() query: CaptchaQueryDto): Promise<CaptchaDto> {
     const registerEnabled = await this.captcha.registrationOpen();
-    if (!(await this.captcha.enabled())) return { captchaEnabled: false, registerEnabled };
+    if (query.required !== 'true' && !(await this.captcha.enabled())) return { captchaEnabled: false, registerEnabled };
     return { captchaEnabled: true, registerEnabled, ...(await this.captcha.create()) };
   }
 

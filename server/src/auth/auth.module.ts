@@ -12,6 +12,7 @@ import { AuthService } from './auth.service';
 import { CaptchaService } from './captcha.service';
 import { ProfileService } from './profile.service';
 import { SessionService } from './session.service';
+import { SignInGuardService } from './sign-in-guard.service';
 
 /** Staff sign-in, sessions and the deny-by-default permission guard. */
 @Module({
@@ -28,7 +29,7 @@ import { SessionService } from './session.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, CaptchaService, SessionService, ProfileService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionService, AuthService, CaptchaService, ProfileService],
+  providers: [AuthService, CaptchaService, SessionService, ProfileService, SignInGuardService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [SessionService, AuthService, CaptchaService, ProfileService, SignInGuardService],
 })
 export class AuthModule {}

@@ -103,9 +103,12 @@ export class SessionService {
     }
   }
 
-  /** Ends every session of a user or member (disabled, password reset, roles changed, deleted). */
-  async closeAllOf(id: string, realm: Realm = 'staff'): Promise<number> {
-    const mine = (await this.listIn(realm)).filter((s) => s.id === id);
+  /**
+   * Ends every session of a user or member (disabled, password reset, roles changed, deleted); with `exceptTokenId`,
+   * all but that one (the account changed its own password in it).
+   */
+  async closeAllOf(id: string, realm: Realm = 'staff', exceptTokenId?: string): Promise<number> {
+    const mine = (await this.listIn(realm)).filter((s) => s.id === id && s.tokenId !== exceptTokenId);
     for (const s of mine) await this.close(s.tokenId, realm);
     return mine.length;
   }

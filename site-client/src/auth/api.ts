@@ -1,5 +1,5 @@
 import { CAPTCHA_TIMEOUT_MS } from '@zhiwen/shared';
-import { http } from '../app/http';
+import { ApiError, http } from '../app/http';
 import type { MemberProfile } from './session';
 
 /** `GET /captchaImage`: the image (data URL) and its id, and whether the captcha and registration are on. */
@@ -13,8 +13,10 @@ export interface CaptchaInfo {
 // Calls made before sign-in carry no token and treat a 401 as a plain refusal (no login modal).
 const PUBLIC = { withToken: false, requiresAuth: false } as const;
 
-export async function fetchCaptcha(): Promise<CaptchaInfo> {
-  const { data } = await http.get<CaptchaInfo>('/captchaImage', undefined, { ...PUBLIC, timeoutMs: CAPTCHA_TIMEOUT_MS });
+/** `required`: a captcha even while it is switched off (the last sign-in answered `captchaRequired`). */
+export async function fetchCaptcha(required = false): Promise<CaptchaInfo> {
+  const params = required ? { required: 'true' } : undefined;
+  const { data } = await http.get<CaptchaInfo>('/captchaImage', params, { ...PUBLIC, timeoutMs: CAPTCHA_TIMEOUT_MS });
   return { captchaEnabled: data?.captchaEnabled !== false, registerEnabled: data?.registerEnabled === true, img: data?.img, uuid: data?.uuid };
 }
 
@@ -23,6 +25,11 @@ export interface LoginPayload {
   password: string;
   code?: string;
   uuid?: string;
+}
+
+/** Whether a refused sign-in said the next attempt needs a captcha (after failures, even while it is switched off). */
+export function captchaRequiredBy(error: unknown): boolean {
+  return error instanceof ApiError && (error.data as { captchaRequired?: unknown } | undefined)?.captchaRequired === true;
 }
 
 /** The token, and the server's success message. */

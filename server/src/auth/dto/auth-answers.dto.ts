@@ -1,7 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+
+export class CaptchaQueryDto {
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'true: a captcha even while it is switched off (a failed sign-in answered `captchaRequired`)',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  required?: 'true' | 'false';
+}
 
 export class CaptchaDto {
-  @ApiProperty() captchaEnabled: boolean;
+  @ApiProperty({ description: 'Show the captcha: it is switched on, or `required=true` asked for one' }) captchaEnabled: boolean;
   @ApiProperty({ description: 'Self-registration is open (parameter sys.account.registerUser): login screens show a register link' })
   registerEnabled: boolean;
   @ApiPropertyOptional({ description: 'data:image/svg+xml;base64,...' }) img?: string;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { MemberSession } from '../../auth/login-user';
 import { verifyPassword } from '../../auth/password-hasher';
+import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { detectImageType } from '../../storage/image-type';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
@@ -21,6 +22,7 @@ export class MemberAccountService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly members: MemberService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly sessions: SessionService,
   ) {}
 
   async info(session: MemberSession): Promise<MemberInfoDto> {
@@ -83,6 +85,8 @@ export class MemberAccountService {
       if (dto.oldPassword === dto.newPassword) throw new ServiceException('user.samePassword');
     }
     await this.members.setPassword(member.memberId, dto.newPassword, member.userName);
+    // Whoever knew the old password is signed out everywhere else; this session goes on.
+    await this.sessions.closeAllOf(member.memberId, 'member', session.tokenId);
   }
 
   /** Stores a new avatar (jpg or png by content, not by name) and returns its URL; the previous file is removed. */

@@ -1,31 +1,23 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { formatDateTime, MemberExpOp, MemberSource } from '@zhiwen/shared';
+import { Injectable } from '@nestjs/common';
+import { MemberExpOp, MemberSource } from '@zhiwen/shared';
 import { CaptchaService } from '../../auth/captcha.service';
 import type { MemberSession } from '../../auth/login-user';
-import { verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
-import { KV_STORE, type KvStore } from '../../common/cache/kv-store';
+import { SignInGuardService } from '../../auth/sign-in-guard.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import type { ClientInfo } from '../../common/http/client-info';
 import { LoginLogService } from '../../monitor/logininfor/login-log.service';
-import { SecurityPolicyService } from '../../system/security/security-policy.service';
 import { MemberExpService } from '../exp/member-exp.service';
 import type { MemberUser } from '../member-user.entity';
 import { MemberService } from '../member.service';
 import type { LoginDto } from '../../auth/dto/login.dto';
 import type { RegisterDto } from './dto/member-account.dto';
 
-const DAY_MS = 24 * 3600_000;
-type Fail = (key: string, args?: Record<string, string | number>) => Promise<never>;
-
-/** Key of a member's daily wrong-password counter. */
-export const memberLoginFailuresKey = (memberId: string) => `member-login-failures:${memberId}`;
-
 /**
- * Registration, sign-in and sign-out of members. Sign-in follows the staff rules: captcha, disabled and locked
- * accounts refused, wrong passwords counted per day under the active security policy, every attempt in the login log
- * (realm `member`).
+ * Registration, sign-in and sign-out of members. Sign-in goes through the same SignInGuardService as staff sign-in
+ * (one message until the password is right, captcha and slowing after failures, every attempt in the login log with
+ * realm `member`).
  */
 @Injectable()
 export class MemberAuthService {
@@ -33,18 +25,15 @@ export class MemberAuthService {
     private readonly captcha: CaptchaService,
     private readonly members: MemberService,
     private readonly exp: MemberExpService,
-    private readonly policy: SecurityPolicyService,
+    private readonly guard: SignInGuardService,
     private readonly sessions: SessionService,
     private readonly loginLog: LoginLogService,
-    @Inject(KV_STORE) private readonly store: KvStore,
   ) {}
 
   /** Self-registration (parameter `sys.account.registerUser`); the new member is signed in at once. */
   async register(dto: RegisterDto, client: ClientInfo): Promise<string> {
     if (!(await this.captcha.registrationOpen())) throw new ServiceException('member.registerClosed');
-    await this.checkCaptcha(dto.uuid, dto.authCode, (key) => {
-      throw new ServiceException(key);
-    });
+    await this.checkCaptcha(dto.uuid, dto.authCode);
     const member = await this.members.create({
       userName: dto.username,
       password: dto.password,
@@ -57,20 +46,21 @@ export class MemberAuthService {
     return this.signIn(member, client, 'member.registerSuccess');
   }
 
+  /** Checks the attempt under the shared sign-in rules (SignInGuardService, as for staff); answers the token. */
   async login(dto: LoginDto, client: ClientInfo): Promise<string> {
-    const fail: Fail = async (key, args) => {
-      await this.loginLog.record(dto.username, client, false, t(key, args, 'zh-CN'), 'member');
-      throw new ServiceException(key, args);
-    };
-    await this.checkCaptcha(dto.uuid, dto.code, fail);
-    const member = await this.members.findForLogin(dto.username);
-    if (!member) return fail('auth.wrongCredentials');
-    if (member.status === '1') await fail('auth.accountDisabled');
-    if (member.lockEndTime && member.lockEndTime.getTime() > Date.now()) {
-      await fail('auth.accountLocked', { until: formatDateTime(member.lockEndTime) });
-    }
-    if (!(await verifyPassword(member.password, dto.password))) await this.onWrongPassword(member, fail);
-    await this.store.del(memberLoginFailuresKey(member.memberId));
+    const member = await this.guard.verify(
+      'member',
+      dto,
+      client,
+      (identifier) => this.members.findForLogin(identifier),
+      (m) => ({
+        logName: this.logName(m),
+        passwordHash: m.password,
+        disabled: m.status === '1',
+        lockedUntil: m.lockEndTime,
+        identifiers: [m.userName, m.email, m.phonenumber],
+      }),
+    );
     const token = await this.signIn(member, client, 'auth.loginSuccess');
     await this.exp.grantQuietly(member.memberId, MemberExpOp.SIGN_IN);
     return token;
@@ -101,27 +91,10 @@ export class MemberAuthService {
     return member.userName || member.phonenumber || member.email || `#${member.memberId}`;
   }
 
-  private async checkCaptcha(uuid: string | undefined, code: string | undefined, fail: (key: string) => Promise<never> | never): Promise<void> {
+  private async checkCaptcha(uuid: string | undefined, code: string | undefined): Promise<void> {
     if (!(await this.captcha.enabled())) return;
     const check = await this.captcha.verify(uuid, code);
-    if (check === 'expired') await fail('auth.captchaExpired');
-    if (check === 'wrong') await fail('auth.captchaWrong');
-  }
-
-  /** Counts the failure for the day and applies the security policy's strategy once the limit is reached. */
-  private async onWrongPassword(member: MemberUser, fail: Fail): Promise<never> {
-    const policy = await this.policy.active();
-    const limit = policy.passwordRetryLimit;
-    if (limit <= 0 || policy.passwordRetryStrategy === 'NONE') return fail('auth.wrongCredentials');
-    const key = memberLoginFailuresKey(member.memberId);
-    const failures = await this.store.increment(key, DAY_MS);
-    if (failures < limit) return fail('auth.wrongPasswordRemaining', { remaining: limit - failures });
-    await this.store.del(key);
-    if (policy.passwordRetryStrategy === 'DISABLE') {
-      await this.members.disable(member.memberId, 'system');
-      return fail('auth.disabledAfterRetries');
-    }
-    await this.members.lockUntil(member.memberId, new Date(Date.now() + policy.passwordRetryLockSeconds * 1000));
-    return fail('auth.lockedAfterRetries', { minutes: Math.ceil(policy.passwordRetryLockSeconds / 60) });
+    if (check === 'expired') throw new ServiceException('auth.captchaExpired');
+    if (check === 'wrong') throw new ServiceException('auth.captchaWrong');
   }
 }

@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
 import { MemberSource, type PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
+import { forgetAccountFailures } from '../../auth/sign-in-counters';
 import { KV_STORE, type KvStore } from '../../common/cache/kv-store';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike } from '../../database/sql-helpers';
 import { applyTimeRange } from '../../common/paging/time-range';
-import { memberLoginFailuresKey } from '../account/member-auth.service';
 import { MemberUser } from '../member-user.entity';
 import { MemberService } from '../member.service';
 import type {
@@ -100,21 +100,21 @@ export class MemberAdminService {
 
   /** Sets a new password, lifts a lock and forgets the day's wrong passwords; the member signs in again. */
   async resetPassword(dto: ResetMemberPasswordDto, caller: LoginUser): Promise<void> {
-    await this.get(dto.memberId);
+    const member = await this.get(dto.memberId);
     await this.members.setPassword(dto.memberId, dto.password, caller.userName);
-    await this.store.del(memberLoginFailuresKey(dto.memberId));
+    await forgetAccountFailures(this.store, 'member', [member.userName, member.email, member.phonenumber]);
     await this.members.closeSessions(dto.memberId);
   }
 
   /** Disables (sessions end at once) or enables (a lock from wrong passwords is lifted too) a member. */
   async changeStatus(dto: ChangeMemberStatusDto, caller: LoginUser): Promise<void> {
-    await this.get(dto.memberId);
+    const member = await this.get(dto.memberId);
     if (dto.status === '1') {
       await this.members.disable(dto.memberId, caller.userName);
       return;
     }
     await this.dataSource.getRepository(MemberUser).update({ memberId: dto.memberId }, { status: '0', lockEndTime: null, updateBy: caller.userName });
-    await this.store.del(memberLoginFailuresKey(dto.memberId));
+    await forgetAccountFailures(this.store, 'member', [member.userName, member.email, member.phonenumber]);
   }
 
   /** Rows with `wechatBound`, without ever exposing the WeChat ids themselves. */

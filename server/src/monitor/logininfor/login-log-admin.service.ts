@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
+import { forgetAccountFailures, forgetAddressFailures } from '../../auth/sign-in-counters';
 import { KV_STORE, type KvStore } from '../../common/cache/kv-store';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
@@ -10,9 +11,6 @@ import { escapeLike } from '../operlog/oper-log.service';
 import { applyTimeRange } from '../../common/paging/time-range';
 import type { LoginLogQueryDto } from './login-log.dto';
 import { LoginLog } from './login-log.entity';
-
-/** Key of a user's daily wrong-password counter, as the sign-in keeps it (auth/auth.service.ts). */
-export const loginFailuresKey = (userId: string) => `login-failures:${userId}`;
 
 /** The login log screen: browsing and deleting entries, and unlocking accounts locked by wrong passwords. */
 @Injectable()
@@ -47,11 +45,25 @@ export class LoginLogAdminService {
     await this.logs.createQueryBuilder().delete().from(LoginLog).execute();
   }
 
-  /** Lifts the lock of an account and forgets today's wrong passwords, so the next sign-in is judged afresh. */
+  /**
+   * Lifts what wrong passwords left on an account: a lock, the captcha and slowing of its name, email and phone, and
+   * the slowing and lock of the addresses that failed to sign in as it within the last day (the owner's own
+   * address among them), so the next sign-in is judged afresh.
+   */
   async unlock(userName: string): Promise<void> {
     const user = await this.users.findByName(userName);
     if (!user) throw new ServiceException('logininfor.userNotFound', { userName: userName.slice(0, 40) });
     await this.users.unlock(user.userId);
-    await this.store.del(loginFailuresKey(user.userId));
+    await forgetAccountFailures(this.store, 'staff', [user.userName, user.email, user.phonenumber]);
+    const addresses: Array<{ ipaddr: string }> = await this.logs
+      .createQueryBuilder('l')
+      .select('DISTINCT l.ipaddr', 'ipaddr')
+      .where("l.status = '1' AND l.realm = 'staff' AND lower(l.user_name) = lower(:userName)", { userName: user.userName })
+      .andWhere("l.login_time > now() - interval '1 day'")
+      .getRawMany();
+    await forgetAddressFailures(
+      this.store,
+      addresses.map((a) => a.ipaddr),
+    );
   }
 }

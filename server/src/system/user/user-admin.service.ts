@@ -6,6 +6,7 @@ import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { hashPassword, verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
+import { SignInGuardService } from '../../auth/sign-in-guard.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { escapeLike, uniqueViolationOf, withUniqueMessages } from '../../database/sql-helpers';
@@ -49,6 +50,7 @@ export class UserAdminService {
     private readonly dataScope: DataScopeService,
     private readonly policy: SecurityPolicyService,
     private readonly sessions: SessionService,
+    private readonly signIn: SignInGuardService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -172,6 +174,7 @@ export class UserAdminService {
       },
     );
     await this.sessions.closeAllOf(dto.userId);
+    await this.signIn.forgetAccount('staff', [target.userName, target.email, target.phonenumber]);
   }
 
   async changeStatus(dto: ChangeStatusDto, caller: LoginUser): Promise<void> {
@@ -287,6 +290,8 @@ export class UserAdminService {
       { userId: caller.id },
       { password: await hashPassword(dto.newPassword), pwdUpdateTime: new Date(), forceModifyPwd: false, updateBy: caller.userName },
     );
+    // Whoever knew the old password is signed out everywhere else; this session goes on.
+    await this.sessions.closeAllOf(caller.id, 'staff', caller.tokenId);
   }
 
   /** Stores a new avatar (jpg or png by content) and returns its URL; the previous file is removed. */

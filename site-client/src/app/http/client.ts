@@ -38,6 +38,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: number,
     readonly kind: FailureKind,
+    /** `data` of a refused call's envelope (a sign-in's `captchaRequired`). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -122,9 +124,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const recentSubmits = new Map<string, { body: string; time: number }>();
 
-  function fail(message: string, code: number, kind: FailureKind, level: 'error' | 'warning' = 'error'): never {
+  function fail(message: string, code: number, kind: FailureKind, level: 'error' | 'warning' = 'error', data?: unknown): never {
     notify(level, message);
-    throw new ApiError(message, code, kind);
+    throw new ApiError(message, code, kind, data);
   }
 
   /** Spec 5: the same POST/PUT (url and body) within 1000 ms of the previous one is refused. */
@@ -217,8 +219,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (opts.requiresAuth !== false && token === (opts.withToken === false ? undefined : getToken())) onUnauthorized();
       throw new ApiError(t('http.sessionInvalid'), code, 'api');
     }
-    if (code === ResultCode.WARN) fail(message, code, 'api', 'warning');
-    fail(message, code, 'api');
+    if (code === ResultCode.WARN) fail(message, code, 'api', 'warning', envelope.data);
+    fail(message, code, 'api', 'error', envelope.data);
   }
 
   /** Reads the body of a sent call with `read`, then releases its timer; a body cut off is a transport failure. */

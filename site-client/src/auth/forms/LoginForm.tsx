@@ -5,7 +5,7 @@ import { showToast } from '../../app/toast/toastStore';
 import { Field } from '../../components/Field';
 import { takeRedirectTarget } from '../../navigation/redirectTarget';
 import { startSession } from '../actions';
-import { loginMember } from '../api';
+import { captchaRequiredBy, loginMember } from '../api';
 import { forgetLogin, loadRememberedLogin, rememberLogin } from '../rememberMe';
 import { hasErrors, validateLogin, type FieldErrors, type LoginFields } from '../validation';
 import { CaptchaField } from './CaptchaField';
@@ -58,11 +58,12 @@ export function LoginForm({ onDone, onRegister }: LoginFormProps) {
       showToast('success', t('login.success'));
       onDone?.();
       navigate(takeRedirectTarget(location.search));
-    } catch {
-      // Spec 8: the message is shown by the client; a used captcha is replaced and its answer cleared.
+    } catch (error) {
+      // Spec 8: the message is shown by the client; a used captcha is replaced and its answer cleared. After
+      // failures the server may ask for a captcha even while it is off (`captchaRequired`): it is shown from then on.
       setBusy(false);
       setValues((v) => ({ ...v, code: '' }));
-      void captcha.refresh();
+      void captcha.refresh(captchaRequiredBy(error));
     }
   }
 

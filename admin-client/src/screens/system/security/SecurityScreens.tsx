@@ -109,14 +109,21 @@ function SecurityForm() {
       <NumberInput
         source="passwordRetryLimit"
         label="app.security.passwordRetryLimit"
-        helperText="app.security.zero_off"
+        helperText="app.security.passwordRetryLimit_help"
         validate={[minValue(0), maxValue(10000)]}
         defaultValue={5}
       />
-      <SelectInput source="passwordRetryStrategy" label="app.security.passwordRetryStrategy" choices={RETRY_STRATEGY} defaultValue="NONE" />
+      <SelectInput
+        source="passwordRetryStrategy"
+        label="app.security.passwordRetryStrategy"
+        helperText="app.security.passwordRetryStrategy_help"
+        choices={RETRY_STRATEGY}
+        defaultValue="NONE"
+      />
       <NumberInput
         source="passwordRetryLockSeconds"
         label="app.security.passwordRetryLockSeconds"
+        helperText="app.security.passwordRetryLockSeconds_help"
         validate={[minValue(0), maxValue(31536000)]}
         defaultValue={0}
       />
