@@ -53,6 +53,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       // As root with a DATA_DIR the postgres user cannot enter, the cluster goes to /var/lib/zhiwen/<hash>/pg.
       relocateWhenUnreachable: true,
       log: (m) => log.debug({ pg: m }),
+      notify: (level, m) => log[level](m),
+      // Restarting the database did not work: exit non-zero so the supervisor (systemd, Docker, pm2) restarts all.
+      onUnrecoverable: (err) => {
+        console.error(`${err.message}. Exiting so that a supervisor restarts the product.`);
+        process.exit(3);
+      },
     });
     databaseUrl = embedded.url;
     log.info(`Embedded PostgreSQL ${embedded.created ? 'created' : 'reused'} in ${embedded.dir} (port ${config.embeddedPgPort})`);

@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { promises as fs, existsSync } from 'node:fs';
+import { promises as fs, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,6 +22,8 @@ export interface EmbeddedPostgresHandle {
   created: boolean;
   /** The cluster folder actually used (see `resolveClusterDir`). */
   dir: string;
+  /** True while the postmaster runs (false between an unexpected exit and its restart). */
+  readonly running: boolean;
   stop(): Promise<void>;
 }
 
@@ -41,7 +43,20 @@ export interface EmbeddedPostgresOptions {
    * failing (see `resolveClusterDir`). The server's own cluster does; test clusters name their folder exactly.
    */
   relocateWhenUnreachable?: boolean;
+  /**
+   * What the supervision says (a leftover postmaster stopped, an unexpected exit, a restart), for the server's log at
+   * info, warn or error level. `log` gets PostgreSQL's own chatter.
+   */
+  notify?: (level: 'info' | 'warn' | 'error', message: string) => void;
+  /** Called when the postmaster exited and could not be restarted (every delay of `restartDelaysMs` tried). */
+  onUnrecoverable?: (error: Error) => void;
+  /** Waits before each restart attempt after an unexpected exit; default 1, 2, 4, 8 and 16 s (about half a minute). */
+  restartDelaysMs?: number[];
 }
+
+const DEFAULT_RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
+/** A postmaster that did not say "ready to accept connections" by then is taken as failed. */
+const START_TIMEOUT_MS = 120_000;
 
 function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -54,19 +69,89 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-/** A postmaster.pid left by a killed server blocks nothing if its process is gone; remove it so start works. */
-async function removeStalePid(dir: string): Promise<void> {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
-  let alive: boolean;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function alive(pid: number): boolean {
   try {
-    if (pid > 0) process.kill(pid, 0);
-    alive = pid > 0;
-  } catch {
-    alive = false;
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: it exists but belongs to another user (the postgres user, when we are not root).
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  if (!alive) await fs.rm(pidFile, { force: true });
+  // An exited process its parent has not reaped yet (a zombie) still answers signal 0.
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/** The first lines of `postmaster.pid`: the postmaster's pid, its data folder and port (PostgreSQL writes it at start). */
+export interface PostmasterPidFile {
+  pid: number;
+  dataDir: string;
+  port: number;
+}
+
+export async function readPostmasterPid(dir: string): Promise<PostmasterPidFile | null> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return null;
+  }
+  const lines = text.split('\n');
+  return { pid: Number(lines[0]) || 0, dataDir: lines[1] ?? '', port: Number(lines[3]) || 0 };
+}
+
+/**
+ * Whether `pid` is a postmaster of the cluster in `dir`, not a process that got the number of a dead one. A postmaster
+ * works in its data folder, so on Linux its `/proc/<pid>/cwd` is `dir`; elsewhere the process name must be postgres.
+ */
+async function isPostmasterOf(pid: number, dir: string): Promise<boolean> {
+  if (!(pid > 0) || !alive(pid)) return false;
+  if (existsSync('/proc/self/cwd')) {
+    try {
+      return (await fs.realpath(`/proc/${pid}/cwd`)) === (await fs.realpath(dir));
+    } catch {
+      // cwd unreadable (another user without root): fall back to the name.
+      return (await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim() === 'postgres';
+    }
+  }
+  const { stdout } = await promisify(execFile)('ps', ['-o', 'comm=', '-p', String(pid)]).catch(() => ({ stdout: '' }));
+  return /postgres$/.test(stdout.trim());
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (alive(pid)) {
+    if (Date.now() > until) return false;
+    await sleep(100);
+  }
+  return true;
+}
+
+/**
+ * Clears what an earlier run of this cluster left (a server killed with SIGKILL leaves its postmaster running, adopted
+ * by PID 1): a postmaster of this folder still running is shut down (SIGINT, PostgreSQL's fast shutdown: sessions
+ * ended, a clean checkpoint; SIGQUIT if it hangs), so ours starts as our own child; a `postmaster.pid` whose process is
+ * gone (or is another program now) is removed. A foreign process on the port is left alone: the port check says so.
+ */
+async function clearLeftoverPostmaster(dir: string, notify: NonNullable<EmbeddedPostgresOptions['notify']>): Promise<void> {
+  const left = await readPostmasterPid(dir);
+  if (!left) return;
+  if (await isPostmasterOf(left.pid, dir)) {
+    notify('warn', `Stopping the embedded PostgreSQL an earlier run left running (PID ${left.pid}, port ${left.port})`);
+    process.kill(left.pid, 'SIGINT');
+    if (!(await waitForExit(left.pid, 60_000))) {
+      process.kill(left.pid, 'SIGQUIT');
+      if (!(await waitForExit(left.pid, 10_000))) {
+        throw new Error(`The embedded PostgreSQL an earlier run left running (PID ${left.pid}) does not stop; stop it, then start again.`);
+      }
+    }
+  }
+  // Removed by a clean shutdown; left by a killed one.
+  await fs.rm(path.join(dir, 'postmaster.pid'), { force: true });
 }
 
 const isRoot = () => process.getuid?.() === 0;
@@ -205,11 +290,86 @@ async function loadEmbeddedPostgres(log: (message: string) => void): Promise<Emb
 }
 
 /**
+ * The watchdog, run as `node -e <this> <cluster dir>`: it reads the postmaster's pid from its stdin, one line per
+ * (re)start and `0` after a deliberate stop. Its stdin is a pipe whose other end only the server holds, so the end of
+ * that stream means the server is gone, however it died (SIGKILL and OOM included): it then asks the postmaster for a
+ * fast shutdown (SIGINT) and exits. On Linux it first checks that the pid still is a postmaster of that folder.
+ */
+const WATCHDOG_SOURCE = `
+process.title = 'zhiwen-pg-watchdog';
+const fs = require('node:fs');
+const dir = process.argv[1];
+let pid = 0;
+let pending = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  pending += chunk;
+  const lines = pending.split('\\n');
+  pending = lines.pop();
+  for (const line of lines) pid = Number(line) || 0;
+});
+function isPostmaster() {
+  try { process.kill(pid, 0); } catch { return false; }
+  try { return fs.realpathSync('/proc/' + pid + '/cwd') === fs.realpathSync(dir); } catch { return !fs.existsSync('/proc/self'); }
+}
+function serverGone() {
+  if (pid > 0 && isPostmaster()) {
+    try { process.kill(pid, 'SIGINT'); } catch {}
+  }
+  process.exit(0);
+}
+process.stdin.on('end', serverGone);
+process.stdin.on('error', serverGone);
+`;
+
+interface Watchdog {
+  pid?: number;
+  /** The postmaster to stop when this process dies. */
+  track(pid: number): void;
+  /** Nothing to stop any more: the server stopped its database itself. */
+  release(): void;
+}
+
+/**
+ * A small detached process that stops the postmaster when this one disappears (see `WATCHDOG_SOURCE`). Detached (its
+ * own session), so a Ctrl-C or a hang-up of our terminal does not end it before it is needed.
+ */
+function startWatchdog(dir: string, notify: NonNullable<EmbeddedPostgresOptions['notify']>): Watchdog {
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ['-e', WATCHDOG_SOURCE, dir], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  } catch (err) {
+    notify('warn', `The watchdog of the embedded PostgreSQL did not start: ${(err as Error).message}`);
+    return { track: () => undefined, release: () => undefined };
+  }
+  const stdin = child.stdin!;
+  child.on('error', (err) => notify('warn', `The watchdog of the embedded PostgreSQL did not start: ${err.message}`));
+  stdin.on('error', () => undefined); // EPIPE once it exited: nothing left to tell it
+  // Neither keeps this process alive.
+  child.unref();
+  (stdin as unknown as { unref?: () => void }).unref?.();
+  return {
+    pid: child.pid,
+    track: (pid) => {
+      if (stdin.writable) stdin.write(`${pid}\n`);
+    },
+    release: () => {
+      if (stdin.writable) stdin.end('0\n');
+    },
+  };
+}
+
+/**
  * Starts (creating on first use) a private PostgreSQL cluster in `dir`, makes sure `database` exists,
  * and returns its URL. The password is generated once and kept next to the cluster (mode 600).
+ *
+ * The postmaster is supervised while the handle lives: a postmaster an earlier run left behind is stopped first, a
+ * watchdog stops ours if this process dies, and when ours exits unexpectedly it is restarted (after 1, 2, 4, 8, 16 s);
+ * when every attempt failed, `onUnrecoverable` is called (the server then exits for its supervisor to restart it).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const log = options.log ?? (() => undefined);
+  const notify = options.notify ?? ((_level: string, message: string) => log(message));
   const dir = options.relocateWhenUnreachable ? await resolveClusterDir(options.dir) : path.resolve(options.dir);
   const secretsFile = `${dir}.secrets.json`;
   await fs.mkdir(path.dirname(dir), { recursive: true });
@@ -225,12 +385,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await fs.rm(dir, { recursive: true, force: true });
   } else {
     secrets = JSON.parse(await fs.readFile(secretsFile, 'utf8')) as ClusterSecrets;
+    await clearLeftoverPostmaster(dir, notify);
   }
-  if (await portInUse(options.port)) {
-    throw new Error(
-      `Port ${options.port} for the embedded PostgreSQL is taken. Stop the other server, or set EMBEDDED_PG_PORT, or DATABASE_URL to use an external PostgreSQL.`,
-    );
-  }
+  const portTaken = async () => {
+    if (await portInUse(options.port)) {
+      throw new Error(
+        `Port ${options.port} for the embedded PostgreSQL is taken. Stop the other server, or set EMBEDDED_PG_PORT, or DATABASE_URL to use an external PostgreSQL.`,
+      );
+    }
+  };
+  await portTaken();
+  // PostgreSQL's last words, to say why a start failed.
+  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: options.port,
@@ -241,34 +407,118 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (m: string) => log(m.trim()),
+    onLog: (m: string) => {
+      recent.push(m.trim());
+      if (recent.length > 5) recent.shift();
+      log(m.trim());
+    },
     onError: (e: unknown) => log(`[error] ${e instanceof Error ? e.message : String(e)}`),
   });
+  // The library keeps the postmaster's ChildProcess private; supervising it needs its exit.
+  const lib = pg as unknown as { process?: ChildProcess };
   if (created) {
     log(`Creating the embedded PostgreSQL cluster in ${dir}`);
     await pg.initialise();
     await fs.writeFile(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
-  } else {
-    await removeStalePid(dir);
   }
-  try {
-    await pg.start();
-  } catch (err) {
-    throw new Error(`The embedded PostgreSQL in ${dir} did not start${err instanceof Error ? `: ${err.message}` : ''}`, { cause: err });
-  }
-  const base = `postgres://${encodeURIComponent(secrets.user)}:${encodeURIComponent(secrets.password)}@127.0.0.1:${options.port}`;
-  await ensureDatabase(`${base}/postgres`, options.database);
-  let stopped = false;
-  return {
-    url: `${base}/${options.database}`,
-    created,
-    dir,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await pg.stop();
-    },
+
+  const watchdog = startWatchdog(dir, notify);
+  const delays = options.restartDelaysMs ?? DEFAULT_RESTART_DELAYS_MS;
+  let stopping = false;
+  let running = false;
+  let launching: Promise<void> | undefined;
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  const launch = async (): Promise<void> => {
+    recent.length = 0;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        pg.start(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`not ready after ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (err) {
+      const child = lib.process;
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
+      lib.process = undefined;
+      const reason = err instanceof Error ? err.message : recent.join(' / ');
+      throw new Error(`The embedded PostgreSQL in ${dir} did not start${reason ? `: ${reason}` : ''}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
+    }
+    const child = lib.process!;
+    running = true;
+    if (child.pid) watchdog.track(child.pid);
+    child.once('exit', (code, signal) => {
+      running = false;
+      if (stopping) return;
+      // Gone already: the library's stop() would wait for an exit that has happened.
+      lib.process = undefined;
+      notify('error', `The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it`);
+      scheduleRestart(0);
+    });
   };
+
+  const scheduleRestart = (attempt: number) => {
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (stopping) return;
+      launching = (async () => {
+        // A postmaster killed with SIGKILL leaves its postmaster.pid (and, for a moment, its backends).
+        await clearLeftoverPostmaster(dir, notify);
+        await portTaken();
+        await launch();
+      })();
+      launching.then(
+        () => notify('info', `The embedded PostgreSQL is running again (PID ${lib.process?.pid})`),
+        (err: Error) => {
+          if (stopping) return;
+          if (attempt + 1 < delays.length) {
+            notify('warn', `${err.message}; trying again in ${delays[attempt + 1] / 1000} s`);
+            scheduleRestart(attempt + 1);
+          } else {
+            notify('error', `The embedded PostgreSQL could not be restarted: ${err.message}`);
+            options.onUnrecoverable?.(err);
+          }
+        },
+      );
+    }, delays[attempt]);
+    restartTimer.unref();
+  };
+
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    clearTimeout(restartTimer);
+    await launching?.catch(() => undefined);
+    const child = lib.process;
+    if (child && child.exitCode === null && child.signalCode === null) await pg.stop();
+    lib.process = undefined;
+    running = false;
+    watchdog.release();
+  };
+
+  try {
+    launching = launch();
+    await launching;
+    notify('info', `Embedded PostgreSQL PID ${lib.process?.pid}; watchdog PID ${watchdog.pid ?? '-'} stops it if this process dies`);
+    const base = `postgres://${encodeURIComponent(secrets.user)}:${encodeURIComponent(secrets.password)}@127.0.0.1:${options.port}`;
+    await ensureDatabase(`${base}/postgres`, options.database);
+    return {
+      url: `${base}/${options.database}`,
+      created,
+      dir,
+      get running() {
+        return running;
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Creates `database` on the server of `adminUrl` if it does not exist. */

@@ -20,7 +20,7 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ description: 'A component is down; data holds the report' })
   async check(): Promise<HealthReportDto> {
     const report = await this.health.report();
-    if (report.status !== 'up') throw new ServiceException('error.serviceUnavailable', undefined, 500, 503, { report });
+    if (report.status !== 'up') throw new ServiceException('error.serviceUnavailable', undefined, 503, 503, { report });
     return report;
   }
 }

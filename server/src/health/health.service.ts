@@ -16,13 +16,39 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   ]);
 }
 
+/** Words of an error message that name a place: URLs, paths, IPv4/IPv6 addresses, host:port, localhost. */
+const PLACE = [
+  /:\/\//, // a URL
+  /^["'(]?\//, // a file path or Unix socket
+  /^\[?[0-9a-f]*:[0-9a-f]*:[0-9a-f:.]*\]?(?::\d+)?$/i, // an IPv6 address (two colons at least)
+  /^(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?$/, // an IPv4 address
+  /^[\w.-]+:\d+$/, // host:port
+  /^localhost$/i,
+];
+
+/**
+ * An error message fit for an anonymous caller: without the addresses, ports, URLs, host names and file paths drivers
+ * put in it ("connect ECONNREFUSED 127.0.0.1:54329" becomes "connect ECONNREFUSED").
+ */
+export function publicError(message: string): string {
+  const words = message.split(/\s+/);
+  const kept = words.filter((word, i) => {
+    const bare = word.replace(/[,;)]+$/, '');
+    // getaddrinfo ENOTFOUND <host>
+    if (i > 0 && /^(?:ENOTFOUND|EAI_AGAIN)$/.test(words[i - 1])) return false;
+    return !PLACE.some((re) => re.test(bare));
+  });
+  return kept.join(' ').trim();
+}
+
 async function probe(check: () => Promise<unknown>): Promise<{ status: 'up' | 'down'; latencyMs: number; error?: string }> {
   const started = performance.now();
   try {
     await withTimeout(check());
     return { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (err) {
-    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: err instanceof Error ? err.message : String(err) };
+    const message = err instanceof Error ? err.message : String(err);
+    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: publicError(message) };
   }
 }
 
@@ -43,7 +69,8 @@ export class HealthService {
       probe(() => this.dataSource.query('SELECT 1')),
       this.redis ? probe(() => this.redis!.ping()) : Promise.resolve({ status: 'disabled' as const }),
     ]);
-    const queue = this.queue.status();
+    const queue = await withTimeout(this.queue.check()).catch(() => this.queue.status());
+    if (queue.error) queue.error = publicError(queue.error);
     const up = database.status === 'up' && redis.status !== 'down' && queue.status !== 'down';
     return {
       status: up ? 'up' : 'down',

@@ -32,9 +32,12 @@ describe('GET /prod-api/health', () => {
     t = await startTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
     const res = await request(t.server).get('/prod-api/health').set('Accept-Language', 'en');
     expect(res.status).toBe(503);
-    expect(res.body.code).toBe(500);
+    expect(res.body.code).toBe(503);
     expect(res.body.msg).toBe('Service temporarily unavailable, please try again later');
     expect(res.body.data.report.components.redis.status).toBe('down');
     expect(res.body.data.report.components.database.status).toBe('up');
+    // Why Redis is down, without its address.
+    expect(res.body.data.report.components.redis.error).toBeTruthy();
+    expect(res.text).not.toContain('127.0.0.1');
   });
 });

@@ -45,6 +45,24 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, OnMod
     return this.boss && !this.lastError ? { status: 'up' } : { status: 'down', error: this.lastError };
   }
 
+  /**
+   * `status()` after asking the database again when the last error may be over (the database stopped and came back):
+   * pg-boss reconnects by itself but says nothing when it does.
+   */
+  async check(): Promise<{ status: 'up' | 'down' | 'disabled'; error?: string }> {
+    if (this.boss && this.lastError) {
+      const error = this.lastError;
+      await this.boss
+        .getDb()
+        .executeSql('SELECT 1', [])
+        .then(() => {
+          if (this.lastError === error) this.lastError = undefined;
+        })
+        .catch(() => undefined);
+    }
+    return this.status();
+  }
+
   async onModuleInit(): Promise<void> {
     if (!this.config.queueEnabled) return;
     this.boss = new PgBoss({ connectionString: this.databaseUrl, schema: 'pgboss', max: 4, application_name: 'zhiwen-queue' });

@@ -56,6 +56,8 @@ function poolFor(url: string): Pool {
   let pool = pools.get(url);
   if (!pool) {
     pool = new Pool({ connectionString: url, max: 2, application_name: 'zhiwen-check-worker' });
+    // An idle client whose server went away (the database restarting) must not crash the process; the pool drops it.
+    pool.on('error', () => undefined);
     pools.set(url, pool);
   }
   return pool;

@@ -3,6 +3,7 @@ import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { ResultCode, type ApiResult } from '@zhiwen/shared';
 import { requestContext } from '../context/request-context';
+import { isDatabaseUnavailable } from '../../database/database-unavailable';
 import { isExportRequest } from '../export/export-request.middleware';
 import { t } from '../i18n/i18n';
 import { ServiceException } from './service-exception';
@@ -32,7 +33,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
     const { status, body } = this.map(exception, req);
-    if (status >= 500) {
+    if (isDatabaseUnavailable(exception)) {
+      // Expected while the database is away (restarting): one line per request, no stack.
+      this.logger.warn({ method: req.method, url: req.originalUrl, reason: (exception as Error).message }, 'Database unavailable');
+    } else if (status >= 500) {
       this.logger.error({ err: exception, method: req.method, url: req.originalUrl }, 'Unhandled error');
     }
     if (res.headersSent) {
@@ -53,6 +57,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       return this.mapHttpException(exception, req);
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // The database stopped or is restarting: the caller may try again shortly.
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { code: HttpStatus.SERVICE_UNAVAILABLE, msg: t('error.serviceUnavailable') } };
     }
     if (UNSTORABLE_TEXT_CODES.has(postgresErrorCode(exception) ?? '')) {
       // Text PostgreSQL cannot store (a NUL character): the caller's input, and the statement changed nothing.
@@ -83,7 +91,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       case HttpStatus.TOO_MANY_REQUESTS:
         return { status, body: { code: ResultCode.ERROR, msg: t('error.tooManyRequests') } };
       case HttpStatus.SERVICE_UNAVAILABLE:
-        return { status, body: { code: ResultCode.ERROR, msg: t('error.serviceUnavailable') } };
+        return { status, body: { code: HttpStatus.SERVICE_UNAVAILABLE, msg: t('error.serviceUnavailable') } };
       case HttpStatus.BAD_REQUEST:
         // Express' body parser fails with a SyntaxError on malformed JSON; Nest wraps it as the cause.
         if (exception.cause instanceof SyntaxError) {
