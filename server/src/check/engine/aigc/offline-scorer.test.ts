@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import lmData from './model/char-lm.json';
 import modelData from './model/aigc-model.json';
+import wordsData from './model/words.json';
+import { DuplicateDetector, MemoryTextStore } from '../match/detector';
+import { MemoryFingerprintIndex } from '../match/fingerprint-index';
+import { runCheck } from '../pipeline';
+import { renderReportHtml } from '../report';
 import type { CharLmData } from './char-lm';
 import { defaultOfflineScorer } from './default-model';
-import { FEATURE_NAMES } from './features';
-import { OfflineAigcScorer, type OfflineModelData } from './offline-scorer';
+import { OFFLINE_FEATURE_NAMES, OfflineAigcScorer, type OfflineModelData } from './offline-scorer';
+import type { WordDictData } from './words';
+
+const words = wordsData as unknown as WordDictData;
 
 // Hand-written for these tests: one answer in the even, structured register of a chat assistant, one in casual forum style.
 const ASSISTANT_STYLE =
@@ -23,7 +30,7 @@ describe('OfflineAigcScorer (shipped model)', () => {
   it('scores deterministically in [0,1], one score per paragraph, empty paragraphs 0', async () => {
     const paragraphs = [ASSISTANT_STYLE, FORUM_STYLE, '', '短'];
     const a = await scorer.score(paragraphs);
-    const b = new OfflineAigcScorer(modelData as unknown as OfflineModelData, lmData as unknown as CharLmData).scoreSync(paragraphs);
+    const b = new OfflineAigcScorer(modelData as unknown as OfflineModelData, lmData as unknown as CharLmData, words).scoreSync(paragraphs);
     expect(a).toEqual(b);
     expect(a).toHaveLength(4);
     expect(a[2]).toBe(0);
@@ -39,25 +46,51 @@ describe('OfflineAigcScorer (shipped model)', () => {
   it('explains a score by per-feature log-odds contributions', () => {
     const parts = scorer.explain(FORUM_STYLE, 3);
     expect(parts).toHaveLength(3);
-    expect(FEATURE_NAMES).toContain(parts[0].feature);
+    expect(OFFLINE_FEATURE_NAMES).toContain(parts[0].feature);
     expect(Math.abs(parts[0].logit)).toBeGreaterThanOrEqual(Math.abs(parts[2].logit));
   });
 
-  it('scores a 30,000-character thesis in well under a second', () => {
-    const paragraphs = Array.from({ length: 100 }, (_, i) => (i % 2 ? ASSISTANT_STYLE : FORUM_STYLE).repeat(3));
-    const chars = paragraphs.reduce((n, p) => n + [...p].length, 0);
-    expect(chars).toBeGreaterThan(30_000);
-    const started = performance.now();
-    scorer.scoreSync(paragraphs);
-    // The budget is 1 s; the margin absorbs a loaded shared CI machine (typically 0.1 s).
-    expect(performance.now() - started).toBeLessThan(1000);
+  it('scores an assistant-style rewrite of a human paragraph above the original', () => {
+    // The same content twice: as a person might post it, and polished into the even register of a chat model.
+    const human = '去医院查了下，医生说是甲状腺结节，3类，让半年后复查。我这几天老是胡思乱想，晚上也睡不好，网上说啥的都有，到底要不要紧啊？';
+    const polished =
+      '近期我前往医院进行了检查，医生诊断为甲状腺结节（3类），并建议我在半年后进行复查。然而，这几天我总是感到焦虑，睡眠质量也受到了影响。此外，网络上的信息众说纷纭，因此我希望了解这种情况是否严重。';
+    const [h, p] = scorer.scoreSync([human, polished]);
+    expect(p).toBeGreaterThan(h);
+  });
+
+  it('maps the classifier log-odds to probabilities monotonically, and its bands hold more AI text the higher they are', () => {
+    const logits = Array.from({ length: 41 }, (_, i) => -10 + i / 2);
+    const probabilities = logits.map((z) => scorer.calibrate(z));
+    for (let i = 1; i < probabilities.length; i++) expect(probabilities[i]).toBeGreaterThan(probabilities[i - 1]);
+    expect(probabilities[0]).toBeLessThan(0.01);
+    expect(probabilities[40]).toBeGreaterThan(0.99);
+    // Out-of-fold reliability measured by the training script: the share of AI texts rises from band to band.
+    const reliability = (modelData as { meta: { reliability: { n: number; aiShare: number }[] } }).meta.reliability;
+    expect(reliability).toHaveLength(5);
+    for (let i = 1; i < reliability.length; i++) expect(reliability[i].aiShare).toBeGreaterThan(reliability[i - 1].aiShare);
+  });
+
+  it('puts its paragraph scores into the AIGC report as bands with the indicative-only sentence', async () => {
+    const text = ['论文题目', ASSISTANT_STYLE, FORUM_STYLE].join('\n');
+    const detector = new DuplicateDetector(new MemoryFingerprintIndex(), new MemoryTextStore());
+    const { report } = await runCheck({ buffer: Buffer.from(text), fileName: 'paper.txt', detector, sources: () => [], aigcScorer: scorer });
+    const html = renderReportHtml(report, { scope: 'aigc' });
+    expect(report.aigc?.model).toEqual(scorer.model);
+    const assistant = report.paragraphs.find((p) => p.aigcScore !== null && p.aigcScore > 0.5);
+    expect(assistant?.aigcBand).not.toBeNull();
+    expect(html).toMatch(/AI 特征（≥ 80%）|AI 特征（50%–79%）/);
+    expect(html).toContain('AI 生成内容的检测结果仅供参考');
+    expect(html).toContain('zhiwen-aigc-stumps');
   });
 
   it('refuses a classifier trained on other features or with another LM', () => {
     const model = modelData as unknown as OfflineModelData;
     const lm = lmData as unknown as CharLmData;
     const renamed = { ...model, classifier: { ...model.classifier, features: [...model.classifier.features].reverse() } };
-    expect(() => new OfflineAigcScorer(renamed, lm)).toThrow(/other features/);
-    expect(() => new OfflineAigcScorer({ ...model, lmSha256: '0'.repeat(64) }, lm)).toThrow(/do not belong together/);
+    expect(() => new OfflineAigcScorer(renamed, lm, words)).toThrow(/other features/);
+    expect(() => new OfflineAigcScorer({ ...model, lmSha256: '0'.repeat(64) }, lm, words)).toThrow(/character LM do not belong together/);
+    expect(() => new OfflineAigcScorer({ ...model, wordsSha256: '0'.repeat(64) }, lm, words)).toThrow(/word list do not belong together/);
+    expect(() => new OfflineAigcScorer({ ...model, calibration: { a: -1, b: 0 } }, lm, words)).toThrow(/calibration/);
   });
 });

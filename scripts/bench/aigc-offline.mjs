@@ -1,0 +1,120 @@
+// Benchmark of the offline AIGC scorer: the AIGC stage of a full check (runCheck's aigcMs) on a 30,000-character thesis,
+// repeated, with the median, min and max, plus the model's load time; with --quality also AUROC and TPR at 1 % FPR on the
+// dev sets through ../shared/bench/score-aigc.mjs. Prints figures only (no thresholds). Needs the built server:
+// `pnpm --filter @zhiwen/server build`. Run it with `nice` on a shared machine.
+//
+//   node scripts/bench/aigc-offline.mjs [--doc-chars 30000] [--runs 9] [--quality]
+//
+// The thesis is the dev corpus's suspicious documents (human Wikipedia text) in paragraphs of 60+ characters, one per line,
+// checked against an empty library so that only parsing, scoring and the report model run.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const SHARED = path.resolve(ROOT, '../shared');
+const DIST = path.join(ROOT, 'server/dist/check/engine');
+const { values } = parseArgs({
+  options: {
+    'doc-chars': { type: 'string', default: '30000' },
+    runs: { type: 'string', default: '9' },
+    quality: { type: 'boolean', default: false },
+  },
+});
+if (!existsSync(path.join(DIST, 'pipeline.js'))) {
+  console.error(`No built engine in ${DIST}: run \`pnpm --filter @zhiwen/server build\` first.`);
+  process.exit(2);
+}
+const require = createRequire(import.meta.url);
+const { DuplicateDetector, MemoryTextStore } = require(path.join(DIST, 'match/detector.js'));
+const { MemoryFingerprintIndex } = require(path.join(DIST, 'match/fingerprint-index.js'));
+const { runCheck } = require(path.join(DIST, 'pipeline.js'));
+
+const t0 = performance.now();
+const { defaultOfflineScorer } = require(path.join(DIST, 'aigc/default-model.js'));
+const scorer = defaultOfflineScorer();
+const loadMs = performance.now() - t0;
+console.log(`model ${scorer.model.name} ${scorer.model.version}: loaded in ${loadMs.toFixed(0)} ms`);
+
+// 1. Speed: the AIGC stage of a full check.
+const susDir = path.join(SHARED, 'data/check-dev/plag/suspicious');
+const paragraphs = readdirSync(susDir)
+  .sort()
+  .flatMap((f) => readFileSync(path.join(susDir, f), 'utf8').split('\n'))
+  .map((l) => l.trim())
+  .filter((l) => l.length >= 60);
+const target = Number(values['doc-chars']);
+const lines = [];
+for (let used = 0, i = 0; used < target; i++) {
+  const p = paragraphs[i % paragraphs.length].slice(0, target - used);
+  lines.push(p);
+  used += p.length + 1;
+}
+const thesis = lines.join('\n');
+const detector = new DuplicateDetector(new MemoryFingerprintIndex(), new MemoryTextStore());
+const aigcMs = [];
+let scored = 0;
+for (let r = 0; r < Number(values.runs); r++) {
+  const { report, timings } = await runCheck({
+    buffer: Buffer.from(thesis),
+    fileName: 'thesis.txt',
+    detector,
+    sources: () => [],
+    aigcScorer: scorer,
+  });
+  aigcMs.push(timings.aigcMs);
+  scored = report.aigc?.chars ?? 0;
+}
+const sorted = [...aigcMs].sort((a, b) => a - b);
+const median = sorted[Math.floor(sorted.length / 2)];
+console.log(
+  `AIGC stage, ${thesis.length.toLocaleString('en')}-character thesis (${lines.length} paragraphs, ${scored.toLocaleString('en')} scored characters), ` +
+    `${aigcMs.length} runs: median ${median.toFixed(0)} ms, min ${sorted[0].toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms ` +
+    `(first run ${aigcMs[0].toFixed(0)} ms; ${Math.round(scored / (median / 1000)).toLocaleString('en')} characters/s)`,
+);
+const summary = {
+  model: scorer.model.version,
+  loadMs: Math.round(loadMs),
+  aigcMedianMs: Math.round(median),
+  aigcMinMs: Math.round(sorted[0]),
+  aigcMaxMs: Math.round(sorted.at(-1)),
+};
+
+// 2. Quality (optional): the dev sets through the shared scorer. qa_held_out is the split the training script never fits on.
+if (values.quality) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-aigc-bench-'));
+  try {
+    const readRows = (f) =>
+      readFileSync(path.join(SHARED, 'data/check-dev/aigc', f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l));
+    const heldOut = (id) => createHash('sha256').update(id).digest().readUInt32BE(0) % 100 < 30;
+    const sets = {
+      qa_held_out: readRows('hc3_qa_val.jsonl').filter((r) => heldOut(r.id)),
+      si_val_fitted: readRows('hc3_si_val.jsonl'),
+      si_test: readRows('hc3_si_test.jsonl'),
+    };
+    summary.quality = {};
+    for (const [name, rows] of Object.entries(sets)) {
+      const truth = path.join(dir, `${name}.truth.jsonl`);
+      const scores = path.join(dir, `${name}.scores.jsonl`);
+      writeFileSync(truth, rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+      const s = scorer.scoreSync(rows.map((r) => r.text));
+      writeFileSync(scores, rows.map((r, i) => `${JSON.stringify({ id: r.id, score: s[i] })}\n`).join(''));
+      const out = spawnSync(process.execPath, [path.join(SHARED, 'bench/score-aigc.mjs'), '--truth', truth, '--scores', scores], {
+        encoding: 'utf8',
+      });
+      const last = JSON.parse(out.stdout.trim().split('\n').at(-1));
+      summary.quality[name] = last;
+      console.log(`${name}: ${out.stdout.trim().split('\n').at(-1)}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+console.log(JSON.stringify(summary));
