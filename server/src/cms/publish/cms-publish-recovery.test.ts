@@ -11,7 +11,6 @@ import { api, expectOk } from '../../../test/helpers/api';
 import { catalogFactory, contentFactory, siteFactory, type Creator } from '../../../test/helpers/factories';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { LocalStorage } from '../../storage/local-storage';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { TempFileJanitor } from '../../storage/temp-file-janitor';
 import { CmsPublishService, PUBLISH_LIMITS } from './cms-publish.service';
@@ -261,15 +260,5 @@ describe('temporary files of writes', () => {
     await storage.put(key, page);
     expect((await request(web).get(url(key))).text).toHaveLength(page.length);
     expect((await onDisk(site.pc)).filter((name) => name.includes('big.html'))).toEqual(['big.html']);
-  });
-
-  it('a failed write leaves the old file and no temporary file', async () => {
-    const local = new LocalStorage(root);
-    const key = `${site.pc}/failing.html`;
-    await local.put(key, Buffer.from('kept'));
-    vi.spyOn(fs, 'rename').mockRejectedValueOnce(Object.assign(new Error('disk gone'), { code: 'EIO' }));
-    await expect(local.put(key, Buffer.from('new'))).rejects.toThrow('disk gone');
-    expect(await read(key)).toBe('kept');
-    expect((await onDisk(site.pc)).filter((name) => name.includes('failing.html'))).toEqual(['failing.html']);
   });
 });

@@ -1,0 +1,72 @@
+import { mkdtempSync, promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer as readAll } from 'node:stream/consumers';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { LocalStorage } from './local-storage';
+import { isTempFileName, TEMP_FILE_MAX_AGE_MS } from './storage';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-local-storage-'));
+const storage = new LocalStorage(root);
+afterAll(() => fs.rm(root, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+const text = async (key: string) => {
+  const stream = await storage.get(key);
+  return stream ? (await readAll(stream)).toString('utf8') : null;
+};
+const namesIn = async (folder: string) => (await fs.readdir(path.join(root, folder))).sort();
+const age = async (file: string, ms: number) => {
+  const when = new Date(Date.now() - ms);
+  await fs.utimes(path.join(root, file), when, when);
+};
+
+describe('LocalStorage writes', () => {
+  it('replace a file whole through a hidden temporary file in its folder, and leave nothing else behind', async () => {
+    await storage.put('w/a/page.html', Buffer.from('first'));
+    const renames: Array<[string, string]> = [];
+    const realRename = fs.rename.bind(fs);
+    vi.spyOn(fs, 'rename').mockImplementation(async (from, to) => {
+      renames.push([String(from), String(to)]);
+      return realRename(from, to);
+    });
+    await storage.put('w/a/page.html', Buffer.from('second'));
+    expect(await text('w/a/page.html')).toBe('second');
+    expect(await namesIn('w/a')).toEqual(['page.html']);
+    // Same folder (an atomic rename), a dotfile ending in .tmp (never listed or served).
+    const [[from, to]] = renames;
+    expect(path.dirname(from)).toBe(path.dirname(to));
+    expect(path.basename(from)).toMatch(/^\.page\.html\.\d+\.[0-9a-f]{8}\.tmp$/);
+    expect(isTempFileName(path.basename(from))).toBe(true);
+  });
+
+  it('a failed write keeps the old file and removes its temporary file', async () => {
+    await storage.put('w/b/page.html', Buffer.from('kept'));
+    vi.spyOn(fs, 'rename').mockRejectedValueOnce(Object.assign(new Error('disk gone'), { code: 'EIO' }));
+    await expect(storage.put('w/b/page.html', Buffer.from('new'))).rejects.toThrow('disk gone');
+    expect(await text('w/b/page.html')).toBe('kept');
+    expect(await namesIn('w/b')).toEqual(['page.html']);
+  });
+
+  it('never lists temporary files; removes those left over once old enough, anywhere, and nothing else', async () => {
+    await storage.put('t/site/pc/index.html', Buffer.from('page'));
+    await storage.put('t/site/pc/news/1.html', Buffer.from('page'));
+    // As killed writes leave them (this version's names and the earlier ones), and a young one still being written.
+    const leftovers = ['t/site/pc/.index.html.77.0badf00d.tmp', 't/site/pc/news/1.html.77.0badf00d.tmp', 't/other/.x.png.1.00000000.tmp'];
+    for (const file of leftovers) {
+      await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await fs.writeFile(path.join(root, file), 'half');
+      await age(file, TEMP_FILE_MAX_AGE_MS + 60_000);
+    }
+    await fs.writeFile(path.join(root, 't/site/pc/.young.html.1.11111111.tmp'), 'being written');
+    await age('t/site/pc/index.html', TEMP_FILE_MAX_AGE_MS * 10);
+    expect(await storage.list('t/site')).toEqual(['t/site/pc/index.html', 't/site/pc/news/1.html']);
+
+    expect(await storage.removeStaleTempFiles(TEMP_FILE_MAX_AGE_MS)).toBe(3);
+    expect(await namesIn('t/site/pc')).toEqual(['.young.html.1.11111111.tmp', 'index.html', 'news']);
+    expect(await namesIn('t/site/pc/news')).toEqual(['1.html']);
+    expect(await namesIn('t/other')).toEqual([]);
+    expect(await text('t/site/pc/index.html')).toBe('page');
+    expect(await storage.removeStaleTempFiles(TEMP_FILE_MAX_AGE_MS)).toBe(0);
+  });
+});
