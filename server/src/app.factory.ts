@@ -13,6 +13,7 @@ import { addExportOperations } from './common/export/add-export-operations';
 import { exportRequestMiddleware } from './common/export/export-request.middleware';
 import { ExportInterceptor } from './common/export/export.interceptor';
 import { RepeatSubmitInterceptor } from './common/security/repeat-submit.interceptor';
+import { useBoundedBodyParsers } from './common/security/body-parsers';
 import { serveClients } from './web/serve-clients';
 
 export const DOCS_PATH = `${API_BASE.slice(1)}/docs`;
@@ -27,8 +28,6 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     routeResolutionStrategy: 'specificity',
   });
   app.useLogger(app.get(Logger));
-  // Article bodies and templates are edited in the browser and can pass Express's 100 kB default; 2 MB bounds them.
-  app.useBodyParser('json', { limit: '2mb' });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
@@ -49,6 +48,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     }),
   );
   app.use(requestContextMiddleware);
+  // JSON and form bodies bounded in size and depth (BODY_LIMITS); inside the request context so refusals are localized.
+  useBoundedBodyParsers(app);
   app.use(exportRequestMiddleware);
   // Published CMS sites under /site/...: before the clients, whose history fallback would answer any path.
   serveSiteFiles(app.getHttpAdapter().getInstance(), app.get(FILE_STORAGE));

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -63,13 +64,16 @@ describe('AI providers in the back office', () => {
     const tested = await http.post(`/ai/provider/${id}/test`);
     expect(tested.body.code).toBe(200);
     expectMessage(tested, 'zh-CN', /^连接正常：slow-chunks，首字 \d+ 毫秒$/);
-    expect(tested.body.data.reply).toBe('第一段第二段第三段第四段');
+    expect(tested.body.data).toMatchObject({ providerName: 'DeepSeek', model: 'slow-chunks', ok: true, status: 200, reason: '' });
+    expect(JSON.stringify(tested.body)).not.toContain('第一段');
     expect(seen.at(-1)).toMatchObject({ authorization: `Bearer ${API_KEY}`, body: { model: 'slow-chunks', max_tokens: 64 } });
 
     await http.put('/ai/provider').send({ ...edited.body.data, model: 'broken' });
     const failed = await http.post(`/ai/provider/${id}/test`);
-    expect(failed.status).toBe(503);
-    expectMessage(failed, 'zh-CN', 'AI 服务调用失败：DeepSeek: HTTP 500: The server had an error while processing your request');
+    expect([failed.status, failed.body.code]).toEqual([503, 503]);
+    expectMessage(failed, 'zh-CN', /^连接失败：服务返回 HTTP 500（\d+ 毫秒）$/);
+    expect(failed.body.data).toMatchObject({ ok: false, status: 500, reason: '服务返回 HTTP 500' });
+    expect(JSON.stringify(failed.body)).not.toContain('The server had an error');
 
     expect((await http.put('/ai/provider/changeStatus').send({ providerId: id, status: '1' })).body.code).toBe(200);
     expect((await http.get('/ai/provider/summary')).body.data.enabled).toBe(0);
@@ -77,10 +81,43 @@ describe('AI providers in the back office', () => {
     expect((await http.get(`/ai/provider/${id}`)).status).toBe(404);
   });
 
+  it('tests a provider without answering anything the server at its base URL said (an internal page, an error body)', async () => {
+    const internal = createServer((req, res) => {
+      if (req.url === '/page/chat/completions') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<h1>INTERNAL-ADMIN-PAGE</h1>');
+      else res.writeHead(500, { 'Content-Type': 'text/plain' }).end('INTERNAL-STACK-TRACE password=hunter2');
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+    try {
+      for (const [path, expected] of [
+        ['/page', { ok: false, status: 200, reason: 'the answer has no content' }],
+        ['/error', { ok: false, status: 500, reason: 'the server answered HTTP 500' }],
+      ] as const) {
+        const created = await http.post('/ai/provider').send({ providerName: `internal${path}`, baseUrl: `${base}${path}`, model: 'm', status: '1' });
+        const tested = await http.lang('en').post(`/ai/provider/${created.body.data.providerId}/test`);
+        expect(tested.status).toBe(503);
+        expect(tested.body.data).toMatchObject(expected);
+        expectMessage(tested, 'en', new RegExp(`^Connection failed: ${expected.reason} \\(\\d+ ms\\)$`));
+        expect(JSON.stringify(tested.body)).not.toMatch(/INTERNAL|hunter2/);
+        await http.delete(`/ai/provider/${created.body.data.providerId}`);
+      }
+      const closed = await http.post('/ai/provider').send({ providerName: 'nobody', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', status: '1' });
+      const refused = await http.post(`/ai/provider/${closed.body.data.providerId}/test`);
+      expect(refused.body.data).toMatchObject({ ok: false, status: null, reason: '无法连接到服务地址' });
+      await http.delete(`/ai/provider/${closed.body.data.providerId}`);
+    } finally {
+      internal.closeAllConnections();
+      await new Promise((resolve) => internal.close(resolve));
+    }
+  });
+
   it('refuses bad settings with their messages', async () => {
     const bad = await http.post('/ai/provider').send({ providerName: 'x', baseUrl: 'ftp://user:pw@host', model: 'm' });
     expect(bad.status).toBe(400);
     expectMessage(bad, 'zh-CN', '服务地址须以 http:// 或 https:// 开头，且不能包含账号密码或查询参数');
+    for (const baseUrl of ['file:///etc/passwd', 'gopher://127.0.0.1:6379/_INFO', 'javascript:alert(1)', 'http://a b/v1', 'https://host/v1?x=1']) {
+      expect((await http.post('/ai/provider').send({ providerName: 'x', baseUrl, model: 'm' })).status, baseUrl).toBe(400);
+    }
     expect((await http.post('/ai/provider').send({ providerName: 'x', baseUrl: fakeUrl, model: 'm', temperature: 3 })).status).toBe(400);
   });
 });

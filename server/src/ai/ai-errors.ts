@@ -29,13 +29,24 @@ export function fieldErrorException(errors: AiFieldError[]): ServiceException {
  * (`detail`) see each provider's reason; members only that the service is unavailable.
  */
 export function gatewayFailure(error: unknown, detail = true): unknown {
-  if (error instanceof NoProviderError) return new ServiceException('ai.noProvider', undefined, ResultCode.ERROR, HttpStatus.SERVICE_UNAVAILABLE);
+  if (error instanceof NoProviderError)
+    return new ServiceException('ai.noProvider', undefined, HttpStatus.SERVICE_UNAVAILABLE, HttpStatus.SERVICE_UNAVAILABLE);
   if (error instanceof ProvidersFailedError) {
     return detail
-      ? new ServiceException('ai.providersFailedDetail', { reason: error.reasons.join('；') }, ResultCode.ERROR, HttpStatus.SERVICE_UNAVAILABLE)
-      : new ServiceException('ai.providersFailed', undefined, ResultCode.ERROR, HttpStatus.SERVICE_UNAVAILABLE);
+      ? new ServiceException(
+          'ai.providersFailedDetail',
+          { reason: error.reasons.join('；') },
+          HttpStatus.SERVICE_UNAVAILABLE,
+          HttpStatus.SERVICE_UNAVAILABLE,
+        )
+      : new ServiceException('ai.providersFailed', undefined, HttpStatus.SERVICE_UNAVAILABLE, HttpStatus.SERVICE_UNAVAILABLE);
   }
   if (error instanceof StreamBrokenError)
-    return new ServiceException('ai.providersFailedDetail', { reason: error.message }, ResultCode.ERROR, HttpStatus.SERVICE_UNAVAILABLE);
+    return new ServiceException(
+      'ai.providersFailedDetail',
+      { reason: error.message },
+      HttpStatus.SERVICE_UNAVAILABLE,
+      HttpStatus.SERVICE_UNAVAILABLE,
+    );
   return error;
 }

@@ -144,7 +144,7 @@ describe('generation', () => {
     await ds.query('DELETE FROM ai_provider');
     const res = await generate('aiwnxz', member, { fields: { title: uniqueTitle(), coreContent: '内容' } });
     expect(res.status).toBe(503);
-    expect(res.json).toEqual({ code: 500, msg: '本站尚未配置 AI 服务，暂时无法生成内容，请联系网站管理员' });
+    expect(res.json).toEqual({ code: 503, msg: '本站尚未配置 AI 服务，暂时无法生成内容，请联系网站管理员' });
     expect(seen).toHaveLength(0);
   });
 
@@ -250,7 +250,7 @@ describe('generation', () => {
     await setProviders('rate-limited', 'broken');
     const res = await generate('aiwnxz', member, { fields: { title: uniqueTitle(), coreContent: '内容' } });
     expect(res.status).toBe(503);
-    expect(res.json).toEqual({ code: 500, msg: 'AI 服务暂时不可用，请稍后再试' });
+    expect(res.json).toEqual({ code: 503, msg: 'AI 服务暂时不可用，请稍后再试' });
     expect(JSON.stringify(res.json)).not.toContain('fake');
   });
 

@@ -23,11 +23,15 @@ export interface ChatUsage {
   reported: boolean;
 }
 
+/** What went wrong with a call, without anything the server answered: nothing in time, no connection, an error status, an unreadable stream, an error reported inside the stream. */
+export type UpstreamFailure = 'timeout' | 'connect' | 'http' | 'stream' | 'provider';
+
 /** The server answered an error status, an unreadable stream, or nothing in time. */
 export class UpstreamError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly kind: UpstreamFailure = 'stream',
   ) {
     super(message);
     this.name = 'UpstreamError';
@@ -40,14 +44,19 @@ interface CompletionChunk {
   error?: { message?: string };
 }
 
-/** Error text of an upstream answer, short, with the key removed should the server echo it. */
+/**
+ * The error message of an OpenAI-style error answer (`{"error":{"message":…}}`), short, with the key removed should the
+ * server echo it. Any other answer gives nothing: the base URL is staff input, and what an arbitrary server at it
+ * answers (an internal service's page) must not come back through the API or the usage log.
+ */
 function upstreamMessage(text: string, apiKey?: string): string {
-  let message = text;
+  let message = '';
   try {
-    const json = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
-    message = (typeof json.error === 'string' ? json.error : json.error?.message) ?? json.message ?? text;
+    const json = JSON.parse(text) as { error?: { message?: unknown } | string };
+    const candidate = typeof json?.error === 'string' ? json.error : json?.error?.message;
+    if (typeof candidate === 'string') message = candidate;
   } catch {
-    // not JSON: the raw text
+    // not JSON: not an OpenAI error answer
   }
   if (apiKey) message = message.split(apiKey).join('***');
   return message.replace(/\s+/g, ' ').trim().slice(0, 200);
@@ -67,7 +76,7 @@ export async function streamChat(
   let timer: NodeJS.Timeout | undefined;
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => timeout.abort(new UpstreamError(`no answer within ${target.timeoutMs} ms`)), target.timeoutMs);
+    timer = setTimeout(() => timeout.abort(new UpstreamError(`no answer within ${target.timeoutMs} ms`, undefined, 'timeout')), target.timeoutMs);
   };
   arm();
   const both = AbortSignal.any([signal, timeout.signal]);
@@ -95,11 +104,16 @@ export async function streamChat(
     } catch (error) {
       throw both.aborted
         ? both.reason
-        : new UpstreamError(`cannot connect: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`);
+        : new UpstreamError(
+            `cannot connect: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`,
+            undefined,
+            'connect',
+          );
     }
     if (!res.ok || !res.body) {
       const text = await res.text().catch(() => '');
-      throw new UpstreamError(`HTTP ${res.status}${text ? `: ${upstreamMessage(text, target.apiKey)}` : ''}`, res.status);
+      const message = upstreamMessage(text, target.apiKey);
+      throw new UpstreamError(`HTTP ${res.status}${message ? `: ${message}` : ''}`, res.status, 'http');
     }
     arm();
     let usage: ChatUsage | undefined;
@@ -113,7 +127,7 @@ export async function streamChat(
         } catch {
           throw new UpstreamError('unreadable stream chunk');
         }
-        if (chunk.error) throw new UpstreamError(upstreamMessage(JSON.stringify(chunk), target.apiKey));
+        if (chunk.error) throw new UpstreamError(upstreamMessage(JSON.stringify(chunk), target.apiKey) || 'error in stream', undefined, 'provider');
         if (chunk.usage) {
           usage = { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0, reported: true };
         }

@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const idText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 /** http(s), no user or password, no query: the root the OpenAI paths are appended to (`.../v1`). */
@@ -64,11 +65,14 @@ export class AiProviderDto {
   @ApiProperty() updateTime: Date;
 }
 
+/** The outcome of a connection test; what the server answered is never part of it. */
 export class AiProviderTestDto {
   @ApiProperty() providerName: string;
   @ApiProperty() model: string;
-  @ApiProperty() latencyMs: number;
-  @ApiProperty() reply: string;
+  @ApiProperty({ description: 'Whether the provider streamed an answer' }) ok: boolean;
+  @ApiProperty({ description: 'HTTP status the provider answered, null when none came', nullable: true, type: Number }) status: number | null;
+  @ApiProperty({ description: 'First-token time, or the time until the failure' }) latencyMs: number;
+  @ApiProperty({ description: 'Short reason of a failure (empty when ok)' }) reason: string;
 }
 
 export class AiProviderSummaryDto {

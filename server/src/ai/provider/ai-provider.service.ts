@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PageResult } from '@zhiwen/shared';
 import type { DataSource } from 'typeorm';
@@ -9,12 +9,14 @@ import { SecretBox } from '../../common/crypto/secret-box';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike } from '../../database/sql-helpers';
-import type { ChatTarget } from '../gateway/openai-chat';
+import { t } from '../../common/i18n/i18n';
+import { streamChat, UpstreamError, type ChatTarget } from '../gateway/openai-chat';
 import { AiProvider } from './ai-provider.entity';
 import type {
   AiProviderDto,
   AiProviderQueryDto,
   AiProviderSummaryDto,
+  AiProviderTestDto,
   ChangeAiProviderStatusDto,
   CreateAiProviderDto,
   UpdateAiProviderDto,
@@ -36,6 +38,7 @@ const CACHE_MS = 5_000;
 /** LLM providers set in the back office (`/ai/provider`), plus the one given by the environment. */
 @Injectable()
 export class AiProviderService {
+  private readonly logger = new Logger('AiProvider');
   private cache?: { at: number; candidates: ProviderCandidate[] };
 
   constructor(
@@ -141,6 +144,52 @@ export class AiProviderService {
   /** One provider as the gateway calls it, enabled or not (test connection). */
   async candidateOf(providerId: string): Promise<ProviderCandidate> {
     return this.candidate(await this.row(providerId));
+  }
+
+  /**
+   * Calls the provider once with a short prompt and tells whether it answers: the HTTP status, the first-token time
+   * and a short reason on failure. Never what the server answered: the base URL is staff input and may name any
+   * service the server can reach, so its answer must not be readable through this route.
+   */
+  async test(providerId: string): Promise<AiProviderTestDto> {
+    const candidate = await this.candidateOf(providerId);
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let firstTokenMs: number | null = null;
+    const result = (status: number | null, reason = ''): AiProviderTestDto => ({
+      providerName: candidate.providerName,
+      model: candidate.model,
+      ok: !reason,
+      status,
+      latencyMs: firstTokenMs ?? elapsed(),
+      reason,
+    });
+    let failed: AiProviderTestDto;
+    try {
+      await streamChat(
+        { ...candidate, maxTokens: Math.min(candidate.maxTokens, 64) },
+        [{ role: 'user', content: '你好，请用一句话介绍你自己。' }],
+        new AbortController().signal,
+        () => {
+          firstTokenMs ??= elapsed();
+        },
+      );
+      if (firstTokenMs !== null) return result(200);
+      failed = result(200, t('ai.provider.reason.empty'));
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      this.logger.warn(`AI provider test of ${candidate.providerName} failed: ${error.message}`);
+      failed = result(error.status ?? null, t(`ai.provider.reason.${error.kind}`, { status: error.status ?? '' }));
+    }
+    throw new ServiceException(
+      'ai.provider.testFailed',
+      { reason: failed.reason, ms: failed.latencyMs },
+      HttpStatus.SERVICE_UNAVAILABLE,
+      HttpStatus.SERVICE_UNAVAILABLE,
+      {
+        ...failed,
+      },
+    );
   }
 
   private candidate(row: AiProvider): ProviderCandidate {

@@ -20,7 +20,8 @@ import {
 import { AI_FIELD_MAX_LENGTH, type AiFieldType } from '@zhiwen/shared';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const idText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 

@@ -10,7 +10,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { t } from '../../common/i18n/i18n';
-import { IdPipe } from '../../common/validation/id.pipe';
+import { IdOrZeroPipe, IdPipe } from '../../common/validation/id.pipe';
 import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CurrentSiteService } from '../common/current-site.service';
 import {
@@ -85,7 +85,7 @@ export class CmsContentController {
     @CurrentUser() user: LoginUser,
     @Param('catalogId', IdPipe) catalogId: string,
     @Param('contentType') contentType: string,
-    @Param('contentId', IdPipe) contentId: string,
+    @Param('contentId', IdOrZeroPipe) contentId: string,
   ): Promise<ContentEditor> {
     if (!(CONTENT_TYPES as readonly string[]).includes(contentType)) throw new ServiceException('cms.content.typeInvalid');
     return this.contents.init(user, catalogId, contentType as ContentType, contentId);

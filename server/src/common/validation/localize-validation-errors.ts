@@ -16,14 +16,18 @@ function fieldLabel(property: string): string {
   return hasMessage(key) ? t(key) : property;
 }
 
-function messageFor(error: ValidationError, type: string, fallback: string, path: string): string {
-  const field = fieldLabel(error.property);
+function metadataOf(error: ValidationError, type: string): Metadata | undefined {
   const target = error.target as object | undefined;
-  const meta = target
+  return target
     ? getMetadataStorage()
         .getTargetValidationMetadatas(target.constructor, '', true, false)
         .find((m) => m.propertyName === error.property && constraintName(m) === type)
     : undefined;
+}
+
+function messageFor(error: ValidationError, type: string, fallback: string, path: string): string {
+  const field = fieldLabel(error.property);
+  const meta = metadataOf(error, type);
   const constraints = (meta?.constraints ?? []) as unknown[];
   const args: Record<string, string> = { field: field || path };
   constraints.forEach((c, i) => {
@@ -40,14 +44,39 @@ function messageFor(error: ValidationError, type: string, fallback: string, path
 }
 
 const REQUIRED = new Set(['isDefined', 'isNotEmpty', 'arrayNotEmpty']);
+/**
+ * Constraints on the kind of value; one of them failing makes any range or length message beside the point (a repeated
+ * query parameter, `?userName=a&userName=b`, arrives as an array: "must be a string", not "too long").
+ */
+const TYPES = new Set([
+  'isString',
+  'isInt',
+  'isNumber',
+  'isNumberString',
+  'isBoolean',
+  'isDate',
+  'isDateString',
+  'isISO8601',
+  'isEnum',
+  'isIn',
+  'isArray',
+  'isObject',
+]);
+
+/** Order in which a field's failed rules are told: missing, then of the wrong kind, then the rest. */
+function rank(type: string): number {
+  if (REQUIRED.has(type)) return 0;
+  return TYPES.has(type) ? 1 : 2;
+}
 
 /** Turns class-validator errors into localized field messages (nested properties as `a.b`). */
 export function localizeValidationErrors(errors: ValidationError[], parentPath = ''): FieldError[] {
   const out: FieldError[] = [];
   for (const error of errors) {
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
-    // A missing value breaks every rule of the field; "required" is the one worth saying first.
-    const constraints = Object.entries(error.constraints ?? {}).sort(([a], [b]) => Number(REQUIRED.has(b)) - Number(REQUIRED.has(a)));
+    // A missing value breaks every rule of the field; "required" is the one worth saying first, then the kind of value
+    // ("must be an integer" rather than "must not exceed 500" for `pageSize=abc`).
+    const constraints = Object.entries(error.constraints ?? {}).sort(([a], [b]) => rank(a) - rank(b));
     for (const [type, fallback] of constraints) {
       out.push({ field: path, message: messageFor(error, type, fallback, path) });
     }

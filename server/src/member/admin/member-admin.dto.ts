@@ -5,7 +5,8 @@ import { ACCOUNT, MemberSource } from '@zhiwen/shared';
 import { TimeRangeQueryDto } from '../../common/paging/time-range';
 import { MEMBER_PASSWORD, MEMBER_USER_NAME, MOBILE_PHONE } from '../member-rules';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' || value === null ? undefined : value);
 /** Trimmed text, '' read as absent. */
 const trimmedOrAbsent = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : (value ?? undefined));

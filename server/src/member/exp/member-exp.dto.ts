@@ -5,7 +5,8 @@ import { MemberExpOp } from '@zhiwen/shared';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
 import { TimeRangeQueryDto } from '../../common/paging/time-range';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 const OPS = Object.values(MemberExpOp);
 const idText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 

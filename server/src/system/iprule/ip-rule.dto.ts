@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 /** `YYYY-MM-DD HH:mm[:ss]` (server time) or ISO 8601 with an offset. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);

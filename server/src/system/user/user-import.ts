@@ -17,7 +17,7 @@ export class ImportedUserRow {
   @Matches(/^[A-Za-z0-9_@.\-\u4e00-\u9fa5]+$/)
   userName: string;
   @IsString() @IsNotEmpty() @Length(1, 30) nickName: string;
-  @IsOptional() @Matches(/^\d{1,19}$/) deptId?: string;
+  @IsOptional() @Matches(/^[1-9]\d{0,17}$/) deptId?: string;
   @IsOptional() @IsEmail() @MaxLength(100) email?: string;
   @IsOptional() @Matches(/^1[3-9]\d{9}$/, { message: 'validation.isMobilePhone' }) phonenumber?: string;
   @IsOptional() @IsIn(['0', '1', '2']) sex?: string;

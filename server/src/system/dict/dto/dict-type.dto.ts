@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/paging/page-query.dto';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Dictionary types are snake_case: lower-case letters, digits and underscores, starting with a letter. */
 export const DICT_TYPE = /^[a-z][a-z0-9_]*$/;

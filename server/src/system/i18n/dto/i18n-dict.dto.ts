@@ -3,7 +3,8 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } fr
 import { LANGUAGES, type Language } from '@zhiwen/shared';
 import { PageQueryDto } from '../../../common/paging/page-query.dto';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 /** Keys such as `menu.system.user`, `dict.sys_user_sex.0`, `validation.isNotEmpty`: no leading or trailing blanks. */
 const TRIMMED = /^\S(.*\S)?$/;
 /** Bounds one translated text (the column is unbounded). */

@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 
 export class MenuQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) menuName?: string;
@@ -12,7 +13,7 @@ export class MenuQueryDto {
 
 class MenuFieldsDto {
   @ApiProperty() @IsString() @IsNotEmpty() @Length(1, 50) menuName: string;
-  @ApiProperty({ description: '0 for a top-level entry' }) @Matches(/^\d{1,19}$/) parentId: string;
+  @ApiProperty({ description: '0 for a top-level entry' }) @Matches(/^(0|[1-9]\d{0,17})$/) parentId: string;
   @ApiProperty() @Type(() => Number) @IsInt() @Min(0) @Max(9999) orderNum: number;
   @ApiProperty({ enum: ['M', 'C', 'F'], description: 'directory, screen, button' }) @IsIn(['M', 'C', 'F']) menuType: 'M' | 'C' | 'F';
   @ApiPropertyOptional({ description: 'Route segment; a full http(s) URL for an external link' })

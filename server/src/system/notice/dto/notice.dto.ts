@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/paging/page-query.dto';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 /** Room for a long rich-text notice while keeping one request bounded. */
 export const NOTICE_CONTENT_MAX = 100_000;
 

@@ -17,7 +17,8 @@ import {
 } from 'class-validator';
 import { PageQueryDto } from '../../../common/paging/page-query.dto';
 
-const ID = /^\d{1,19}$/;
+/** An id as text: up to 18 digits always fits a bigint (a 19-digit number may not, and the query would fail). */
+const ID = /^[1-9]\d{0,17}$/;
 const toIdList = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? value.split(',').map((s) => s.trim()) : value;
 
