@@ -5,8 +5,11 @@ import { AppRouterProvider, createAppRouter } from '../src/router';
 import { bodyText, container, input, mountContainer, renderRoot, type, unmountContainer, waitFor } from './support/adminHarness';
 import { parseUrl, sendJson, startTestServer, type TestServer } from './testServer';
 
-/** How the test server behaves: `missing` = auth endpoints not built yet (404), `ready` = they work. */
-let mode: 'missing' | 'ready';
+/**
+ * How the test server behaves: `missing` = auth endpoints not built yet (404), `ready` = they work, `captchaOff` =
+ * the captcha is switched off but a failed sign-in asks for one (`captchaRequired`).
+ */
+let mode: 'missing' | 'ready' | 'captchaOff';
 let captchaCount = 0;
 let server: TestServer;
 const realFetch = globalThis.fetch;
@@ -15,6 +18,12 @@ beforeAll(async () => {
   server = await startTestServer((req, res) => {
     const { path } = parseUrl(req);
     if (mode === 'missing') return sendJson(res, 404, { code: 404, msg: '接口不存在' });
+    if (path === '/prod-api/captchaImage' && mode === 'captchaOff' && parseUrl(req).query.required !== 'true') {
+      return sendJson(res, 200, { code: 200, msg: '', data: { captchaEnabled: false, registerEnabled: false } });
+    }
+    if (path === '/prod-api/login' && mode === 'captchaOff' && JSON.parse(req.body).code !== '1234') {
+      return sendJson(res, 400, { code: 500, msg: '用户不存在或密码错误', data: { captchaRequired: true } });
+    }
     if (path === '/prod-api/captchaImage') {
       captchaCount += 1;
       const img = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text y="30">${captchaCount}</text></svg>`;
@@ -192,5 +201,26 @@ describe('admin app in a browser-like DOM', () => {
     expect(info.headers.authorization).toBe('Bearer jwt-1');
     expect(info.headers['accept-language']).toBe('zh-CN');
     expect(window.location.pathname).toMatch(/^\/admin\/?$/);
+  });
+
+  it('shows the captcha once a failed sign-in answers captchaRequired, even while the captcha is switched off', async () => {
+    mode = 'captchaOff';
+    renderApp();
+    await waitFor(() => seen('/prod-api/captchaImage').length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(input('code')).toBeNull();
+
+    type(input('username')!, 'admin');
+    type(input('password')!, 'secret');
+    submitButton().click();
+    await waitFor(() => bodyText().includes('用户不存在或密码错误'));
+    const image = await waitFor(() => container.querySelector('img'));
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(parseUrl(seen('/prod-api/captchaImage')[1]).query).toEqual({ required: 'true' });
+
+    type(input('code')!, '1234');
+    submitButton().click();
+    await waitFor(() => bodyText().includes('欢迎回来，超级管理员'));
+    expect(JSON.parse(seen('/prod-api/login')[1].body)).toMatchObject({ code: '1234', uuid: 'u-1' });
   });
 });
