@@ -6,6 +6,7 @@ import { api, expectError, expectMessage, expectOk } from '../../test/helpers/ap
 import { memberFactory, staffUserFactory, unique } from '../../test/helpers/factories';
 import { TEST_ADMIN_PASSWORD, tokenOf } from '../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database';
 
 // Sign-in rules shared by staff and members (SignInGuardService). TRUST_PROXY lets each test speak from its own
 // addresses through X-Forwarded-For; requests without it come from loopback, which address limits leave alone.
@@ -215,5 +216,32 @@ describe('a password change ends the other sessions of the account', () => {
     expectOk(await me.get('/member/info'));
     expectError(await http.as(other).get('/member/info'), 401);
     expectOk(await attempt('/member/login', member.userName, 'After1234'));
+  });
+});
+
+describe('counters in the shared store (Redis)', () => {
+  let db: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', CAPTCHA_ENABLED: 'false' };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    a = await startTestApp({ db, env });
+    b = await startTestApp({ db, env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await db?.drop();
+  });
+
+  it('asks for the captcha on one instance after failures on another', async () => {
+    // A name unique across runs: the Redis server outlives this test.
+    const userName = `shared_${Date.now().toString(36)}`;
+    await staffUserFactory(a, { userName, password: 'Shared123', signIn: false });
+    const bare = (app: TestApp, password: string) => api(app).post('/login', { username: userName, password });
+    for (let i = 0; i < 3; i++) expectError(await bare(a, `Wrong${i}x`), 400, { 'zh-CN': '用户不存在或密码错误' });
+    expectError(await bare(b, 'Shared123'), 400, { 'zh-CN': '登录失败次数较多，请输入验证码' });
   });
 });
