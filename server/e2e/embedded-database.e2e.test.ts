@@ -209,6 +209,19 @@ describe('a server killed with SIGKILL', () => {
   });
 });
 
+describe('a second server on the data folder of a running one', () => {
+  it('is refused, and leaves the running server and its PostgreSQL alone', async () => {
+    const env = await freshEnv('twice');
+    const first = await start(env);
+    const postmaster = postmasterOf(first.cluster);
+    const second = startServerProcess({ ...env, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) }, 60_000);
+    await expect(second).rejects.toThrow(/belongs to a server that is running/);
+    expect(alive(postmaster)).toBe(true);
+    expect(postmasterOf(first.cluster)).toBe(postmaster);
+    expect((await call(first.base, 'GET', '/health')).status).toBe(200);
+  });
+});
+
 describe('the embedded PostgreSQL stopped under a running server', () => {
   it('answers 503 with code 503 while it is away, restarts it, and answers 200 again with the data there', async () => {
     const env = await freshEnv('pgstop');

@@ -122,6 +122,26 @@ async function isPostmasterOf(pid: number, dir: string): Promise<boolean> {
   return /postgres$/.test(stdout.trim());
 }
 
+/**
+ * The pid of the live server a postmaster belongs to, or null when it is orphaned (its server died and it was adopted
+ * by PID 1 or a subreaper such as systemd). A server is a Node process; the postmaster is its direct child.
+ */
+async function runningServerOf(pid: number): Promise<number | null> {
+  const run = promisify(execFile);
+  let parent: number;
+  let name: string;
+  if (existsSync('/proc/self/stat')) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    name = (await fs.readFile(`/proc/${parent}/comm`, 'utf8').catch(() => '')).trim();
+  } else {
+    parent = Number((await run('ps', ['-o', 'ppid=', '-p', String(pid)]).catch(() => ({ stdout: '' }))).stdout.trim());
+    name = (await run('ps', ['-o', 'comm=', '-p', String(parent)]).catch(() => ({ stdout: '' }))).stdout.trim();
+  }
+  if (!(parent > 1) || parent === process.pid || !alive(parent)) return null;
+  return /(?:^|\/)node$/.test(name) ? parent : null;
+}
+
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   while (alive(pid)) {
@@ -141,6 +161,12 @@ async function clearLeftoverPostmaster(dir: string, notify: NonNullable<Embedded
   const left = await readPostmasterPid(dir);
   if (!left) return;
   if (await isPostmasterOf(left.pid, dir)) {
+    const owner = await runningServerOf(left.pid);
+    if (owner) {
+      throw new Error(
+        `The embedded PostgreSQL in ${dir} belongs to a server that is running (PID ${owner}). Stop that server, or give this one another DATA_DIR.`,
+      );
+    }
     notify('warn', `Stopping the embedded PostgreSQL an earlier run left running (PID ${left.pid}, port ${left.port})`);
     process.kill(left.pid, 'SIGINT');
     if (!(await waitForExit(left.pid, 60_000))) {
