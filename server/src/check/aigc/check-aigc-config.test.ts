@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +90,23 @@ describe('AIGC scoring settings', () => {
     expectMessage(test, 'zh-CN', /^连接测试失败：/);
     expect(test.body.msg).not.toContain(API_KEY);
     expect(await checkedModel()).toMatchObject({ backend: 'offline' });
+  });
+
+  it('never answers what another server at the base URL says (an internal page behind the connection test)', async () => {
+    const internal = createServer((_req, res) =>
+      res.writeHead(500, { 'Content-Type': 'text/html' }).end('<h1>INTERNAL-ADMIN-PAGE secret=hunter2</h1>'),
+    );
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+      await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl, model: 'qwen2.5-7b' });
+      const test = await http.post('/check/aigc/config/test').send({ text: '另一段测试文字。' });
+      expectMessage(test, 'zh-CN', /^连接测试失败：.*HTTP 500/);
+      expect(JSON.stringify(test.body)).not.toMatch(/INTERNAL|hunter2/);
+    } finally {
+      internal.closeAllConnections();
+      await new Promise((resolve) => internal.close(resolve));
+    }
   });
 
   it('refuses bad settings with their message and changes nothing', async () => {

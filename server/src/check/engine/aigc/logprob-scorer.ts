@@ -204,16 +204,18 @@ function countPromptTokens(lp: CompletionLogprobs, promptChars: number): number 
   return tokens.length;
 }
 
-/** Short, key-free detail of an error reply: the OpenAI-style error message if there is one, else the start of the body. */
+/** Short, key-free detail of an error reply: the OpenAI-style error message if there is one, never the body itself. */
 function errorDetail(raw: string): string {
   try {
-    const parsed = JSON.parse(raw) as { error?: { message?: unknown } | string; message?: unknown };
-    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    const parsed = JSON.parse(raw) as { error?: { message?: unknown } | string };
+    const message = typeof parsed?.error === 'string' ? parsed.error : parsed?.error?.message;
     if (typeof message === 'string') return message.slice(0, 300);
   } catch {
-    // Not JSON: fall through to the raw text.
+    // Not JSON: not an OpenAI-style error answer.
   }
-  return raw.slice(0, 300) || '(empty body)';
+  // Anything else the server answered stays out: the base URL is staff input and may name an internal service, whose
+  // page must not be readable through the connection test's message.
+  return '(no error message)';
 }
 
 /** Cuts text into pieces of at most maxChars characters at sentence ends (a longer sentence is cut hard). */
