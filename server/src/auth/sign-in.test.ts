@@ -95,6 +95,9 @@ describe.each(REALMS)('$realm sign-in says nothing about the account until the p
   it('says an account is disabled or locked only to the one who gave its password', async () => {
     const disabled = await account(realm, 'disabled');
     const locked = await account(realm, 'locked');
+    for (const { userName } of [disabled, locked]) {
+      expectError(await attempt(path, userName, 'Wrong1234'), 400, { 'zh-CN': '用户不存在或密码错误' });
+    }
     expectError(await attempt(path, disabled.userName, disabled.password), 400, { 'zh-CN': '账号已停用，请联系管理员' });
     expectError(await attempt(path, locked.userName, locked.password), 400, {
       'zh-CN': /^账号已锁定，请于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 后重试或联系管理员解锁$/,
