@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { CURRENT_SITE_HEADER } from '@zhiwen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type ApiResponse } from '../helpers/api';
 import { memberTokenOf } from '../helpers/member';
@@ -43,6 +44,7 @@ interface Probe {
   method: 'get' | 'post' | 'put' | 'delete';
   url: string;
   body?: string;
+  headers?: Record<string, string>;
   /** The input is invalid whatever the route: the answer must be 4xx (always: not 5xx). */
   invalid: boolean;
 }
@@ -55,7 +57,7 @@ const NUL_ASTRAL = 'fuzz\u0000😀𠀀';
 const ID_PARAM = /(^id$|Ids?$)/;
 /** Path parameters named like ids that are not numbers: a session's token (ending an unknown one is a no-op). */
 const OPAQUE_IDS = new Set(['tokenId']);
-const BAD_IDS = ['99999999999999999999', '9223372036854775808', '-1', 'abc', '1.5'];
+const BAD_IDS = ['99999999999999999999', '9223372036854775808', '-1', 'abc', '1.5', '1,9223372036854775808'];
 
 let t: TestApp;
 let admin: string;
@@ -197,7 +199,13 @@ function listQueries(op: Operation): Array<{ label: string; qs: string; invalid:
       invalid: false,
     },
   ];
-  for (const p of others) {
+  return [...out, ...paramQueries(others)];
+}
+
+/** Bad values for each query parameter besides paging: repeated, NUL and astral, huge, of the wrong kind, out of range. */
+function paramQueries(params: Parameter[]): Array<{ label: string; qs: string; invalid: boolean }> {
+  const out: Array<{ label: string; qs: string; invalid: boolean }> = [];
+  for (const p of params) {
     const type = resolve(p.schema).type;
     out.push({
       label: `${p.name} twice`,
@@ -230,6 +238,18 @@ function probesOf(): Probe[] {
       if (names.includes('cc-export')) continue;
       if (m === 'get' && names.includes('pageNum') && names.includes('pageSize')) {
         for (const q of listQueries(op))
+          probes.push({ label: `${path} ${q.label}`, method: m, url: `${fillPath(path)}?${q.qs}`, invalid: q.invalid });
+        // The CMS lists read the current site from a header; out of range or not a number, it must not reach SQL.
+        for (const site of ['99999999999999999999', 'abc', '-1'])
+          probes.push({
+            label: `${path} ${CURRENT_SITE_HEADER}=${site}`,
+            method: m,
+            url: fillPath(path),
+            headers: { [CURRENT_SITE_HEADER]: site },
+            invalid: false,
+          });
+      } else if (m === 'get') {
+        for (const q of paramQueries((op.parameters ?? []).filter((p) => p.in === 'query')))
           probes.push({ label: `${path} ${q.label}`, method: m, url: `${fillPath(path)}?${q.qs}`, invalid: q.invalid });
       }
       const schema = op.requestBody?.content?.['application/json']?.schema;
@@ -271,6 +291,7 @@ async function rowCounts(): Promise<Record<string, number>> {
 
 async function send(probe: Probe, token: string): Promise<ApiResponse> {
   let req = http.as(token).request(probe.method, probe.url);
+  for (const [name, value] of Object.entries(probe.headers ?? {})) req = req.set(name, value);
   if (probe.body !== undefined) req = req.set('Content-Type', 'application/json').send(probe.body);
   return req;
 }
