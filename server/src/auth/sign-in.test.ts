@@ -164,6 +164,36 @@ describe.each(REALMS)('$realm sign-in: failures ask for the captcha and slow dow
   });
 });
 
+describe('staff lift what wrong passwords left', () => {
+  beforeAll(() => setCaptchaParameter(false));
+  afterAll(() => setCaptchaParameter(true));
+  const bare = (path: string, username: string, password: string) => http.post(path, { username, password });
+  // Every body different: the same one twice within a second is refused as a repeat submit.
+  const failThrice = async (path: string, username: string) => {
+    for (let i = 0; i < 3; i++) await bare(path, username, unique('Wrong1y'));
+    expectError(await bare(path, username, unique('Anything1y')), 400, { 'zh-CN': '登录失败次数较多，请输入验证码' });
+  };
+
+  it('an admin password reset and enabling a staff user forget its counters', async () => {
+    const user = await staffUserFactory(t, { signIn: false });
+    await failThrice('/login', user.userName);
+    expectOk(await http.as(admin).put('/system/user/resetPwd', { userId: user.id, password: 'Reset1234' }));
+    expectOk(await bare('/login', user.userName, 'Reset1234'));
+
+    await failThrice('/login', user.userName);
+    expectOk(await http.as(admin).put('/system/user/changeStatus', { userId: user.id, status: '1' }));
+    expectOk(await http.as(admin).put('/system/user/changeStatus', { userId: user.id, status: '0' }));
+    expectOk(await bare('/login', user.userName.toUpperCase(), 'Reset1234'));
+  });
+
+  it('an admin password reset of a member forgets its counters', async () => {
+    const member = await memberFactory(t);
+    await failThrice('/member/login', member.userName);
+    expectOk(await http.as(admin).put('/cms/member/resetPwd', { memberId: member.id, password: 'Reset1234' }));
+    expectOk(await bare('/member/login', member.userName, 'Reset1234'));
+  });
+});
+
 describe('an address that keeps failing', () => {
   it('must wait longer and longer, then is locked for the lock time while other addresses still sign in; the unlock lifts it', async () => {
     const { userName, password } = await account('staff');

@@ -179,9 +179,11 @@ export class UserAdminService {
 
   async changeStatus(dto: ChangeStatusDto, caller: LoginUser): Promise<void> {
     if (dto.status === '1' && dto.userId === caller.id) throw new ServiceException('user.cannotDisableSelf');
-    await this.editable(dto.userId, caller);
+    const target = await this.editable(dto.userId, caller);
     await this.users.update({ userId: dto.userId }, { status: dto.status, updateBy: caller.userName });
     if (dto.status === '1') await this.sessions.closeAllOf(dto.userId);
+    // Enabling gives a fresh start, as for members: no captcha or slowing left from earlier wrong passwords.
+    else await this.signIn.forgetAccount('staff', [target.userName, target.email, target.phonenumber]);
   }
 
   async setRoles(dto: AuthRoleDto, caller: LoginUser): Promise<void> {
