@@ -454,6 +454,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   let running = false;
   let launching: Promise<void> | undefined;
   let restartTimer: NodeJS.Timeout | undefined;
+  // The library stops every instance itself on SIGINT/SIGTERM (its exit hook): an exit asked for, not one to repair.
+  let stopAsked = false;
+  const libraryStop = pg.stop.bind(pg);
+  pg.stop = () => {
+    stopAsked = true;
+    return libraryStop();
+  };
 
   const launch = async (): Promise<void> => {
     recent.length = 0;
@@ -479,7 +486,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (child.pid) watchdog.track(child.pid);
     child.once('exit', (code, signal) => {
       running = false;
-      if (stopping) return;
+      if (stopping || stopAsked) return;
       // Gone already: the library's stop() would wait for an exit that has happened.
       lib.process = undefined;
       notify('error', `The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it`);
@@ -490,7 +497,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const scheduleRestart = (attempt: number) => {
     restartTimer = setTimeout(() => {
       restartTimer = undefined;
-      if (stopping) return;
+      if (stopping || stopAsked) return;
       launching = (async () => {
         // A postmaster killed with SIGKILL leaves its postmaster.pid (and, for a moment, its backends).
         await clearLeftoverPostmaster(dir, notify);
