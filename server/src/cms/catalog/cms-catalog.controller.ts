@@ -6,7 +6,7 @@ import { CurrentUser } from '../../auth/current-user.decorator';
 import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
-import { IdPipe } from '../../common/validation/id.pipe';
+import { IdOrZeroPipe, IdPipe } from '../../common/validation/id.pipe';
 import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { CurrentSiteService } from '../common/current-site.service';
 import {
@@ -204,7 +204,7 @@ export class CmsCatalogController {
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
   @ApiOperation({ summary: 'Move a catalog under another (to = 0: top level); Catalog:Move on both' })
   @ApiEnvelope(CatalogDto)
-  move(@CurrentUser() user: LoginUser, @Param('from', IdPipe) from: string, @Param('to', IdPipe) to: string): Promise<CmsCatalog> {
+  move(@CurrentUser() user: LoginUser, @Param('from', IdPipe) from: string, @Param('to', IdOrZeroPipe) to: string): Promise<CmsCatalog> {
     return this.catalogs.move(user, from, to);
   }
 
