@@ -39,8 +39,8 @@ const { values: opts } = parseArgs({
 
 // Fixed settings, chosen by 5-fold cross-validation on the fitted rows (si_val figures) and the false-positive check.
 const LM_OPTIONS = { order: 3, minSymbolCount: 2, minCounts: [1, 2] };
-const NGRAM_FIT = { minDocs: 2, epochs: 8, learningRate: 0.5, l2: 1e-4, seed: 20261125 };
-const NGRAMS = { char: { kind: 'char', maxOrder: 3, ...NGRAM_FIT }, word: { kind: 'word', maxOrder: 2, ...NGRAM_FIT } };
+// Words and word pairs, non-negative weights (only what machine text has more of), normalised to a density.
+const WORDS = { kind: 'word', maxOrder: 2, norm: 'mean', nonNegative: true, minDocs: 2, epochs: 40, learningRate: 0.5, l2: 1e-4, seed: 20261125 };
 const STUMPS = { rounds: 500, learningRate: 0.05, minLeaf: 20, lambda: 1 };
 const FOLDS = 5;
 const HELD_OUT_PERCENT = 30;
@@ -203,29 +203,26 @@ function fitStack(fit) {
       options,
       words,
     );
-  const inner = new Map(fit.map((r) => [r, []]));
-  for (const options of [NGRAMS.char, NGRAMS.word]) {
-    for (let g = 0; g < FOLDS; g++) {
-      const m = NgramLr.fromData(
-        fitNgram(
-          fit.filter((r) => r.inner !== g),
-          options,
-        ),
-        words,
-      );
-      for (const r of fit) if (r.inner === g) inner.get(r).push(m.logit(r.text));
-    }
+  const inner = new Map();
+  for (let g = 0; g < FOLDS; g++) {
+    const m = NgramLr.fromData(
+      fitNgram(
+        fit.filter((r) => r.inner !== g),
+        WORDS,
+      ),
+      words,
+    );
+    for (const r of fit) if (r.inner === g) inner.set(r, m.logit(r.text));
   }
-  const ngramData = { char: fitNgram(fit, NGRAMS.char), word: fitNgram(fit, NGRAMS.word) };
+  const ngramData = fitNgram(fit, WORDS);
   const stumps = fitStumps(
     OFFLINE_FEATURE_NAMES,
-    fit.map((r) => [...styleFeatures(r.text), ...inner.get(r)]),
+    fit.map((r) => [...styleFeatures(r.text), inner.get(r)]),
     fit.map((r) => r.label),
     STUMPS,
   );
-  const charNgram = NgramLr.fromData(ngramData.char);
-  const wordNgram = NgramLr.fromData(ngramData.word, words);
-  return { ngramData, stumps, rawLogit: (text) => stumpLogit(stumps, [...styleFeatures(text), charNgram.logit(text), wordNgram.logit(text)]) };
+  const wordNgram = NgramLr.fromData(ngramData, words);
+  return { ngramData, stumps, rawLogit: (text) => stumpLogit(stumps, [...styleFeatures(text), wordNgram.logit(text)]) };
 }
 
 // 3. Outer 5-fold cross-validation: out-of-fold log-odds for every fitted row, for the CV figures and the calibration.
@@ -285,14 +282,14 @@ const meta = {
     'HC3-Plus zh val_hc3_si as normalised in check-dev/aigc, all rows',
     'check-dev/plag/suspicious documents with reuse, outside the reused passages (Chinese Wikipedia via CMRC 2018, CC BY-SA 4.0), label human',
   ],
-  words: wordsData.meta.source,
+  wordList: wordsData.meta.source,
   notFittedOn: [
     'val_hc3_QA held-out split',
     'test_hc3_si (scored only)',
     'the reuse-free check-dev/plag/suspicious documents (false-positive check)',
   ],
   rows: rows.length,
-  ngrams: NGRAMS,
+  wordModel: WORDS,
   stumps: STUMPS,
   lm: LM_OPTIONS,
   cv: { siVal: cvOf((r) => r.id.startsWith('hc3si')), qaTrain: cvOf((r) => r.id.startsWith('hc3qa')) },
@@ -304,7 +301,7 @@ const model = {
   version: `2.0+${digest}`,
   lmSha256,
   wordsSha256,
-  ngrams: final.ngramData,
+  words: final.ngramData,
   classifier,
   calibration: cal,
   meta,
@@ -332,5 +329,5 @@ if (opts['heldout-truth']) writeFileSync(opts['heldout-truth'], qaHeld.map((r) =
 writeFileSync(path.join(modelDir, 'char-lm.json'), lmJson);
 writeFileSync(path.join(modelDir, 'aigc-model.json'), `${JSON.stringify(model)}\n`);
 process.stdout.write(
-  `${JSON.stringify({ name: model.name, version: model.version, ngramWeights: { char: NgramLr.fromData(final.ngramData.char).size, word: NgramLr.fromData(final.ngramData.word, words).size }, stumps: classifier.stumps.length, calibration: cal, seconds: (Date.now() - t0) / 1000, ...meta })}\n`,
+  `${JSON.stringify({ name: model.name, version: model.version, wordWeights: NgramLr.fromData(final.ngramData, words).size, stumps: classifier.stumps.length, calibration: cal, seconds: (Date.now() - t0) / 1000, ...meta })}\n`,
 );

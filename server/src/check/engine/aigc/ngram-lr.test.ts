@@ -6,7 +6,17 @@ import { buildWordDict, WordDict } from './words';
 const FILLER = ['天气不错', '我们讨论这个问题', '公司在2019年成立', '这本书值得一读', '会议明天举行'];
 const texts = FILLER.flatMap((f, i) => [`${f}，此外旨在说明第${i}点。`, `${f}，其实就是第${i}点。`]);
 const labels = texts.map((_, i) => (i % 2 === 0 ? 1 : 0));
-const options = { kind: 'char' as const, maxOrder: 3, minDocs: 2, epochs: 20, learningRate: 0.5, l2: 1e-4, seed: 7 };
+const options = {
+  kind: 'char' as const,
+  maxOrder: 3,
+  norm: 'sqrt' as const,
+  nonNegative: false,
+  minDocs: 2,
+  epochs: 20,
+  learningRate: 0.5,
+  l2: 1e-4,
+  seed: 7,
+};
 const dict = WordDict.fromData(
   buildWordDict(['此外 900 c', '旨在 500 v', '其实 800 d', '就是 2000 d', '说明 700 v', '天气 600 n', '问题 900 n'], {
     top: 100,
@@ -27,6 +37,18 @@ describe('n-gram logistic regression', () => {
     const model = NgramLr.fromData(fitNgramLr(texts, labels, options));
     expect(model.logit('此外，旨在介绍新的安排。')).toBeGreaterThan(0);
     expect(model.logit('其实就是换了个说法。')).toBeLessThan(0);
+  });
+
+  it('with non-negative weights learns only what the AI texts have more of, as a length-free density', () => {
+    const data = fitNgramLr(texts, labels, { ...options, norm: 'mean', nonNegative: true });
+    const raw = Buffer.from(data.weights, 'base64');
+    for (let i = 0; i < raw.length; i += 2) expect(raw.readInt16LE(i)).toBeGreaterThanOrEqual(0);
+    expect(data.keys.split('\n')).toContain('此外');
+    expect(data.keys.split('\n')).not.toContain('就是');
+    const model = NgramLr.fromData(data);
+    expect(model.logit('此外，旨在介绍。')).toBeGreaterThan(model.logit('其实就是介绍。'));
+    // A density: repeating a text does not raise its score.
+    expect(model.logit('此外，旨在介绍。'.repeat(5))).toBeLessThan(model.logit('此外，旨在介绍。') + 0.5);
   });
 
   it('fits deterministically for a seed and survives serialization', () => {

@@ -14,6 +14,8 @@ export interface NgramLrData {
   /** 'char': character n-grams of orders 1..maxOrder; 'word': words and adjacent word pairs (needs the word list). */
   kind: 'char' | 'word';
   maxOrder: number;
+  /** The weights' sum is divided by √(features in the text) ('sqrt') or by their number ('mean': a density, length-free). */
+  norm: 'sqrt' | 'mean';
   bias: number;
   /** Weights are stored as int16; weight = value * scale. */
   scale: number;
@@ -27,6 +29,12 @@ export interface NgramLrFitOptions {
   kind: 'char' | 'word';
   /** Longest character n-gram (kind 'char'; word models use words and pairs). */
   maxOrder: number;
+  norm: 'sqrt' | 'mean';
+  /**
+   * Keep every weight >= 0: the model then only learns what the machine's text has more of. What marks the human side of a
+   * training set (a translation bureau's or a forum's wording) says little about other human writing.
+   */
+  nonNegative: boolean;
   /** N-grams found in fewer training texts are left out (they cannot be weighed reliably). */
   minDocs: number;
   epochs: number;
@@ -65,6 +73,10 @@ export function wordSet(text: string, dict: WordDict): Set<string> {
   return out;
 }
 
+function normFactor(features: number, norm: 'sqrt' | 'mean'): number {
+  return norm === 'mean' ? 1 / Math.max(features, 1) : 1 / Math.sqrt(Math.max(features, 1));
+}
+
 /** The features a model of this kind reads from a text. */
 function featureSet(text: string, kind: 'char' | 'word', maxOrder: number, dict: WordDict | undefined): Set<string> {
   if (kind === 'char') return ngramSet(text, maxOrder);
@@ -98,12 +110,12 @@ export class NgramLr {
     return this.weights.size;
   }
 
-  /** Log-odds that the text is AI-written: bias + the weights of the n-grams it contains, divided by √(n-grams in the text). */
+  /** Log-odds that the text is AI-written: bias + the weights of the n-grams it contains, normalised by their number. */
   logit(text: string): number {
     const grams = featureSet(text, this.data.kind, this.data.maxOrder, this.dict);
     let z = 0;
     for (const g of grams) z += this.weights.get(g) ?? 0;
-    return this.data.bias + z / Math.sqrt(Math.max(grams.size, 1));
+    return this.data.bias + z * normFactor(grams.size, this.data.norm);
   }
 }
 
@@ -123,7 +135,7 @@ export function fitNgramLr(texts: string[], labels: number[], options: NgramLrFi
   const index = new Map(vocabulary.map((g, i) => [g, i]));
   const rows = sets.map((s) => {
     const ids = Int32Array.from([...s].map((g) => index.get(g) ?? -1).filter((i) => i >= 0));
-    return { ids, norm: 1 / Math.sqrt(Math.max(s.size, 1)) };
+    return { ids, norm: normFactor(s.size, options.norm) };
   });
   const w = new Float64Array(vocabulary.length);
   const g2 = new Float64Array(vocabulary.length).fill(1e-8);
@@ -156,6 +168,7 @@ export function fitNgramLr(texts: string[], labels: number[], options: NgramLrFi
         const gk = g * norm + options.l2 * w[k];
         g2[k] += gk * gk;
         w[k] -= (options.learningRate * gk) / Math.sqrt(g2[k]);
+        if (options.nonNegative && w[k] < 0) w[k] = 0;
       }
       b2 += g * g;
       bias -= (options.learningRate * g) / Math.sqrt(b2);
@@ -171,6 +184,7 @@ export function fitNgramLr(texts: string[], labels: number[], options: NgramLrFi
     format: 'zhiwen-ngram-lr/2',
     kind: options.kind,
     maxOrder: options.maxOrder,
+    norm: options.norm,
     bias: Number(bias.toPrecision(7)),
     scale: Number(scale.toPrecision(7)),
     keys: kept.map(([g]) => g).join('\n'),

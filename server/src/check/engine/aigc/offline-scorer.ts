@@ -1,4 +1,4 @@
-// The offline default scorer: explainable style and character-LM features plus a character n-gram logistic regression,
+// The offline default scorer: explainable style and character-LM features plus a word-preference logistic regression,
 // combined by boosted stumps and calibrated, on CPU only.
 import { createHash } from 'node:crypto';
 import { CharLm, type CharLmData } from './char-lm';
@@ -8,8 +8,8 @@ import { WordDict, type WordDictData } from './words';
 import { sigmoid, stumpContributions, stumpLogit, type StumpModel } from './stumps';
 import type { AigcModelInfo, AigcScorer } from './types';
 
-/** The classifier's inputs: the style and LM features, then the log-odds of the character and the word n-gram models. */
-export const OFFLINE_FEATURE_NAMES: readonly string[] = [...FEATURE_NAMES, 'char_ngram_logit', 'word_ngram_logit'];
+/** The classifier's inputs: the style and LM features, then the log-odds of the word model. */
+export const OFFLINE_FEATURE_NAMES: readonly string[] = [...FEATURE_NAMES, 'word_ngram_logit'];
 
 /** Serialized classifier, as stored in model/aigc-model.json. */
 export interface OfflineModelData {
@@ -20,8 +20,8 @@ export interface OfflineModelData {
   lmSha256: string;
   /** SHA-256 of the JSON text of the word list the word model segments with. */
   wordsSha256: string;
-  /** The character and the word n-gram logistic regressions whose log-odds are the classifier's last two inputs. */
-  ngrams: { char: NgramLrData; word: NgramLrData };
+  /** The word and word-pair logistic regression whose log-odds is the classifier's last input. */
+  words: NgramLrData;
   classifier: StumpModel;
   /** Platt scaling of the classifier's log-odds, fitted on out-of-fold log-odds: probability = sigmoid(a * logit + b), a > 0. */
   calibration: { a: number; b: number };
@@ -47,7 +47,6 @@ export class OfflineAigcScorer implements AigcScorer {
   readonly model: AigcModelInfo;
   private readonly lm: CharLm;
   private readonly classifier: StumpModel;
-  private readonly charNgram: NgramLr;
   private readonly wordNgram: NgramLr;
   private readonly calibration: { a: number; b: number };
 
@@ -61,8 +60,7 @@ export class OfflineAigcScorer implements AigcScorer {
     if (charLmDigest(wordsData) !== data.wordsSha256) throw new Error('AIGC model and word list do not belong together; retrain the model');
     if (!(data.calibration.a > 0)) throw new Error('AIGC model calibration must increase with the classifier score');
     this.lm = CharLm.fromData(lmData);
-    this.charNgram = NgramLr.fromData(data.ngrams.char);
-    this.wordNgram = NgramLr.fromData(data.ngrams.word, WordDict.fromData(wordsData));
+    this.wordNgram = NgramLr.fromData(data.words, WordDict.fromData(wordsData));
     this.classifier = data.classifier;
     this.calibration = data.calibration;
     this.model = { backend: 'offline', name: data.name, version: data.version };
@@ -70,7 +68,7 @@ export class OfflineAigcScorer implements AigcScorer {
 
   /** The classifier's input vector of one paragraph. */
   features(paragraph: string): number[] {
-    return [...extractFeatures(paragraph, this.lm).vector, this.charNgram.logit(paragraph), this.wordNgram.logit(paragraph)];
+    return [...extractFeatures(paragraph, this.lm).vector, this.wordNgram.logit(paragraph)];
   }
 
   /** The classifier's log-odds before calibration. */
