@@ -1,8 +1,8 @@
 // Benchmark of the offline AIGC scorer: the AIGC stage of a full check (runCheck's aigcMs) on a 30,000-character thesis,
 // repeated, with the median, min and max, the scoring CPU time, the model's load time and a direction check on hand-written
-// plain / polished abstract pairs (aigc-polish-pairs.json); with --quality also AUROC and TPR at 1 % FPR on the
-// dev sets through ../shared/bench/score-aigc.mjs. Prints figures only (no thresholds). Needs the built server:
-// `pnpm --filter @zhiwen/server build`. Run it with `nice` on a shared machine.
+// plain / polished abstract pairs (aigc-polish-pairs.json); with --quality also AUROC and TPR at 1 % FPR on the dev sets
+// through ../shared/bench/score-aigc.mjs and the false-positive check on unseen human Wikipedia prose. Prints figures only
+// (no thresholds). Needs the built server: `pnpm --filter @zhiwen/server build`. Run it with `nice` on a shared machine.
 //
 //   node scripts/bench/aigc-offline.mjs [--doc-chars 30000] [--runs 9] [--quality]
 //
@@ -140,6 +140,30 @@ if (values.quality) {
       summary.quality[name] = last;
       console.log(`${name}: ${out.stdout.trim().split('\n').at(-1)}`);
     }
+    // False positives on formal human prose: the lines of the 30 reuse-free suspicious documents (human Wikipedia text that
+    // no part of the model was fitted on), pieces of 50+ characters, as the training script counts them.
+    const plag = path.join(SHARED, 'data/check-dev/plag');
+    const named = new Set(
+      readFileSync(path.join(plag, 'truth.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l).suspicious),
+    );
+    const clean = readdirSync(path.join(plag, 'suspicious'))
+      .sort()
+      .filter((f) => !named.has(f))
+      .flatMap((f) => readFileSync(path.join(plag, 'suspicious', f), 'utf8').split('\n'))
+      .map((l) => l.trim())
+      .filter((l) => [...l].length >= 50);
+    const cleanScores = scorer.scoreSync(clean);
+    const chars = clean.map((t) => [...t].length);
+    const total = chars.reduce((a, b) => a + b, 0);
+    summary.quality.wikipediaHuman = {
+      paragraphs: clean.length,
+      flaggedCharShare: Number((chars.reduce((n, c, i) => n + (cleanScores[i] >= 0.5 ? c : 0), 0) / total).toFixed(4)),
+      weightedScore: Number((chars.reduce((n, c, i) => n + c * cleanScores[i], 0) / total).toFixed(4)),
+    };
+    console.log(`false-positive check, unseen human Wikipedia: ${JSON.stringify(summary.quality.wikipediaHuman)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
