@@ -15,11 +15,14 @@ export function freePort() {
   });
 }
 
-/** Starts `server/dist/main.js` with `env`; resolves once GET /prod-api/health answers 200. */
-export async function startServer(env) {
+/**
+ * Starts `server/dist/main.js` (or BENCH_SERVER_MAIN, a build of one's own while others rebuild the tree) with `env`;
+ * resolves once GET /prod-api/health answers 200. `nodeArgs` go to node (e.g. `--cpu-prof` to profile).
+ */
+export async function startServer(env, { nodeArgs = [] } = {}) {
   const t0 = performance.now();
   const { DATABASE_URL, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER_MAIN || path.join(ROOT, 'server/dist/main.js')], {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -27,6 +27,8 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, OnMod
   private readonly handlers = new Map<string, JobHandler<object>>();
   private readonly scheduled = new Map<string, ScheduledJob>();
   private readonly createdQueues = new Set<string>();
+  /** Workers of this process by job name: a job sent here wakes them instead of waiting for their next poll. */
+  private readonly workers = new Map<string, string>();
   private lastError?: string;
   private stopping = false;
 
@@ -102,9 +104,10 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, OnMod
     }
     for (const [name, handler] of this.handlers) {
       await this.ensureQueue(name);
-      await this.boss.work<object>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+      const workerId = await this.boss.work<object>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id, name: job.name });
       });
+      this.workers.set(name, workerId);
       this.logger.log(`Working on queue ${name}`);
     }
   }
@@ -115,6 +118,9 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, OnMod
     await this.ensureQueue(name);
     const id = await this.boss.send(name, data, { retryLimit: 3, retryBackoff: true, ...options });
     if (!id) throw new Error(`Job ${name} was not accepted by the queue`);
+    // A worker here starts on it now (a published page should not wait up to a polling interval); others still poll.
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
     return id;
   }
 

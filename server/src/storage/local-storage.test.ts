@@ -40,6 +40,21 @@ describe('LocalStorage writes', () => {
     expect(isTempFileName(path.basename(from))).toBe(true);
   });
 
+  it('putIfChanged leaves a file holding the same bytes alone and replaces a changed one whole', async () => {
+    expect(await storage.putIfChanged('w/c/page.html', Buffer.from('same'))).toBe(true);
+    const before = await fs.stat(path.join(root, 'w/c/page.html'));
+    const renames = vi.spyOn(fs, 'rename');
+    expect(await storage.putIfChanged('w/c/page.html', Buffer.from('same'))).toBe(false);
+    expect(renames).not.toHaveBeenCalled();
+    expect((await fs.stat(path.join(root, 'w/c/page.html'))).ino).toBe(before.ino);
+    // Same size, other bytes; then another size.
+    expect(await storage.putIfChanged('w/c/page.html', Buffer.from('diff'))).toBe(true);
+    expect(await storage.putIfChanged('w/c/page.html', Buffer.from('longer'))).toBe(true);
+    expect(renames).toHaveBeenCalledTimes(2);
+    expect(await text('w/c/page.html')).toBe('longer');
+    expect(await namesIn('w/c')).toEqual(['page.html']);
+  });
+
   it('a failed write keeps the old file and removes its temporary file', async () => {
     await storage.put('w/b/page.html', Buffer.from('kept'));
     vi.spyOn(fs, 'rename').mockRejectedValueOnce(Object.assign(new Error('disk gone'), { code: 'EIO' }));

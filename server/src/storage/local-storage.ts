@@ -6,6 +6,9 @@ import { assertSafeKey, isTempFileName, type FileStorage } from './storage';
 
 /** Files in a folder of the server (`STORAGE_LOCAL_DIR`, default `DATA_DIR/uploads`). */
 export class LocalStorage implements FileStorage {
+  /** Temporary names: unique within the process from a random start (cheaper than random bytes for every write). */
+  private tempCounter = randomBytes(4).readUInt32BE(0);
+
   constructor(private readonly root: string) {}
 
   private file(key: string): string {
@@ -15,18 +18,39 @@ export class LocalStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.file(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
     // Write a temporary file in the same folder (same file system: the rename is atomic), then rename it over the
     // real name: a reader sees the old file or the new one, never half of one, even when this process is killed
     // mid-write. The temporary name is a dotfile ending in `.tmp`, so nothing lists or serves it.
-    const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    this.tempCounter = (this.tempCounter + 1) >>> 0;
+    const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${this.tempCounter.toString(16).padStart(8, '0')}.tmp`);
     try {
-      await fs.writeFile(temp, data);
+      // The folder usually exists (a publish rewrites thousands of files in a few folders): it is made only when the
+      // first try says it is missing.
+      await fs.writeFile(temp, data).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(temp, data);
+      });
       await fs.rename(temp, file);
     } catch (error) {
       await fs.rm(temp, { force: true }).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Creating the temporary file (a new inode) is most of the cost of a write here; reading a file and comparing is a
+   * fraction of it. A file of another size is written without reading it.
+   */
+  async putIfChanged(key: string, data: Buffer): Promise<boolean> {
+    const file = this.file(key);
+    const same = await fs.stat(file).then(
+      async (stat) => stat.isFile() && stat.size === data.length && (await fs.readFile(file)).equals(data),
+      () => false,
+    );
+    if (same) return false;
+    await this.put(key, data);
+    return true;
   }
 
   async get(key: string): Promise<Readable | null> {

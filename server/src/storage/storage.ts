@@ -4,6 +4,11 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   /** Stores `data` under `key` (a relative path with `/`), replacing any file there. */
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * As `put`, but a file that holds these bytes already is left alone (drivers where comparing is cheaper than
+   * writing: a publish rewrites thousands of pages, most of them unchanged). Answers whether it wrote.
+   */
+  putIfChanged?(key: string, data: Buffer): Promise<boolean>;
   /** The file's bytes as a stream, or null when absent. */
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;

@@ -33,6 +33,11 @@ export interface PublishTaskJob {
   publishDetail?: boolean;
   /** Unpublish task: storage keys of the content's files, computed when it was taken down (the row may be gone since). */
   removeKeys?: string[];
+  /**
+   * Catalog task of a content publish: the content published. Only the list pages showing it are rendered when nothing
+   * else moved (see `listPagesShowing`); otherwise every page, as for a plain catalog task.
+   */
+  focus?: string[];
 }
 
 /** A publish job: the tasks of one request, run in order (details, then lists, then home). */
@@ -50,10 +55,13 @@ export interface PreviewTarget {
 
 /** Tunables of publishing. */
 export const PUBLISH_LIMITS = {
-  /** Pages rendered at once within a task. */
-  concurrency: 8,
-  /** Detail pages whose rows and bodies are read in one go. */
-  detailBatch: 200,
+  /**
+   * Pages under way at once within a task. Rendering is CPU work on this thread; what the lanes overlap is the wait
+   * for the file writes (a few round trips to libuv's thread pool each), so there are more of them than cores.
+   */
+  concurrency: 16,
+  /** Detail pages whose rows and bodies are read in one go (the next batch is read while this one renders). */
+  detailBatch: 250,
   /** How often a job refreshes the heartbeat of its tasks (the running one and those still waiting in it). */
   heartbeatMs: 10_000,
   /**
@@ -212,7 +220,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     const batch = this.batch(siteId, operator);
     const tasks: string[] = [];
     for (const row of rows) tasks.push(await batch.add('content', row.contentId));
-    tasks.push(...(await this.addListsAndHome(batch, model, rows)));
+    tasks.push(...(await this.addListsAndHome(batch, model, rows, true)));
     await batch.send();
     return tasks;
   }
@@ -359,8 +367,11 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     return model;
   }
 
-  /** List tasks of the catalogs of `rows` and their ancestors, then the home task, each once. */
-  private async addListsAndHome(batch: TaskBatch, model: SiteReadModel, rows: ContentRow[]): Promise<string[]> {
+  /**
+   * List tasks of the catalogs of `rows` and their ancestors, then the home task, each once. `focus`: the rows were
+   * published (not taken down): the list tasks may render only the pages showing them.
+   */
+  private async addListsAndHome(batch: TaskBatch, model: SiteReadModel, rows: ContentRow[], focus = false): Promise<string[]> {
     if (!rows.length) return [];
     const catalogs = new Set<string>();
     for (const row of rows) {
@@ -369,7 +380,8 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       for (const ancestor of model.ancestors(row.catalogId)) catalogs.add(ancestor.catalogId);
     }
     const tasks: string[] = [];
-    for (const catalogId of catalogs) tasks.push(await batch.add('catalog', catalogId));
+    const extra = focus ? { focus: rows.map((r) => r.contentId) } : {};
+    for (const catalogId of catalogs) tasks.push(await batch.add('catalog', catalogId, extra));
     tasks.push(await batch.add('index', model.site.siteId));
     return tasks;
   }
@@ -386,7 +398,10 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         // request wants.
         if (coalesce) {
           const { rows } = await this.pool.query<{ id: string }>(
-            `SELECT task_id AS id FROM cms_publish_task WHERE site_id = $1 AND task_type = $2 AND target_id = $3 AND status = 'pending' ORDER BY task_id LIMIT 1`,
+            // Not a task focused on other content: it would leave out pages this request needs.
+            `SELECT task_id AS id FROM cms_publish_task
+              WHERE site_id = $1 AND task_type = $2 AND target_id = $3 AND status = 'pending' AND NOT options ? 'focus'
+              ORDER BY task_id LIMIT 1`,
             [siteId, type, targetId],
           );
           if (rows.length) return rows[0].id;
@@ -453,10 +468,21 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       { now: true },
     );
     let failure: unknown = null;
+    // The site's settings and catalog tree, read once for the tasks of this job (queued together by one request).
+    const models = new Map<string, Promise<SiteReadModel | null>>();
+    const modelOf = (siteId: string) => {
+      let model = models.get(siteId);
+      if (!model) {
+        models.set(siteId, (model = SiteReadModel.load(this.pool, siteId)));
+        // A failed read is tried again by the next task.
+        model.catch(() => models.delete(siteId));
+      }
+      return model;
+    };
     try {
       for (const job of tasks) {
         try {
-          await this.executeTask(job, current);
+          await this.executeTask(job, current, modelOf);
         } catch (error) {
           failure ??= error;
         }
@@ -467,7 +493,11 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     if (failure) throw failure;
   }
 
-  private async executeTask(job: PublishTaskJob, current: { taskId: string; attempt: number }): Promise<void> {
+  private async executeTask(
+    job: PublishTaskJob,
+    current: { taskId: string; attempt: number },
+    modelOf: (siteId: string) => Promise<SiteReadModel | null>,
+  ): Promise<void> {
     // Claimed when waiting, failed (a retry of its job), or running with a stale heartbeat (a dead run).
     const { rows } = await this.pool.query<{ siteId: string; taskType: PublishTaskType; targetId: string; attempts: number }>(
       `UPDATE cms_publish_task SET status = 'running', progress = 0, error = '', attempts = attempts + 1, heartbeat_time = now(), update_time = now()
@@ -482,7 +512,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     current.attempt = task.attempts;
     const run = new TaskRun(job.taskId, this.pool, task.attempts);
     try {
-      const model = await SiteReadModel.load(this.pool, task.siteId);
+      const model = await modelOf(task.siteId);
       if (model) await this.runTask(model, task.taskType, task.targetId, job, run);
       const failed = run.failures.length > 0;
       const error = failed ? `${run.failures.length} failed: ${run.failures.slice(0, 5).join('; ')}`.slice(0, 1000) : '';
@@ -510,18 +540,20 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       case 'site':
         return this.runSite(model, run);
       case 'index':
+        // A few pages: the task's end writes its count; the pipes side by side.
         run.total = model.enabledPipes().length;
-        await run.flush();
-        for (const pipe of model.enabledPipes()) {
-          const provider = model.provider(pipe);
-          await this.writePage(provider, this.cachedSource(model.site.siteId, pipe), this.homeJob(model, provider), run);
-        }
+        await Promise.all(
+          model.enabledPipes().map((pipe) => {
+            const provider = model.provider(pipe);
+            return this.writePage(provider, this.cachedSource(model.site.siteId, pipe), this.homeJob(model, provider), run);
+          }),
+        );
         return;
       case 'catalog': {
         const root = model.catalogsById.get(targetId);
         if (!root) return;
         const catalogs = data.publishChild ? model.subtree(targetId) : [root];
-        return this.runCatalogs(model, catalogs, !!data.publishDetail, run);
+        return this.runCatalogs(model, catalogs, !!data.publishDetail, run, data.focus?.length ? new Set(data.focus) : undefined);
       }
       case 'content':
       case 'unpublish':
@@ -548,7 +580,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     }
     await run.flush();
     for (const pipe of pipes) {
-      const provider = model.provider(pipe);
+      const provider = model.provider(pipe, true);
       const source = this.cachedSource(model.site.siteId, pipe);
       await this.writePage(provider, source, this.homeJob(model, provider), run);
       for (const catalog of listed)
@@ -559,8 +591,14 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     }
   }
 
-  /** List pages of catalogs (and the detail pages of their content) on every enabled pipe. */
-  private async runCatalogs(model: SiteReadModel, catalogs: CatalogRow[], withDetails: boolean, run: TaskRun): Promise<void> {
+  /** List pages of catalogs (and the detail pages of their content) on every enabled pipe; `focus`: see PublishTaskJob. */
+  private async runCatalogs(
+    model: SiteReadModel,
+    catalogs: CatalogRow[],
+    withDetails: boolean,
+    run: TaskRun,
+    focus?: ReadonlySet<string>,
+  ): Promise<void> {
     const listed = catalogs.filter((c) => c.catalogType === 'common' && c.staticFlag);
     const ids = catalogs.map((c) => c.catalogId);
     const counts = new Map<string, Map<string, { items: number; details: number }>>();
@@ -570,14 +608,17 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       for (const catalog of listed) run.total += Math.max(1, Math.ceil((byCatalog.get(catalog.catalogId)?.items ?? 0) / model.pageSize(catalog)));
       if (withDetails) for (const { details } of byCatalog.values()) run.total += details;
     }
-    await run.flush();
-    for (const pipe of model.enabledPipes()) {
-      const provider = model.provider(pipe);
-      const source = this.cachedSource(model.site.siteId, pipe);
-      for (const catalog of listed)
-        await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
-      if (withDetails) await this.writeDetails(model, provider, source, ids, run);
-    }
+    if (!focus) await run.flush();
+    // The pipes side by side: a small task waits mostly on queries and writes.
+    await Promise.all(
+      model.enabledPipes().map(async (pipe) => {
+        const provider = model.provider(pipe, true);
+        const source = this.cachedSource(model.site.siteId, pipe);
+        for (const catalog of listed)
+          await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run, focus);
+        if (withDetails) await this.writeDetails(model, provider, source, ids, run);
+      }),
+    );
   }
 
   /** One content's detail page on each pipe: written where it is published and targeted, removed everywhere else. */
@@ -585,24 +626,25 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     const [row] = await model.contentRows([contentId]);
     const catalog = row && model.catalogsById.get(row.catalogId);
     const written = new Set<string>();
+    // A few pages: the task's end writes its count; the pipes side by side.
     run.total = model.pipes.length + removeKeys.length;
-    await run.flush();
     if (row && catalog) {
-      const view = new Map<string, ContentView>();
-      for (const pipe of model.pipes) {
-        const key = pageKey(model.site, pipe.code, detailFile(model.site, catalog, row));
-        const show = publish && row.status === 'published' && !row.linkFlag && pipe.enabled && targetsPipe(row, pipe.code);
-        if (show) {
-          const provider = model.provider(pipe.code);
-          const source = this.cachedSource(model.site.siteId, pipe.code);
-          if (!view.has(pipe.code)) view.set(pipe.code, (await provider.withDetails([row]))[0]);
-          await this.writePage(provider, source, await this.detailJob(model, provider, source, catalog, row, view.get(pipe.code)!), run);
-          written.add(key);
-        } else {
-          await this.storage.delete(key);
-          await run.tick();
-        }
-      }
+      await Promise.all(
+        model.pipes.map(async (pipe) => {
+          const key = pageKey(model.site, pipe.code, detailFile(model.site, catalog, row));
+          const show = publish && row.status === 'published' && !row.linkFlag && pipe.enabled && targetsPipe(row, pipe.code);
+          if (show) {
+            const provider = model.provider(pipe.code);
+            const source = this.cachedSource(model.site.siteId, pipe.code);
+            const [view] = await provider.withDetails([row]);
+            await this.writePage(provider, source, await this.detailJob(model, provider, source, catalog, row, view), run);
+            written.add(key);
+          } else {
+            await this.storage.delete(key);
+            await run.tick();
+          }
+        }),
+      );
     }
     for (const key of removeKeys) {
       // Keys come from the job's data: only page files of this site are touched.
@@ -710,12 +752,21 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       await run.tick();
       return null;
     }
-    await this.storage.put(pageKey(provider.model.site, job.pipe, job.file), Buffer.from(result.html, 'utf8'));
+    await this.writeFile(pageKey(provider.model.site, job.pipe, job.file), Buffer.from(result.html, 'utf8'));
     await run.tick();
     return result;
   }
 
-  /** Every list page of a catalog; pages beyond the last (left from when it held more) are removed. */
+  /** Stores a published file; one that is unchanged is not written again where the storage can tell cheaply. */
+  private async writeFile(key: string, data: Buffer): Promise<void> {
+    if (this.storage.putIfChanged) await this.storage.putIfChanged(key, data);
+    else await this.storage.put(key, data);
+  }
+
+  /**
+   * Every list page of a catalog; pages beyond the last (left from when it held more) are removed. With `focus`, only
+   * the first page and the pages showing that content when nothing else moved (see listPagesShowing).
+   */
   private async writeLists(
     model: SiteReadModel,
     provider: PipeDataProvider,
@@ -723,13 +774,24 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     catalog: CatalogRow,
     items: number,
     run: TaskRun,
+    focus?: ReadonlySet<string>,
   ): Promise<void> {
     const estimated = Math.max(1, Math.ceil(items / model.pageSize(catalog)));
-    const first = await this.writePage(provider, source, this.listJob(model, provider, catalog, 1), run);
+    const firstJob = this.listJob(model, provider, catalog, 1);
+    let first: RenderResult | null = null;
+    try {
+      first = await this.renderPage(provider, source, firstJob);
+    } catch (error) {
+      run.fail(`${firstJob.pipe}/${firstJob.file}`, error);
+    }
     // The template's paged list knows its page count best (it may list sub-catalogs' content too).
     const pages = first?.paging ? Math.max(1, first.paging.pageCount) : estimated;
-    run.total += pages - estimated;
-    const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
+    // Read before page 1 is written: the decision compares with the pages as published.
+    const only = focus && first ? await this.listPagesShowing(model, provider, catalog, first, focus) : null;
+    if (first) await this.writeFile(pageKey(model.site, provider.pipe, firstJob.file), Buffer.from(first.html, 'utf8'));
+    await run.tick();
+    const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2).filter((page) => !only || only.has(page));
+    run.total += 1 + rest.length - estimated;
     await eachLimit(rest, PUBLISH_LIMITS.concurrency, (page) =>
       this.writePage(provider, source, this.listJob(model, provider, catalog, page), run).then(() => undefined),
     );
@@ -742,6 +804,45 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     }
   }
 
+  /**
+   * The list pages of a catalog that show the focused content, when publishing it moved nothing else: each such page
+   * as published holds the links of every item its window holds now, and not those of the items just before and after
+   * the window (which an item arriving or leaving would have shifted in). Then every other page is as published and
+   * only these change. Null (every page is rendered) when that cannot be told: the page's paged list is not known whole,
+   * focused content is not in it, a page is missing, or a window differs.
+   */
+  private async listPagesShowing(
+    model: SiteReadModel,
+    provider: PipeDataProvider,
+    catalog: CatalogRow,
+    first: RenderResult,
+    focus: ReadonlySet<string>,
+  ): Promise<Set<number> | null> {
+    const rows = provider.lastPagedList();
+    const size = first.paging?.pageSize ?? 0;
+    if (!rows || size < 1) return null;
+    const pages = new Set<number>();
+    for (const id of focus) {
+      const index = rows.findIndex((r) => r.contentId === id);
+      if (index < 0) return null;
+      pages.add(Math.floor(index / size) + 1);
+    }
+    const url = (i: number) => (i >= 0 && i < rows.length ? provider.contentView(rows[i]).url : null);
+    for (const page of pages) {
+      const stream = await this.storage.get(pageKey(model.site, provider.pipe, listFile(model.site, catalog, page)));
+      if (!stream) return null;
+      const published = (await readAll(stream)).toString('utf8');
+      const start = (page - 1) * size;
+      const end = Math.min(rows.length, start + size);
+      for (let i = start; i < end; i++) {
+        const link = url(i);
+        if (!link || !published.includes(`"${link}"`)) return null;
+      }
+      for (const outside of [url(start - 1), url(end)]) if (outside === '' || (outside && published.includes(`"${outside}"`))) return null;
+    }
+    return pages;
+  }
+
   /** Detail pages of published, non-link content (of `catalogIds`, or the whole site), in batches. */
   private async writeDetails(
     model: SiteReadModel,
@@ -750,8 +851,8 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     catalogIds: string[] | null,
     run: TaskRun,
   ): Promise<void> {
-    let after = '0';
-    for (;;) {
+    // One batch is read (rows, bodies, related content) while the one before it renders.
+    const read = async (after: string): Promise<{ rows: ContentRow[]; views: ContentView[] }> => {
       const params: unknown[] = [model.site.siteId, provider.pipe, after, PUBLISH_LIMITS.detailBatch];
       if (catalogIds) params.push(catalogIds);
       const { rows } = await this.pool.query<ContentRow>(
@@ -760,9 +861,16 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
           ORDER BY c.content_id LIMIT $4`,
         params,
       );
+      return { rows, views: rows.length ? await provider.withDetails(rows) : [] };
+    };
+    let next = read('0');
+    for (;;) {
+      const { rows, views } = await next;
       if (!rows.length) return;
-      after = rows[rows.length - 1].contentId;
-      const views = await provider.withDetails(rows);
+      const more = rows.length === PUBLISH_LIMITS.detailBatch;
+      next = more ? read(rows[rows.length - 1].contentId) : Promise.resolve({ rows: [], views: [] });
+      // Awaited on the next turn; a failure while this batch renders must not go unhandled meanwhile.
+      next.catch(() => undefined);
       provider.preload(views);
       await eachLimit(
         rows.map((row, i) => ({ row, view: views[i] })),
@@ -773,7 +881,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
           await this.writePage(provider, source, await this.detailJob(model, provider, source, catalog, row, view), run);
         },
       );
-      if (rows.length < PUBLISH_LIMITS.detailBatch) return;
+      if (!more) return;
     }
   }
 
@@ -799,7 +907,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     const prefix = `cms/sites/${model.site.siteId}/assets/${pipe}/`;
     await eachLimit(keys, PUBLISH_LIMITS.concurrency, async (key) => {
       const stream = await this.storage.get(key);
-      if (stream) await this.storage.put(`${pipeFolder(model.site, pipe)}/assets/${key.slice(prefix.length)}`, await readAll(stream));
+      if (stream) await this.writeFile(`${pipeFolder(model.site, pipe)}/assets/${key.slice(prefix.length)}`, await readAll(stream));
       await run.tick();
     });
   }
@@ -823,7 +931,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       .map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`)
       .join('\n');
     const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
-    await this.storage.put(pageKey(site, pipe, 'sitemap.xml'), Buffer.from(text, 'utf8'));
+    await this.writeFile(pageKey(site, pipe, 'sitemap.xml'), Buffer.from(text, 'utf8'));
     await run.tick();
   }
 }

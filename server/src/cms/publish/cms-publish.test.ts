@@ -313,6 +313,74 @@ describe('static publishing', () => {
   });
 });
 
+describe('publishing one article writes what a whole-site publish would', () => {
+  let f: Fixture;
+
+  /** Every published file of the site on pc, by key. */
+  const snapshot = async () => {
+    const files: Record<string, string | null> = {};
+    for (const key of await storage.list(`site/${f.path}/pc`)) files[key] = await read(key);
+    return files;
+  };
+  /** Publishes `contentId` as the back office does; answers the files then and those a whole-site publish leaves after it. */
+  const publishBoth = async (contentId: string) => {
+    const tasks = await publisher.publishContents(f.siteId, [contentId], 'admin');
+    const rows = await settle(tasks);
+    const one = await snapshot();
+    await settle([await publisher.publishSite(f.siteId, 'admin')]);
+    return { one, whole: await snapshot(), rows };
+  };
+  const newsListTask = async (taskIds: string[]) =>
+    one<{ total: number }>(`SELECT total FROM cms_publish_task WHERE task_id = ANY($1::bigint[]) AND task_type = 'catalog' AND target_id = $2`, [
+      taskIds,
+      f.news,
+    ]);
+
+  beforeAll(async () => {
+    f = await seedSite();
+    await settle([await publisher.publishSite(f.siteId, 'admin')]);
+  });
+
+  it('an edited article: only its list page is rendered again, and the files equal a whole-site publish', async () => {
+    // Article 13 is on page 2 of news (10 a page).
+    const a13 = f.articles[12];
+    await ds.query(`UPDATE cms_content SET title = 'Article 13 edited' WHERE content_id = $1`, [a13]);
+    const tasks = await publisher.publishContents(f.siteId, [a13], 'admin');
+    await settle(tasks);
+    // Page 1 (always) and page 2, not page 3.
+    expect(await newsListTask(tasks)).toEqual({ total: 2 });
+    const one = await snapshot();
+    expect(one[`site/${f.path}/pc/news/list_2.html`]).toContain('Article 13 edited<');
+    await settle([await publisher.publishSite(f.siteId, 'admin')]);
+    expect(one).toEqual(await snapshot());
+  });
+
+  it('a newly published article shifts every page after it: all are rendered, and the files equal a whole-site publish', async () => {
+    await ds.query(`UPDATE cms_content SET status = 'published', sort_flag = 1000 WHERE content_id = $1`, [f.draft]);
+    const { one, whole, rows } = await publishBoth(f.draft);
+    expect(rows.every((r) => r.status === 'done' || r.error.includes('broken'))).toBe(true);
+    expect(one[`site/${f.path}/pc/news/index.html`]).toContain('Draft article<');
+    expect(one[`site/${f.path}/pc/news/list_3.html`]).toContain('Article 25<');
+    expect(one).toEqual(whole);
+  });
+
+  it('an article moved within its catalog and one taken down: the files equal a whole-site publish', async () => {
+    const a25 = f.articles[24];
+    await ds.query(`UPDATE cms_content SET sort_flag = 2000 WHERE content_id = $1`, [a25]);
+    const moved = await publishBoth(a25);
+    expect(moved.one[`site/${f.path}/pc/news/index.html`]).toContain(`news/${a25}.html">Article 25<`);
+    expect(moved.one).toEqual(moved.whole);
+
+    const a5 = f.articles[4];
+    await ds.query(`UPDATE cms_content SET status = 'offline' WHERE content_id = $1`, [a5]);
+    await settle(await publisher.unpublishContents(f.siteId, [a5], 'admin'));
+    const down = await snapshot();
+    expect(down[`site/${f.path}/pc/news/${a5}.html`]).toBeUndefined();
+    await settle([await publisher.publishSite(f.siteId, 'admin')]);
+    expect(down).toEqual(await snapshot());
+  });
+});
+
 describe('publish tasks and preview over HTTP', () => {
   let f: Fixture;
 

@@ -132,6 +132,12 @@ const ORDER: Record<ContentQuery['sort'], string> = {
 /** Largest window one list query reads. */
 const MAX_LIMIT = 500;
 
+/**
+ * Largest list a provider in bulk mode reads whole and pages through in memory (a catalog's list pages ask for the
+ * same list window after window); a longer one is read a window at a time.
+ */
+export const BULK_LIST_MAX = 5000;
+
 /** Whether a content row shows on the pipe. */
 export function targetsPipe(content: Pick<ContentRow, 'publishPipes'>, pipe: string): boolean {
   return !content.publishPipes.length || content.publishPipes.includes(pipe);
@@ -267,9 +273,9 @@ export class SiteReadModel {
     return found;
   }
 
-  /** The data provider of this site on one pipe. */
-  provider(pipe: string): PipeDataProvider {
-    return new PipeDataProvider(this, pipe);
+  /** The data provider of this site on one pipe (`bulk`: for the many pages of one run, see PipeDataProvider). */
+  provider(pipe: string, bulk = false): PipeDataProvider {
+    return new PipeDataProvider(this, pipe, bulk);
   }
 }
 
@@ -279,10 +285,20 @@ export class PipeDataProvider implements TemplateDataProvider {
   private siteView?: SiteView;
   /** Content bodies loaded ahead for a batch of detail pages. */
   private readonly preloaded = new Map<string, ContentView>();
+  /** Bulk mode: whole lists by their filter and order (null: longer than BULK_LIST_MAX, read by windows). */
+  private readonly lists = new Map<string, Promise<ContentRow[] | null>>();
+  /** Bulk mode: the whole list of the last paged query (what a list page's page bar counts), when it was read whole. */
+  private lastPaged: ContentRow[] | null = null;
 
+  /**
+   * `bulk`: the provider renders many pages of one run (a site or catalog publish): a content list is read once,
+   * whole, and its windows are cut from it, instead of two queries (window and count) per page. The pages show what
+   * the tables held when the list was read, as one consistent snapshot.
+   */
   constructor(
     readonly model: SiteReadModel,
     readonly pipe: string,
+    private readonly bulk = false,
   ) {
     const site = model.site;
     this.urls = {
@@ -437,16 +453,37 @@ export class PipeDataProvider implements TemplateDataProvider {
     const limit = Math.min(Math.max(0, Math.trunc(query.limit) || 0), MAX_LIMIT);
     const offset = Math.max(0, Math.trunc(query.offset) || 0);
     const filter = where.join(' AND ');
+    const order = ORDER[query.sort] ?? ORDER.default;
+    if (this.bulk) {
+      const key = `${filter}|${order}|${JSON.stringify(params)}`;
+      let whole = this.lists.get(key);
+      if (!whole) {
+        whole = this.model.pool
+          .query<ContentRow>(`SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE ${filter} ORDER BY ${order} LIMIT ${BULK_LIST_MAX + 1}`, params)
+          .then(({ rows }) => (rows.length > BULK_LIST_MAX ? null : rows));
+        this.lists.set(key, whole);
+      }
+      const rows = await whole;
+      if (query.needsTotal !== false) this.lastPaged = rows;
+      if (rows) return { rows: rows.slice(offset, offset + limit).map((r) => this.contentView(r)), total: rows.length };
+    }
     const [list, count] = await Promise.all([
       limit
         ? this.model.pool.query<ContentRow>(
-            `SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE ${filter} ORDER BY ${ORDER[query.sort] ?? ORDER.default} LIMIT ${limit} OFFSET ${offset}`,
+            `SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
             params,
           )
         : Promise.resolve({ rows: [] as ContentRow[] }),
-      this.model.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM cms_content c WHERE ${filter}`, params),
+      query.needsTotal === false
+        ? null
+        : this.model.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM cms_content c WHERE ${filter}`, params),
     ]);
-    return { rows: list.rows.map((r) => this.contentView(r)), total: count.rows[0].n };
+    return { rows: list.rows.map((r) => this.contentView(r)), total: count ? count.rows[0].n : list.rows.length };
+  }
+
+  /** The whole ordered list of the last paged content query in bulk mode, or null when it was not read whole. */
+  lastPagedList(): ContentRow[] | null {
+    return this.lastPaged;
   }
 
   async content(id: string): Promise<ContentView | null> {

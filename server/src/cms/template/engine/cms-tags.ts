@@ -227,6 +227,7 @@ async function loadContents(state: RenderState, args: Args): Promise<ContentView
     sort: oneOf('sort', args.sort, CONTENT_SORTS, 'default'),
     offset,
     limit,
+    needsTotal: paged,
   });
   if (paged) {
     // Page links point at the page being rendered (a catalog list page), else at the listed catalog.

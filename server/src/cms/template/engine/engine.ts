@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Context, Liquid, toPromise, type Emitter, type FS } from 'liquidjs';
+import { Context, Liquid, type Emitter, type FS } from 'liquidjs';
 import { checkAborted, registerCmsExtensions, type RenderState } from './cms-tags';
+import { drive } from './drive';
 import { TemplateError, toTemplateError } from './errors';
 import { resolveTemplatePath } from './paths';
 import type { RenderOptions, RenderResult, TemplateLimits, TemplateSource, TemplateSyntaxIssue } from './types';
@@ -156,7 +157,7 @@ export async function renderPage(path: string, options: RenderOptions): Promise<
     const remaining = Math.max(1, limits.timeoutMs - (Date.now() - started));
     const ctx = new Context(scope, liquid.options, { renderLimit: remaining, memoryLimit: limits.memoryLimit }, { liquid });
     const emitter = new BoundedEmitter(limits.maxOutputChars, state);
-    await toPromise(liquid.renderer.renderTemplates(templates, ctx, emitter));
+    await drive(liquid.renderer.renderTemplates(templates, ctx, emitter));
     return emitter.buffer;
   });
   let timer: NodeJS.Timeout | undefined;

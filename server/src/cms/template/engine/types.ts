@@ -158,6 +158,8 @@ export interface ContentQuery {
   sort: ContentSort;
   offset: number;
   limit: number;
+  /** Whether the caller needs `total` (a paged list); when false a provider may skip counting and answer the rows' length. */
+  needsTotal?: boolean;
 }
 
 /** URLs on the pipe being rendered (published pages or preview, as the publisher decides). */
@@ -186,7 +188,7 @@ export interface TemplateDataProvider {
   catalogs(query: CatalogQuery): Promise<CatalogView[]>;
   /** A part of the catalog tree, nested. */
   catalogTree(query: CatalogTreeQuery): Promise<CatalogTreeNode[]>;
-  /** Published content, one window of it, with the total count. */
+  /** Published content, one window of it, with the total count (unless the query says it needs none). */
   contents(query: ContentQuery): Promise<{ rows: ContentView[]; total: number }>;
   /** Published content by id with its detail fields, or null. */
   content(id: string): Promise<ContentView | null>;
