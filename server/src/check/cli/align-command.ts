@@ -15,7 +15,7 @@ detected passage to --out:
   {"suspicious","source","this_offset","this_length","source_offset","source_length"}
 Offsets and lengths are JavaScript string indices (UTF-16 code units) of the original files.
   --params JSON    detector options, e.g. '{"align":{"gap":40}}'
-  --similarity     also write "similarity" (share of matched characters) on each line`;
+  --similarity     also write "similarity" (share of matched characters) and "identical" on each line`;
 
 async function txtFiles(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((f) => f.endsWith('.txt')).sort();
@@ -78,7 +78,10 @@ export const alignCommand: CliCommand = {
           source_offset: d.sourceOffset,
           source_length: d.sourceLength,
         };
-        if (values.similarity) line.similarity = Math.round(d.similarity * 1000) / 1000;
+        if (values.similarity) {
+          line.similarity = Math.round(d.similarity * 1000) / 1000;
+          line.identical = d.identical;
+        }
         lines.push(JSON.stringify(line));
       }
     }

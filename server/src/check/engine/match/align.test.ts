@@ -83,6 +83,7 @@ describe('alignment of reused passages', () => {
     expect([d.thisOffset, d.thisLength]).toEqual([s.offset, s.length]);
     expect([d.sourceOffset, d.sourceLength]).toEqual([PASSAGE_OFFSET, PASSAGE.length]);
     expect(d.similarity).toBe(1);
+    expect(d.identical).toBe(true);
   });
 
   it('finds a passage with changed punctuation and full-width letters and digits', async () => {
@@ -94,6 +95,8 @@ describe('alignment of reused passages', () => {
     const d = await only(s.text);
     expect([d.thisOffset, d.thisLength]).toEqual([s.offset, s.length]);
     expect([d.sourceOffset, d.sourceLength]).toEqual([PASSAGE_OFFSET, PASSAGE.length]);
+    // The same text once punctuation and width are folded.
+    expect(d.identical).toBe(true);
   });
 
   it('finds a passage converted to Traditional (Taiwan phrases, different length)', async () => {
@@ -118,6 +121,57 @@ describe('alignment of reused passages', () => {
       expect(Math.abs(d.sourceOffset + d.sourceLength - (PASSAGE_OFFSET + PASSAGE.length))).toBeLessThanOrEqual(3);
       expect(d.similarity).toBeGreaterThan(0.6);
       expect(d.similarity).toBeLessThan(1);
+      expect(d.identical).toBe(false);
+    }
+  });
+
+  it('finds a 降重-disguised passage (half the content words replaced by synonyms, clauses swapped) as one similar detection', async () => {
+    // PARAGRAPHS[3] rewritten the way duplicate-rate-lowering tools do it: about half of its content words swapped
+    // for synonyms, and the two halves of two sentences swapped around their middle comma.
+    const bees = PARAGRAPHS[3];
+    const disguised =
+      '蜜蜂是一类社会性虫子，一个蜂群一般由一只蜂王、少许雄蜂和成千上万只工蜂构成。' +
+      '工蜂承担收集花蜜和花粉、哺养幼虫、建造蜂巢以及保卫巢门。' +
+      '会回到巢中跳起摇摆舞，用舞蹈的方位和时间通知伙伴花丛的方位与间距，侦察蜂找到蜜源后。' +
+      '对农业生产拥有重要意义，蜜蜂在采蜜的同时为植物授粉。';
+    const s = suspicious(disguised);
+    const d = await only(s.text);
+    expect(d.sourceId).toBe(0);
+    expect(Math.abs(d.thisOffset - s.offset)).toBeLessThanOrEqual(3);
+    expect(Math.abs(d.thisOffset + d.thisLength - (s.offset + s.length))).toBeLessThanOrEqual(3);
+    const at = SOURCES[0].indexOf(bees);
+    expect(Math.abs(d.sourceOffset - at)).toBeLessThanOrEqual(3);
+    expect(Math.abs(d.sourceOffset + d.sourceLength - (at + bees.length))).toBeLessThanOrEqual(3);
+    expect(d.identical).toBe(false);
+    expect(d.similarity).toBeGreaterThan(0.4);
+    expect(d.similarity).toBeLessThan(0.95);
+  });
+
+  it('takes whole disguised sentences into the passage, a clause-swapped last sentence too', async () => {
+    // The first three sentences of PARAGRAPHS[5]: the first with synonyms, the second kept, the third with synonyms and
+    // its clauses swapped. Its exact runs are too short to seed the third sentence.
+    const disguised =
+      '光合作用乃绿色植被借助光能，将二氧化碳与水化合为有机物并放出氧气之进程。' +
+      '这一过程主要在叶绿体中进行，分为光反应和暗反应两个阶段。' +
+      '暗反应时期则将二氧化碳固化下去，化合为葡萄糖这类糖类，光反应时期生成氧气与能量载体。';
+    const original = sentences(PARAGRAPHS[5]).slice(0, 3).join('');
+    const s = suspicious(disguised);
+    const d = await only(s.text);
+    expect(d.sourceId).toBe(1);
+    expect([d.thisOffset, d.thisLength]).toEqual([s.offset, s.length]);
+    expect([d.sourceOffset, d.sourceLength]).toEqual([SOURCES[1].indexOf(original), original.length]);
+    expect(d.identical).toBe(false);
+    expect(d.similarity).toBeLessThan(0.9);
+  });
+
+  it('does not take an unrelated sentence next to a disguised passage into it', async () => {
+    const disguised =
+      '工蜂承担收集花蜜和花粉、哺养幼虫、建造蜂巢以及保卫巢门。蜜蜂是一类社会性虫子，一个蜂群一般由一只蜂王、少许雄蜂和成千上万只工蜂构成。';
+    const text = `${FILLER_A}${disguised}${FILLER_B}`;
+    const { detections } = await detector.check(text);
+    for (const d of detections) {
+      expect(d.thisOffset).toBeGreaterThanOrEqual(FILLER_A.length - 3);
+      expect(d.thisOffset + d.thisLength).toBeLessThanOrEqual(FILLER_A.length + disguised.length + 3);
     }
   });
 

@@ -18,9 +18,14 @@
 //    box, and either an exact run of `minLongestSeed` characters (the usual 13-character rule) or, for a heavily
 //    edited passage, matched characters (seeds plus the common subsequences of the gaps between them) of at least
 //    `minLcsRatio` of its longer side.
+//    A long passage (`minDiceSpan`) without either is kept when the character bigrams of its two sides are similar
+//    (Dice >= `minPassageDice`): 降重 tools replace half the words by synonyms and swap clauses.
 // 5. Boundaries: an end is extended to the end of its sentence when the rest of the sentence is similar on both sides
-//    (edits near the ends leave no seeds there); then both ends move to the sentence boundary when one is within
-//    `snap` normalised characters, take adjacent quotes and brackets, and are mapped to original offsets.
+//    (edits near the ends leave no seeds there). Against 降重 disguise, a passage then finishes the sentences it ends and
+//    starts in, and takes whole neighbouring sentences, while their bigram Dice is at least `minBigramDice`; passages
+//    that now touch merge. Then both ends move to the sentence boundary when one is within `snap` normalised
+//    characters, take adjacent quotes and brackets, and are mapped to original offsets.
+// A passage is identical when its two normalised sides are equal; otherwise it is similar, with a similarity below 1.
 import { type NormalizedText } from '../text/normalize';
 import { kgramHashes } from './fingerprint';
 
@@ -55,6 +60,21 @@ export interface AlignParams {
   extendLcsRatio: number;
   /** A boundary moves to a sentence boundary this many normalised characters away, at most. */
   snap: number;
+  /**
+   * 降重 disguise (synonyms, swapped clauses): gaps between passages are bridged, and a passage takes the next (or
+   * previous) whole sentence on both sides, when the character bigrams of the two stretches have a Dice coefficient of
+   * at least this (order-free, so a swapped clause keeps its bigrams); 0 turns both off.
+   */
+  minBigramDice: number;
+  /** A sentence taken that way adds at most this many normalised characters. */
+  maxSentence: number;
+  /**
+   * A passage of at least `minDiceSpan` characters on both sides without a `minLongestSeed` run or `minLcsRatio` of
+   * matched characters is still kept when its two sides have a bigram Dice of at least `minPassageDice` (0: off).
+   * Shorter ones are not: shared templates (“X是于2004年上映的第五部《X》剧场版”) reach the same Dice.
+   */
+  minPassageDice: number;
+  minDiceSpan: number;
 }
 
 export const DEFAULT_ALIGN_PARAMS: AlignParams = {
@@ -72,6 +92,10 @@ export const DEFAULT_ALIGN_PARAMS: AlignParams = {
   maxExtend: 60,
   extendLcsRatio: 0.5,
   snap: 6,
+  minBigramDice: 0.4,
+  maxSentence: 200,
+  minPassageDice: 0.5,
+  minDiceSpan: 100,
 };
 
 /** A text as the aligner needs it: the original and its normalised form (sentence starts are cached on it). */
@@ -102,6 +126,8 @@ export interface AlignedPassage {
   matchedChars: number;
   /** matchedChars / normalised length of the suspicious side, in [0, 1]. */
   similarity: number;
+  /** The two normalised ranges are equal (similarity 1); otherwise the passage is similar (similarity below 1). */
+  identical: boolean;
   /** Longest exact match in the passage (normalised characters) and number of seeds. */
   longestMatch: number;
   seedCount: number;
@@ -210,6 +236,44 @@ function lcsRatio(a: string, a0: number, a1: number, b: string, b0: number, b1: 
   const lb = b1 - b0;
   if (la <= 0 || lb <= 0) return 0;
   return lcsLength(a, a0, a1, b, b0, b1) / Math.max(la, lb);
+}
+
+/**
+ * Dice coefficient of the character-bigram multisets of a[a0, a1) and b[b0, b1): 2|A ∩ B| / (|A| + |B|). Word order
+ * does not matter, so a swapped clause keeps its bigrams, and a two-character synonym costs only the bigrams it touches.
+ */
+export function bigramDice(a: string, a0: number, a1: number, b: string, b0: number, b1: number): number {
+  const na = a1 - a0 - 1;
+  const nb = b1 - b0 - 1;
+  if (na <= 0 || nb <= 0) return 0;
+  const counts = new Map<number, number>();
+  for (let i = a0; i < a1 - 1; i++) {
+    const key = a.charCodeAt(i) * 0x10000 + a.charCodeAt(i + 1);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  let common = 0;
+  for (let j = b0; j < b1 - 1; j++) {
+    const key = b.charCodeAt(j) * 0x10000 + b.charCodeAt(j + 1);
+    const c = counts.get(key);
+    if (c) {
+      common++;
+      counts.set(key, c - 1);
+    }
+  }
+  return (2 * common) / (na + nb);
+}
+
+/** Share of the character bigrams of a[a0, a1) that occur in b[b0, b1) (as a multiset). */
+export function bigramContainment(a: string, a0: number, a1: number, b: string, b0: number, b1: number): number {
+  const na = a1 - a0 - 1;
+  if (na <= 0 || b1 - b0 < 2) return 0;
+  return (bigramDice(a, a0, a1, b, b0, b1) * (na + b1 - b0 - 1)) / 2 / na;
+}
+
+/** Whether the two ranges are similar enough to bridge: LCS ratio, or (for 降重 disguise) bigram Dice. */
+function similarGap(a: string, a0: number, a1: number, b: string, b0: number, b1: number, p: AlignParams): boolean {
+  if (lcsRatio(a, a0, a1, b, b0, b1) >= p.extendLcsRatio) return true;
+  return p.minBigramDice > 0 && bigramDice(a, a0, a1, b, b0, b1) >= p.minBigramDice;
 }
 
 interface Cluster {
@@ -524,7 +588,7 @@ export function clusterSeeds(seeds: Seeds, p: AlignParams, a: string, b: string)
     if (gs > p.maxExtend || gd > p.maxExtend) return false;
     const [u, v] = x.sStart <= y.sStart ? [x, y] : [y, x];
     if (v.sStart < u.sEnd || v.dStart < u.dEnd) return false;
-    return lcsRatio(a, u.sEnd, v.sStart, b, u.dEnd, v.dStart) >= p.extendLcsRatio;
+    return similarGap(a, u.sEnd, v.sStart, b, u.dEnd, v.dStart, p);
   };
   let merged = mergeClusters(clusters, Math.max(p.gap, p.maxExtend), (x, y) => near(x, y) && balanced(x, y));
   merged = dropShadowed(merged, seeds, a.length);
@@ -670,7 +734,7 @@ export function alignTexts(
   const b = src.norm.text;
   const seeds = findSeeds(a, b, p.seedLength, p.maxGramOccurrences, options.susHashes, options.regions);
   if (seeds.s.length === 0) return [];
-  const out: AlignedPassage[] = [];
+  const boxes: Box[] = [];
   for (const c of clusterSeeds(seeds, p, a, b)) {
     const sSpan = c.sEnd - c.sStart;
     const dSpan = c.dEnd - c.dStart;
@@ -680,7 +744,12 @@ export function alignTexts(
     if (Math.min(covered, coveredD) < p.minMatched || covered / sSpan < p.minDensity || coveredD / dSpan < p.minDensity) continue;
     const between = gapMatches(a, b, seeds, c.seeds, p.maxExtend);
     let matched = covered + between;
-    if (longest < p.minLongestSeed && Math.min(matched, coveredD + between) / Math.max(sSpan, dSpan) < p.minLcsRatio) continue;
+    if (
+      longest < p.minLongestSeed &&
+      Math.min(matched, coveredD + between) / Math.max(sSpan, dSpan) < p.minLcsRatio &&
+      !(p.minPassageDice > 0 && Math.min(sSpan, dSpan) >= p.minDiceSpan && bigramDice(a, c.sStart, c.sEnd, b, c.dStart, c.dEnd) >= p.minPassageDice)
+    )
+      continue;
     let { sStart, sEnd, dStart, dEnd } = c;
     // The seeds that open and close the passage on the suspicious side, and where they sit in the source.
     let first = c.seeds[0];
@@ -715,11 +784,20 @@ export function alignTexts(
         matched += ext;
       }
     }
+    boxes.push({ sStart, sEnd, dStart, dEnd, matched, longest, seedCount: c.seeds.length });
+  }
+  if (p.minBigramDice > 0) for (const box of boxes) extendBySentences(box, a, b, sentenceStarts(sus), sentenceStarts(src), p);
+  const out: AlignedPassage[] = [];
+  for (const box of mergeBoxes(boxes, p.gap)) {
+    const { sStart, sEnd, dStart, dEnd } = box;
     const thisStart = snapStart(sus, sStart, p.snap);
     const thisEnd = snapEnd(sus, sEnd, p.snap);
     const srcStart = snapStart(src, dStart, p.snap);
     const srcEnd = snapEnd(src, dEnd, p.snap);
-    matched = Math.min(matched, sEnd - sStart);
+    // Identical: the two normalised ranges are equal (a verbatim copy, or one that only punctuation, width or the
+    // Traditional script disguises). Anything else is similar, with a similarity below 1.
+    const identical = sEnd - sStart === dEnd - dStart && a.slice(sStart, sEnd) === b.slice(dStart, dEnd);
+    const matched = identical ? sEnd - sStart : Math.min(box.matched, sEnd - sStart - 1);
     out.push({
       thisOffset: thisStart,
       thisLength: thisEnd - thisStart,
@@ -731,9 +809,116 @@ export function alignTexts(
       sourceNormEnd: dEnd,
       matchedChars: matched,
       similarity: matched / Math.max(1, sEnd - sStart),
-      longestMatch: longest,
-      seedCount: c.seeds.length,
+      identical,
+      longestMatch: box.longest,
+      seedCount: box.seedCount,
     });
   }
   return out.sort((x, y) => x.thisOffset - y.thisOffset);
+}
+
+interface Box {
+  sStart: number;
+  sEnd: number;
+  dStart: number;
+  dEnd: number;
+  matched: number;
+  longest: number;
+  seedCount: number;
+}
+
+/**
+ * 降重 disguise leaves whole sentences of a reused passage without seeds (every second content word swapped for a
+ * synonym) and moves seeds away from sentence ends (a swapped clause). A passage first finishes the sentences it ends
+ * (and starts) in, then takes the next sentence after its end (and the one before its start) on both sides, while the
+ * sentences' bigram Dice is at least minBigramDice. Only a passage already found grows, so this adds no passage.
+ */
+function extendBySentences(box: Box, a: string, b: string, sentS: Int32Array, sentD: Int32Array, p: AlignParams): void {
+  // A passage that stops inside a sentence on either side finishes it on both when the two sentences, from within the
+  // passage, are similar.
+  {
+    const s0 = ceilOf(sentS, box.sEnd);
+    const d0 = ceilOf(sentD, box.dEnd);
+    if (
+      s0 >= 0 &&
+      d0 >= 0 &&
+      (s0 - box.sEnd > p.snap || d0 - box.dEnd > p.snap) &&
+      s0 - box.sEnd <= p.maxSentence &&
+      d0 - box.dEnd <= p.maxSentence
+    ) {
+      const ss = Math.max(box.sStart, floorOf(sentS, box.sEnd - 1));
+      const ds = Math.max(box.dStart, floorOf(sentD, box.dEnd - 1));
+      // Each rest must itself belong to the other sentence: a passage followed by other text without a boundary keeps
+      // its end.
+      const restS = s0 - box.sEnd <= p.snap || bigramContainment(a, box.sEnd, s0, b, ds, d0) >= p.minBigramDice / 2;
+      const restD = d0 - box.dEnd <= p.snap || bigramContainment(b, box.dEnd, d0, a, ss, s0) >= p.minBigramDice / 2;
+      if (restS && restD && bigramDice(a, ss, s0, b, ds, d0) >= p.minBigramDice) {
+        box.matched += lcsLength(a, box.sEnd, s0, b, box.dEnd, d0);
+        box.sEnd = s0;
+        box.dEnd = d0;
+      }
+    }
+    const s1 = floorOf(sentS, box.sStart);
+    const d1 = floorOf(sentD, box.dStart);
+    if (
+      s1 >= 0 &&
+      d1 >= 0 &&
+      (box.sStart - s1 > p.snap || box.dStart - d1 > p.snap) &&
+      box.sStart - s1 <= p.maxSentence &&
+      box.dStart - d1 <= p.maxSentence
+    ) {
+      const se = Math.min(box.sEnd, ceilOf(sentS, box.sStart + 1));
+      const de = Math.min(box.dEnd, ceilOf(sentD, box.dStart + 1));
+      const restS = box.sStart - s1 <= p.snap || bigramContainment(a, s1, box.sStart, b, d1, de) >= p.minBigramDice / 2;
+      const restD = box.dStart - d1 <= p.snap || bigramContainment(b, d1, box.dStart, a, s1, se) >= p.minBigramDice / 2;
+      if (se > s1 && de > d1 && restS && restD && bigramDice(a, s1, se, b, d1, de) >= p.minBigramDice) {
+        box.matched += lcsLength(a, s1, box.sStart, b, d1, box.dStart);
+        box.sStart = s1;
+        box.dStart = d1;
+      }
+    }
+  }
+  for (;;) {
+    const s0 = ceilOf(sentS, box.sEnd);
+    const d0 = ceilOf(sentD, box.dEnd);
+    if (s0 < 0 || d0 < 0 || s0 - box.sEnd > p.snap || d0 - box.dEnd > p.snap) break;
+    const s1 = ceilOf(sentS, s0 + 1);
+    const d1 = ceilOf(sentD, d0 + 1);
+    if (s1 < 0 || d1 < 0 || s1 - box.sEnd > p.maxSentence || d1 - box.dEnd > p.maxSentence) break;
+    if (bigramDice(a, box.sEnd, s1, b, box.dEnd, d1) < p.minBigramDice) break;
+    box.matched += lcsLength(a, box.sEnd, s1, b, box.dEnd, d1);
+    box.sEnd = s1;
+    box.dEnd = d1;
+  }
+  for (;;) {
+    const s1 = floorOf(sentS, box.sStart);
+    const d1 = floorOf(sentD, box.dStart);
+    if (s1 < 0 || d1 < 0 || box.sStart - s1 > p.snap || box.dStart - d1 > p.snap || s1 === 0 || d1 === 0) break;
+    const s0 = floorOf(sentS, s1 - 1);
+    const d0 = floorOf(sentD, d1 - 1);
+    if (s0 < 0 || d0 < 0 || box.sStart - s0 > p.maxSentence || box.dStart - d0 > p.maxSentence) break;
+    if (bigramDice(a, s0, box.sStart, b, d0, box.dStart) < p.minBigramDice) break;
+    box.matched += lcsLength(a, s0, box.sStart, b, d0, box.dStart);
+    box.sStart = s0;
+    box.dStart = d0;
+  }
+}
+
+/** Passages that extension made overlap or touch (within `gap`) on both sides become one. */
+function mergeBoxes(boxes: Box[], gap: number): Box[] {
+  const sorted = [...boxes].sort((x, y) => x.sStart - y.sStart);
+  const out: Box[] = [];
+  for (const box of sorted) {
+    const last = out[out.length - 1];
+    if (last && box.sStart - last.sEnd <= gap && gapBetween(last.dStart, last.dEnd, box.dStart, box.dEnd) <= gap) {
+      const overlap = Math.max(0, last.sEnd - box.sStart);
+      last.matched += Math.max(0, box.matched - overlap);
+      last.sEnd = Math.max(last.sEnd, box.sEnd);
+      last.dEnd = Math.max(last.dEnd, box.dEnd);
+      last.dStart = Math.min(last.dStart, box.dStart);
+      last.longest = Math.max(last.longest, box.longest);
+      last.seedCount += box.seedCount;
+    } else out.push({ ...box });
+  }
+  return out;
 }

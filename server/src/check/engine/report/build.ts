@@ -237,6 +237,7 @@ export function buildReport(input: BuildReportInput): CheckReport {
       sourceStart,
       sourceEnd,
       similarity: d.detection.similarity,
+      match: (d.detection.identical ?? d.detection.similarity >= 1) ? 'identical' : 'similar',
       chars: coverage.countedIn(d.start, d.end),
       citedChars: coverage.citedDuplicateIn(d.start, d.end),
       sourceText: sourceTextOf(d.sourceId)?.slice(sourceStart, sourceEnd) ?? '',

@@ -100,6 +100,28 @@ describe('renderReportHtml', () => {
     expect(full).toContain('<div class="pair" id="f1">');
   });
 
+  it('marks each compared passage identical or similar, a similar one with its similarity', async () => {
+    // Fixture: A copies with similarity 0.9 (similar), B with similarity 1 (identical).
+    const full = renderReportHtml(report, { variant: 'full' });
+    expect(full).toContain(`${escapeHtml(SOURCES[SRC.A].origin)} · 相似 90.0% ·`);
+    expect(full).toContain(`${escapeHtml(SOURCES[SRC.B].origin)} · 相同 ·`);
+    const en = renderReportHtml(report, { variant: 'full', language: 'en' });
+    expect(en).toContain('· Similar 90.0% ·');
+    expect(en).toContain('· Identical ·');
+    // The detector's verdict wins over the figure: a disguised passage never reads as identical or as 100%.
+    const document = await parsedThesis();
+    const disguised = buildReport({
+      document,
+      detections: fixtureDetections(document.text).map((d) => ({ ...d, similarity: d.sourceId === SRC.B ? 0.9996 : d.similarity, identical: false })),
+      source: (id) => SOURCES[id],
+      memberId: MEMBER,
+    });
+    expect(disguised.passages.every((passage) => passage.match === 'similar')).toBe(true);
+    const html = renderReportHtml(disguised, { variant: 'full' });
+    expect(html).not.toContain('相同');
+    expect(html).toContain(`${escapeHtml(SOURCES[SRC.B].origin)} · 相似 99.9% ·`);
+  });
+
   it('speaks the three languages', () => {
     expect(renderReportHtml(report, { language: 'en' })).toContain('Total copy ratio');
     expect(renderReportHtml(report, { language: 'en' })).toContain('<html lang="en">');

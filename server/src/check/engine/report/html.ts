@@ -15,6 +15,7 @@ import {
   integer,
   isHeadingKind,
   marksWithin,
+  matchLabel,
   paragraphSegments,
   percent,
   resolveRenderOptions,
@@ -286,7 +287,7 @@ function comparisonSection(report: CheckReport, labels: ReportLabels, compared: 
       const own = source.own ? `<span class="tag own">${escapeHtml(labels.ownPaper)}</span>` : '';
       const body = passage.sourceText ? escapeHtml(passage.sourceText) : escapeHtml(labels.sourceTextMissing);
       return (
-        `<div class="src"><h4>${escapeHtml(source.title)}${own}</h4><div class="meta">${escapeHtml(source.origin)} · ${escapeHtml(labels.similarity)} ${percent(passage.similarity)} · ${escapeHtml(labels.overlapChars)} ${integer(passage.chars)}</div>` +
+        `<div class="src"><h4>${escapeHtml(source.title)}${own}</h4><div class="meta">${escapeHtml(source.origin)} · ${escapeHtml(matchLabel(passage, labels))} · ${escapeHtml(labels.overlapChars)} ${integer(passage.chars)}</div>` +
         `<p>${body}</p></div>`
       );
     });

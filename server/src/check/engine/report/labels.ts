@@ -47,6 +47,8 @@ export interface ReportLabels {
   overlapChars: string;
   passages: string;
   similarity: string;
+  /** A passage's kind in the comparison: the same text, or a similar (disguised) one shown with its similarity. */
+  matchKinds: Record<'identical' | 'similar', string>;
   fullText: string;
   legendCopied: string;
   legendCited: string;
@@ -126,6 +128,7 @@ const ZH_CN: ReportLabels = {
   overlapChars: '重合字数',
   passages: '片段数',
   similarity: '相似度',
+  matchKinds: { identical: '相同', similar: '相似' },
   fullText: '全文标明引文',
   legendCopied: '红色文字：复制部分',
   legendCited: '绿色文字：引用部分',
@@ -204,6 +207,7 @@ const ZH_TW: ReportLabels = {
   overlapChars: '重合字數',
   passages: '片段數',
   similarity: '相似度',
+  matchKinds: { identical: '相同', similar: '相似' },
   fullText: '全文標明引文',
   legendCopied: '紅色文字：複製部分',
   legendCited: '綠色文字：引用部分',
@@ -275,6 +279,7 @@ const EN: ReportLabels = {
   overlapChars: 'Overlap',
   passages: 'Passages',
   similarity: 'Similarity',
+  matchKinds: { identical: 'Identical', similar: 'Similar' },
   fullText: 'Full text with citations marked',
   legendCopied: 'Red: copied text',
   legendCited: 'Green: cited text',

@@ -18,6 +18,7 @@ import {
   integer,
   isHeadingKind,
   marksWithin,
+  matchLabel,
   paragraphSegments,
   percent,
   resolveRenderOptions,
@@ -476,7 +477,7 @@ function drawComparison(w: PdfWriter, report: CheckReport, labels: ReportLabels,
       if (right.length) right.push({ text: '\n', style: w.style(COLORS.text) });
       right.push({ text: `${source.title}${source.own ? `（${labels.ownPaper}）` : ''}\n`, style: w.style(COLORS.text, null, true) });
       right.push({
-        text: `${source.origin ? `${source.origin} · ` : ''}${labels.similarity} ${percent(passage.similarity)}\n`,
+        text: `${source.origin ? `${source.origin} · ` : ''}${matchLabel(passage, labels)}\n`,
         style: w.style(COLORS.muted),
       });
       right.push({ text: passage.sourceText || labels.sourceTextMissing, style: w.style(COLORS.text) });

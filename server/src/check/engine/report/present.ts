@@ -1,6 +1,6 @@
 // Presentation shared by the HTML and PDF renderers: colours, number formats, chart geometry and the split of each
 // paragraph into uniformly styled segments (mark, sentence band, fragment start).
-import type { CheckReport, ReportChapter, ReportMark, SimilarityBand } from './types';
+import type { CheckReport, ReportChapter, ReportMark, ReportPassage, SimilarityBand } from './types';
 import { chapterName, reportLabels, type ReportLabels, type ReportLanguage } from './labels';
 
 /** Which report: concise (figures, sources, marked full text) or full (the same plus each passage beside its source). */
@@ -75,6 +75,15 @@ export const COLORS = Object.freeze({
 /** "12.3%" (one decimal). */
 export function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
+}
+
+/**
+ * How a passage is shown beside its source: "相同" for the same text, "相似 82.0%" for a disguised one. A similar
+ * passage never reads 100%: rounding stops at 99.9%. A report stored before `match` existed falls back on similarity 1.
+ */
+export function matchLabel(passage: Pick<ReportPassage, 'match' | 'similarity'>, labels: ReportLabels): string {
+  if ((passage.match ?? (passage.similarity >= 1 ? 'identical' : 'similar')) === 'identical') return labels.matchKinds.identical;
+  return `${labels.matchKinds.similar} ${percent(Math.min(passage.similarity, 0.999))}`;
 }
 
 /** "12,345". */

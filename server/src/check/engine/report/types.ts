@@ -33,6 +33,8 @@ export interface ReportDetection {
   sourceLength: number;
   /** Share of matched characters of the passage, in [0, 1]. */
   similarity: number;
+  /** Whether both sides are the same text after normalisation; when absent, a similarity of 1 counts as identical. */
+  identical?: boolean;
 }
 
 /** Sentence similarity band: red >= 80 %, orange 50-79 %, yellow 30-49 %. */
@@ -151,6 +153,8 @@ export interface ReportPassage {
   sourceStart: number;
   sourceEnd: number;
   similarity: number;
+  /** 'identical' (the same text, up to punctuation, width and script) or 'similar' (disguised: edited, synonyms, reordered). */
+  match: 'identical' | 'similar';
   /** Counted characters of the passage and, of those, cited ones. */
   chars: number;
   citedChars: number;
