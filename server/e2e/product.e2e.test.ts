@@ -56,7 +56,8 @@ describe('the product on the embedded PostgreSQL', () => {
     expect(body.code).toBe(200);
     expect(body.data.components.database).toMatchObject({ status: 'up', embedded: true });
     expect(server!.output()).toContain('Embedded PostgreSQL created');
-    expect(server!.output()).toContain(`http://localhost:${env.PORT}/admin/`);
+    // The banner is printed once start-up work after listen (the demo site) is done, which can follow the first answer.
+    await expect.poll(() => server!.output(), { timeout: 30_000 }).toContain(`http://localhost:${env.PORT}/admin/`);
   });
 
   it('serves an OpenAPI 3 document', async () => {
