@@ -467,6 +467,9 @@ const app: AppMessages['app'] = {
     timeoutMs: 'Timeout (ms)',
     calibrationCenter: 'Calibration centre',
     calibrationScale: 'Calibration scale',
+    llmWeight: 'LLM weight',
+    llmWeight_help:
+      "Weight (0–1) of the LLM's log-odds when combined with the offline model: 0.5 counts both alike, 1 uses the LLM alone, 0 the offline model alone. Calibration: docs/check-engine.md.",
     test: 'Test connection',
     test_result: 'Connection works: %{model}, %{ms} ms',
   },

@@ -679,6 +679,8 @@ const zhCN = {
       timeoutMs: '超时（毫秒）',
       calibrationCenter: '校准中心',
       calibrationScale: '校准尺度',
+      llmWeight: '大模型权重',
+      llmWeight_help: '与离线模型合并时大模型对数几率的权重（0–1）：0.5 两者同等，1 只用大模型，0 只用离线模型。校准方法见 docs/check-engine.md。',
       test: '测试连接',
       test_result: '连接正常：%{model}，用时 %{ms} 毫秒',
     },

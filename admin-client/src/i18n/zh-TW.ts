@@ -676,6 +676,8 @@ const zhTW: AppMessages = {
       timeoutMs: '逾時（毫秒）',
       calibrationCenter: '校準中心',
       calibrationScale: '校準尺度',
+      llmWeight: '大模型權重',
+      llmWeight_help: '與離線模型合併時大模型對數勝算的權重（0–1）：0.5 兩者同等，1 只用大模型，0 只用離線模型。校準方法見 docs/check-engine.md。',
       test: '測試連線',
       test_result: '連線正常：%{model}，用時 %{ms} 毫秒',
     },

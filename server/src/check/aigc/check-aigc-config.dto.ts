@@ -26,6 +26,12 @@ export class UpdateAigcConfigDto {
   @Max(100)
   calibrationCenter?: number;
   @ApiPropertyOptional() @IsOptional() @IsNumber() @Min(0.01) @Max(100) calibrationScale?: number;
+  @ApiPropertyOptional({ description: "Weight of the LLM's log-odds beside the offline model's: 1 = the LLM alone, 0 = the offline model alone" })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  llmWeight?: number;
 }
 
 export class TestAigcConfigDto {
@@ -40,6 +46,7 @@ export class AigcConfigDto {
   @ApiProperty() timeoutMs: number;
   @ApiProperty() calibrationCenter: number;
   @ApiProperty() calibrationScale: number;
+  @ApiProperty({ description: "Weight of the LLM's log-odds in the ensemble with the offline model" }) llmWeight: number;
   @ApiProperty() updateBy: string;
   @ApiProperty() updateTime: Date;
 }

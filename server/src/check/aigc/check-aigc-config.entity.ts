@@ -12,6 +12,8 @@ export class CheckAigcConfig {
   @Column({ name: 'timeout_ms', type: 'int', default: 30000 }) timeoutMs: number;
   @Column({ name: 'calibration_center', type: 'double precision', default: 1 }) calibrationCenter: number;
   @Column({ name: 'calibration_scale', type: 'double precision', default: 1 }) calibrationScale: number;
+  /** Weight of the LLM's log-odds beside the offline model's (the ensemble); 1 = the LLM alone. */
+  @Column({ name: 'llm_weight', type: 'double precision', default: 0.5 }) llmWeight: number;
   @Column({ name: 'update_by', type: 'varchar', length: 64, default: '' }) updateBy: string;
   @UpdateDateColumn({ name: 'update_time', type: 'timestamptz' }) updateTime: Date;
 }

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { LoginUser } from '../../auth/login-user';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { ServiceException } from '../../common/errors/service-exception';
-import { LogprobAigcScorer, type LogprobScorerOptions } from '../engine/aigc';
+import { LogprobAigcScorer, type AigcBackendOptions } from '../engine/aigc';
 import { CheckAigcConfig } from './check-aigc-config.entity';
 import type { AigcConfigDto, AigcTestResultDto, UpdateAigcConfigDto } from './check-aigc-config.dto';
 
@@ -37,6 +37,7 @@ export class CheckAigcConfigService {
       timeoutMs: row.timeoutMs,
       calibrationCenter: row.calibrationCenter,
       calibrationScale: row.calibrationScale,
+      llmWeight: row.llmWeight,
       updateBy: row.updateBy,
       updateTime: row.updateTime,
     };
@@ -53,6 +54,7 @@ export class CheckAigcConfigService {
         timeoutMs: dto.timeoutMs ?? row.timeoutMs,
         calibrationCenter: dto.calibrationCenter ?? row.calibrationCenter,
         calibrationScale: dto.calibrationScale ?? row.calibrationScale,
+        llmWeight: dto.llmWeight ?? row.llmWeight,
         updateBy: caller.userName,
         ...(dto.clearApiKey ? { apiKey: '' } : dto.apiKey ? { apiKey: this.box.seal(dto.apiKey) } : {}),
       },
@@ -60,8 +62,8 @@ export class CheckAigcConfigService {
     return this.get();
   }
 
-  /** What a check hands the worker: the logprob backend's settings (key opened), or undefined for the offline model. */
-  async backendOptions(): Promise<LogprobScorerOptions | undefined> {
+  /** What a check hands the worker: the logprob backend's settings (key opened) and its ensemble weight, or undefined for the offline model. */
+  async backendOptions(): Promise<AigcBackendOptions | undefined> {
     const row = await this.row();
     if (row.backend !== 'logprob' || !row.baseUrl || !row.model) return undefined;
     return {
@@ -70,6 +72,7 @@ export class CheckAigcConfigService {
       apiKey: row.apiKey ? this.box.open(row.apiKey) : undefined,
       timeoutMs: row.timeoutMs,
       calibration: { center: row.calibrationCenter, scale: row.calibrationScale },
+      llmWeight: row.llmWeight,
     };
   }
 
@@ -101,6 +104,7 @@ export class CheckAigcConfigService {
         timeoutMs: 30000,
         calibrationCenter: 1,
         calibrationScale: 1,
+        llmWeight: 0.5,
         updateBy: '',
         updateTime: new Date(0),
       })

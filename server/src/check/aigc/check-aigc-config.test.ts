@@ -1,27 +1,33 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { binaryParser } from '../../../test/helpers/binary';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { fakeCompletionsServer, type Seen } from '../engine/aigc/test-fixtures';
+import { fakeCompletionsServer, labelledTexts, type Seen } from '../engine/aigc/test-fixtures';
 import { PARAGRAPHS } from '../engine/match/test-fixtures';
 import { CheckTaskModule } from '../task/check-task.module';
 import { api, expectMessage } from '../../../test/helpers/api';
+import { runCli } from '../cli/main';
 
 const API_KEY = 'sk-zhiwen-aigc-0123456789';
 let t: TestApp;
 let ds: DataSource;
 let admin: string;
 const seen: Seen[] = [];
-const fake = fakeCompletionsServer(seen);
+/** Criteria the fake server gives labelled texts of the calibration test. */
+const criteria = new Map<string, number>();
+const fake = fakeCompletionsServer(seen, { criterionOf: (prompt) => criteria.get(prompt) });
 let fakeUrl: string;
 
 const http = api(() => t, { token: () => admin });
 
 /** Checks a short paper and answers the model named in its report. */
-async function checkedModel(): Promise<{ backend: string; name: string; version: string }> {
+async function checkedModel(): Promise<{ backend: string; name: string; version: string; components?: unknown[] }> {
   const res = await http.post('/check/task').attach('file', Buffer.from(`${PARAGRAPHS[2]}\n\n${PARAGRAPHS[3]}`, 'utf8'), 'paper.txt');
   const taskId = res.body.data.taskId;
   const end = Date.now() + 60_000;
@@ -77,7 +83,21 @@ describe('AIGC scoring settings', () => {
     expect(fluent.body.data.score).toBeGreaterThan(surprising.body.data.score);
     expect(seen.at(-1)).toMatchObject({ path: '/v1/completions', authorization: `Bearer ${API_KEY}`, body: { model: 'qwen2.5-7b', echo: true } });
 
+    // Both scorers score, at equal weight until staff set another; the report names them.
+    expect(saved.body.data.llmWeight).toBe(0.5);
+    expect(await checkedModel()).toMatchObject({
+      backend: 'ensemble',
+      components: [
+        { backend: 'logprob', name: 'fast-detectgpt-analytic', version: 'qwen2.5-7b', weight: 0.5 },
+        { backend: 'offline', name: 'zhiwen-aigc-stumps', weight: 0.5 },
+      ],
+    });
+    // Weight 1: the LLM alone.
+    expect(
+      (await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', llmWeight: 1 })).body.data.llmWeight,
+    ).toBe(1);
     expect(await checkedModel()).toMatchObject({ backend: 'logprob', name: 'fast-detectgpt-analytic', version: 'qwen2.5-7b' });
+    await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', llmWeight: 0.5 });
     // Saving without a key keeps the stored one.
     await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b' });
     expect((await http.get('/check/aigc/config')).body.data.apiKeySet).toBe(true);
@@ -117,7 +137,59 @@ describe('AIGC scoring settings', () => {
     const badUrl = await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: 'ftp://user:pw@host', model: 'm' });
     expectMessage(badUrl, 'zh-CN', expect.stringContaining('服务地址须以 http:// 或 https:// 开头'));
     expect((await http.put('/check/aigc/config').send({ backend: 'gpu' })).status).toBe(400);
+    expect((await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'm', llmWeight: 1.5 })).status).toBe(400);
     expect((await http.get('/check/aigc/config')).body.data).toEqual(before);
+  });
+
+  it('takes the calibration script fit through the API with --apply, for the model it calibrated only', async () => {
+    await http.put('/check/aigc/config').send({ backend: 'logprob', baseUrl: fakeUrl, model: 'qwen2.5-7b', apiKey: API_KEY, llmWeight: 0.5 });
+    const labelled = labelledTexts(200, { center: -0.5, scale: 1.2 }, 9);
+    for (const [text, c] of labelled.criteria) criteria.set(text, c);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'aigc-apply-'));
+    const file = path.join(dir, 'labelled.jsonl');
+    await writeFile(file, labelled.rows.map((r) => JSON.stringify(r)).join('\n'));
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}/prod-api`;
+    process.env.ZHIWEN_TOKEN = admin;
+    process.env.AIGC_API_KEY = API_KEY;
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      seen.length = 0;
+      // Server and model come from the settings; the key from the environment.
+      const code = await runCli(['aigc-calibrate', '--in', file, '--api-url', apiUrl, '--apply', '--json', '--concurrency', '4']);
+      expect(err.mock.calls.map((c) => String(c[0])).join('')).toMatch(/written into the AIGC settings/);
+      expect(code).toBe(0);
+      expect(seen).toHaveLength(200);
+      expect(seen.every((r) => r.authorization === `Bearer ${API_KEY}` && r.body.model === 'qwen2.5-7b')).toBe(true);
+      const report = JSON.parse(out.mock.calls.map((c) => String(c[0])).join(''));
+      const stored = (await http.get('/check/aigc/config')).body.data;
+      expect(stored).toMatchObject({
+        backend: 'logprob',
+        baseUrl: fakeUrl,
+        model: 'qwen2.5-7b',
+        apiKeySet: true,
+        calibrationCenter: report.calibration.center,
+        calibrationScale: report.calibration.scale,
+        llmWeight: report.ensemble.llmWeight,
+      });
+      expect(stored.calibrationCenter).toBeGreaterThan(-1.2);
+      expect(stored.calibrationCenter).toBeLessThan(0.2);
+
+      err.mockClear();
+      const other = await runCli(['aigc-calibrate', '--in', file, '--api-url', apiUrl, '--apply', '--base-url', fakeUrl, '--model', 'qwen2.5-72b']);
+      expect(other).toBe(1);
+      expect(err.mock.calls.map((c) => String(c[0])).join('')).toMatch(
+        /the AIGC settings use qwen2\.5-7b .* not qwen2\.5-72b .* a calibration belongs to its model/,
+      );
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+      delete process.env.ZHIWEN_TOKEN;
+      delete process.env.AIGC_API_KEY;
+      await new Promise((resolve) => t.server.close(resolve));
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('is for staff with the AIGC settings permissions only', async () => {

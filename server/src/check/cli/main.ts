@@ -7,6 +7,7 @@ export interface CliCommand {
 
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   aigc: async () => (await import('./aigc-command.js')).aigcCommand,
+  'aigc-calibrate': async () => (await import('./aigc-calibrate-command.js')).aigcCalibrateCommand,
   align: async () => (await import('./align-command.js')).alignCommand,
   report: async () => (await import('./report-command.js')).reportCommand,
 };

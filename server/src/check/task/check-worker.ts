@@ -3,7 +3,7 @@
 // pg pool once and keeps the AI-content model loaded between checks.
 import type { MessagePort } from 'node:worker_threads';
 import { Pool } from 'pg';
-import { defaultOfflineScorer, FallbackAigcScorer, LogprobAigcScorer, type AigcScorer, type LogprobScorerOptions } from '../engine/aigc';
+import { backendScorer, defaultOfflineScorer, FallbackAigcScorer, type AigcBackendOptions, type AigcScorer } from '../engine/aigc';
 import { parseDocument } from '../engine/ingest';
 import { DuplicateDetector } from '../engine/match/detector';
 import { runCheck, type CheckProgress, type CheckTimings } from '../engine/pipeline';
@@ -25,8 +25,8 @@ export interface CheckWorkerInput {
   language: ReportLanguage;
   /** What the reports show: everything (default), or only the AI-content figures. */
   reportScope?: 'all' | 'aigc';
-  /** The LLM-logprob backend configured in the back office; absent: the offline model only. */
-  aigcBackend?: LogprobScorerOptions;
+  /** The LLM-logprob backend configured in the back office, scored with the offline model; absent: the offline model only. */
+  aigcBackend?: AigcBackendOptions;
   /** Progress messages (`CheckProgress`) go here when given. */
   progressPort?: MessagePort;
 }
@@ -121,7 +121,7 @@ export async function parsePaper(input: { file: Uint8Array; fileName: string; ma
 export default async function runCheckTask(input: CheckWorkerInput): Promise<CheckWorkerOutput | CheckInputFailure> {
   const pool = poolFor(input.databaseUrl);
   offline ??= defaultOfflineScorer();
-  const scorer = input.aigcBackend ? new FallbackAigcScorer(new LogprobAigcScorer(input.aigcBackend), offline) : offline;
+  const scorer = input.aigcBackend ? backendScorer(input.aigcBackend, offline) : offline;
   const index = new PgFingerprintIndex(pool, { libraryIds: input.libraryIds, excludeDocIds: input.excludeDocIds });
   const detector = new DuplicateDetector(index, new PgSourceTextStore(pool));
   const onProgress = (progress: CheckProgress) => input.progressPort?.postMessage(progress);

@@ -1,3 +1,4 @@
+import { AigcLlmWeight1795627977210 } from './1795627977210-AigcLlmWeight';
 import { PublishTaskHeartbeat1795625108982 } from './1795625108982-PublishTaskHeartbeat';
 import { UniqueNames1795615281426 } from './1795615281426-UniqueNames';
 import { DashboardIndexes1795620000000 } from './1795620000000-DashboardIndexes';
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   UniqueNames1795615281426,
   DashboardIndexes1795620000000,
   PublishTaskHeartbeat1795625108982,
+  AigcLlmWeight1795627977210,
 ];

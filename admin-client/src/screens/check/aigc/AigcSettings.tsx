@@ -27,11 +27,13 @@ interface AigcConfig {
   timeoutMs: number;
   calibrationCenter: number;
   calibrationScale: number;
+  llmWeight: number;
 }
 
 /**
  * AIGC 检测设置: which model scores the AI content of checks — the offline model, or an OpenAI-compatible completions
- * server that returns token log-probabilities (vLLM, llama.cpp). The API key is write-only.
+ * server that returns token log-probabilities (vLLM, llama.cpp), combined with the offline model at the LLM weight. The
+ * API key is write-only.
  */
 export function AigcSettings() {
   const translate = useTranslate();
@@ -135,6 +137,15 @@ export function AigcSettings() {
               disabled={!canEdit || !logprob}
             />
           </Stack>
+          <TextField
+            type="number"
+            label={translate('app.check_aigc.llmWeight')}
+            value={config.llmWeight}
+            onChange={(e) => set({ llmWeight: Number(e.target.value) })}
+            disabled={!canEdit || !logprob}
+            slotProps={{ htmlInput: { min: 0, max: 1, step: 0.05 } }}
+            helperText={translate('app.check_aigc.llmWeight_help')}
+          />
           {canEdit ? (
             <Stack direction="row" spacing={1}>
               <Button variant="contained" onClick={() => void save()} disabled={busy}>

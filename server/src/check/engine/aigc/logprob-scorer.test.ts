@@ -77,6 +77,34 @@ describe('LogprobAigcScorer against a loopback completions server', () => {
     expect(error.message).toMatch(/no reply .* within 200 ms/);
   });
 
+  it('tries again once when a connection drops before any answer, never after an HTTP error', async () => {
+    let dropped = 0;
+    const flaky = createServer((req, res) => {
+      if (dropped++ === 0) return req.socket.destroy();
+      server.emit('request', req, res);
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`;
+      const [score] = await new LogprobAigcScorer({ baseUrl: url, model: 'm' }).score(['机器写的句子。']);
+      expect(score).toBe((await scorer().score(['机器写的句子。']))[0]);
+      expect(dropped).toBe(2);
+      dropped = 0;
+      const error = (await new LogprobAigcScorer({ baseUrl: url, model: 'm', retries: 0 })
+        .score(['机器写的句子。'])
+        .catch((e: unknown) => e)) as Error;
+      expect(error.message).toMatch(/cannot reach/);
+      seen.length = 0;
+      await scorer()
+        .score(['服务器故障了。'])
+        .catch(() => undefined);
+      expect(seen).toHaveLength(1);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((resolve) => flaky.close(resolve));
+    }
+  });
+
   it('reports an unreachable server and bad settings clearly', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

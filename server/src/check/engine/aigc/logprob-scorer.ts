@@ -19,6 +19,8 @@ export interface LogprobScorerOptions {
   maxTokens?: number;
   /** Longer paragraphs are sent in pieces of at most this many characters, cut at sentence ends (default 1,500). */
   maxCharsPerRequest?: number;
+  /** Further attempts after a connection failed before any answer (default 1). */
+  retries?: number;
   /** Requests in flight at once (default 2). */
   concurrency?: number;
   /** score = sigmoid((criterion - center) / scale); defaults 1 and 1 are uncalibrated: fit them per model on labelled text. */
@@ -27,7 +29,11 @@ export interface LogprobScorerOptions {
 
 /** A failure of the logprob backend (HTTP error, timeout, malformed reply), with a message fit for an operator. */
 export class AigcBackendError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The connection failed before any answer: trying again may work. */
+    readonly retryable = false,
+  ) {
     super(message);
     this.name = 'AigcBackendError';
   }
@@ -66,6 +72,15 @@ export class LogprobAigcScorer implements AigcScorer {
 
   /** Per-paragraph scores in [0,1]; empty paragraphs score 0 without a request. */
   async score(paragraphs: string[]): Promise<number[]> {
+    const { center, scale } = this.options.calibration ?? { center: 1, scale: 1 };
+    return (await this.criteria(paragraphs)).map((c) => (c === null ? 0 : sigmoid((c - center) / scale)));
+  }
+
+  /**
+   * Per-paragraph Fast-DetectGPT criterion before calibration (null for a paragraph without a scored token, sent
+   * without a request when empty): what the calibration script fits the centre and scale on.
+   */
+  async criteria(paragraphs: string[]): Promise<(number | null)[]> {
     const jobs: { paragraph: number; text: string }[] = [];
     paragraphs.forEach((p, i) => {
       for (const piece of chunk(p, this.options.maxCharsPerRequest ?? 1500)) jobs.push({ paragraph: i, text: piece });
@@ -83,8 +98,7 @@ export class LogprobAigcScorer implements AigcScorer {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.options.concurrency ?? 2, jobs.length)) }, worker));
-    const { center, scale } = this.options.calibration ?? { center: 1, scale: 1 };
-    return sums.map((s) => (s.tokens === 0 ? 0 : sigmoid((criterion(s) - center) / scale)));
+    return sums.map((s) => (s.tokens === 0 ? null : criterion(s)));
   }
 
   /** Masks the API key should a server echo it in an error message. */
@@ -93,8 +107,23 @@ export class LogprobAigcScorer implements AigcScorer {
     return key ? message.split(key).join('***') : message;
   }
 
-  /** Asks the server for the text's token log-probabilities and returns the discrepancy sums. */
+  /**
+   * Asks the server for the text's token log-probabilities and returns the discrepancy sums. A connection that fails
+   * before any answer (a kept-alive socket the server just closed) is tried again, `retries` times (default 1); an
+   * HTTP error or a timeout is not.
+   */
   async discrepancy(text: string): Promise<DiscrepancySums> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return discrepancyFromReply(await this.request(text), charLength(text));
+      } catch (error) {
+        if (!(error instanceof AigcBackendError && error.retryable && attempt < (this.options.retries ?? 1))) throw error;
+      }
+    }
+  }
+
+  /** One request; answers the parsed reply body. */
+  private async request(text: string): Promise<unknown> {
     const controller = new AbortController();
     const timeoutMs = this.options.timeoutMs ?? 30_000;
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -127,11 +156,11 @@ export class LogprobAigcScorer implements AigcScorer {
     } catch (error) {
       if (error instanceof AigcBackendError) throw error;
       if (controller.signal.aborted) throw new AigcBackendError(`LLM logprob backend: no reply from ${this.endpoint} within ${timeoutMs} ms`);
-      throw new AigcBackendError(`LLM logprob backend: cannot reach ${this.endpoint}: ${this.redact((error as Error).message)}`);
+      throw new AigcBackendError(`LLM logprob backend: cannot reach ${this.endpoint}: ${this.redact((error as Error).message)}`, true);
     } finally {
       clearTimeout(timer);
     }
-    return discrepancyFromReply(body, charLength(text));
+    return body;
   }
 }
 

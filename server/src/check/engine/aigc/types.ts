@@ -2,10 +2,12 @@
 
 /** Which model produced a score, for the report ("AI 特征值 by <name> <version>"). */
 export interface AigcModelInfo {
-  /** Backend kind. */
-  backend: 'offline' | 'logprob';
+  /** Backend kind; 'ensemble' combines the scorers listed in `components`. */
+  backend: 'offline' | 'logprob' | 'ensemble';
   name: string;
   version: string;
+  /** The scorers an ensemble combined, with the weight of each one's log-odds. */
+  components?: (AigcModelInfo & { weight: number })[];
 }
 
 /** Scores paragraphs: one probability-like value in [0,1] per paragraph, higher = more likely AI-generated. Indicative only. */
