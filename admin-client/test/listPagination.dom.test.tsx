@@ -39,6 +39,19 @@ describe('the shared list pager', () => {
     await waitFor(() => pagerText().includes('第 1-2 条，共 2 条'));
   });
 
+  it('reads 约 N 条 when the server estimated the total of a large list', async () => {
+    screen((async () => ({
+      data: [
+        { id: 1, postName: '董事长' },
+        { id: 2, postName: '项目经理' },
+      ],
+      total: 20000,
+      meta: { totalExact: false },
+    })) as unknown as DataProvider['getList']);
+    await waitFor(() => bodyText().includes('项目经理'));
+    await waitFor(() => pagerText().includes('第 1-20 条，约 20000 条'));
+  });
+
   it('reads 共 0 条 for an empty result', async () => {
     screen((async () => ({ data: [], total: 0 })) as unknown as DataProvider['getList']);
     await waitFor(() => pagerText() === '共 0 条');

@@ -20,6 +20,10 @@ export interface ApiResult<T = unknown> {
 export interface PageResult<T> {
   rows: T[];
   total: number;
+  /** False when `total` is the database's estimate (a large table): show it as "about N". Absent means exact. */
+  totalExact?: boolean;
+  /** Opaque continuation of a full page: sent back as `cursor`, it answers the next page without an offset. */
+  nextCursor?: string;
 }
 
 /** Query of a list call. */
@@ -29,6 +33,8 @@ export interface PageQuery {
   orderByColumn?: string;
   /** `asc`/`desc`, also `ascending`/`descending` as sent by table components. */
   isAsc?: 'asc' | 'desc' | 'ascending' | 'descending';
+  /** `nextCursor` of the previous page: the next page by keyset (for clients paging forward); `pageNum` is ignored. */
+  cursor?: string;
 }
 
 /** Field-level validation problem, listed in `data.errors` of a code-500 validation answer. */

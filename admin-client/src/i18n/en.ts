@@ -355,6 +355,8 @@ const app: AppMessages['app'] = {
   list: {
     /** The pager of a list with no rows, or whose request failed. */
     total_none: '0 results',
+    /** The pager of a large list whose total is the server's estimate. */
+    range_estimated: '%{from}-%{to} of about %{total}',
   },
   role: {
     roleName: 'Role name',

@@ -567,6 +567,8 @@ const zhCN = {
     list: {
       /** The pager of a list with no rows, or whose request failed. */
       total_none: '共 0 条',
+      /** The pager of a large list whose total is the server's estimate. */
+      range_estimated: '第 %{from}-%{to} 条，约 %{total} 条',
     },
     role: {
       roleName: '角色名称',

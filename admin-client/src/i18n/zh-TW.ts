@@ -564,6 +564,8 @@ const zhTW: AppMessages = {
     list: {
       /** The pager of a list with no rows, or whose request failed. */
       total_none: '共 0 筆',
+      /** The pager of a large list whose total is the server's estimate. */
+      range_estimated: '第 %{from}-%{to} 筆，約 %{total} 筆',
     },
     role: {
       roleName: '角色名稱',

@@ -54,6 +54,8 @@ export function createDataProvider(http: HttpClient = httpClient, options: DataP
     return {
       data: rows.map((row) => toRecord(resource, row)),
       total: Array.isArray(data) ? data.length : (data?.total ?? 0),
+      // An estimated total of a large list: the pager says "about".
+      ...(!Array.isArray(data) && data?.totalExact === false ? { meta: { totalExact: false } } : {}),
     };
   }
 

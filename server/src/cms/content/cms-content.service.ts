@@ -13,7 +13,7 @@ import { CmsContent, CmsContentOpLog, type ContentType } from './cms-content.ent
 import { ancestorsOf, assertHoldsContent, assertLockHolder, CmsContentWriter } from './cms-content-writer.service';
 import { CmsRelatedContentService } from './cms-related-content.service';
 import { checkDates, contentBody, contentFields, editorOf, writeBody, type ContentEditor } from './content-body';
-import { restrictToViewable, withCatalogNames, type ContentListRow } from './content-lists';
+import { CONTENT_LIST_COLUMNS, restrictToViewable, withCatalogNames, type ContentListRow } from './content-lists';
 import { EDITABLE, statusAfterSave, statusLabel } from './content-status';
 
 export type { ContentEditor } from './content-body';
@@ -41,6 +41,7 @@ export class CmsContentService {
     const qb = this.dataSource
       .getRepository(CmsContent)
       .createQueryBuilder('c')
+      .select(CONTENT_LIST_COLUMNS.map((column) => `c.${column}`))
       .where('c.site_id = :siteId', { siteId })
       .andWhere(`c.status <> 'deleted'`);
     if (!(await restrictToViewable(this.access, user, qb))) return { rows: [], total: 0 };
@@ -70,7 +71,7 @@ export class CmsContentService {
       },
       defaultOrder: { 'c.top_flag': 'DESC', 'c.sort_flag': 'DESC', 'c.content_id': 'DESC' },
     });
-    return { total: page.total, rows: await withCatalogNames(this.dataSource, page.rows) };
+    return { ...page, rows: await withCatalogNames(this.dataSource, page.rows) };
   }
 
   /** The editor's data: the content with its body, media and related ids, or the defaults of new content. */

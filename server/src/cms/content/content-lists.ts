@@ -4,6 +4,38 @@ import { CmsCatalog } from '../catalog/cms-catalog.entity';
 import type { CmsAccessService } from '../common/cms-access.service';
 import type { CmsContent } from './cms-content.entity';
 
+/**
+ * The columns the content list shows or acts on (title, flags, status, lock, dates, sort): a page reads these
+ * rather than all 45 columns of a piece of content (summary, SEO fields and paths are for the editor).
+ */
+export const CONTENT_LIST_COLUMNS = [
+  'contentId',
+  'siteId',
+  'catalogId',
+  'contentType',
+  'title',
+  'subTitle',
+  'shortTitle',
+  'logo',
+  'author',
+  'editor',
+  'status',
+  'topFlag',
+  'topDate',
+  'recommend',
+  'hot',
+  'linkFlag',
+  'publishDate',
+  'offlineDate',
+  'viewCount',
+  'sortFlag',
+  'lockUser',
+  'createBy',
+  'createTime',
+  'updateBy',
+  'updateTime',
+] as const;
+
 /** A content row of a list, with its catalog's name. */
 export type ContentListRow = CmsContent & { catalogName: string };
 

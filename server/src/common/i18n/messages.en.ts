@@ -17,6 +17,7 @@ export const en: Record<MessageKey, string> = {
   'error.internal': 'Internal server error, contact the administrator (request id: {requestId})',
   'error.serviceUnavailable': 'Service temporarily unavailable, please try again later',
   'error.orderByColumn': 'Sorting by {column} is not supported',
+  'error.cursor': 'The page cursor is not valid; start again from the first page',
   'error.badId': 'Invalid id: {value}',
   'error.exportNotList': 'This endpoint cannot be exported',
   'validation.failed': 'Validation failed',

@@ -15,6 +15,7 @@ export const zhCN = {
   'error.internal': '系统内部错误，请联系管理员（请求编号：{requestId}）',
   'error.serviceUnavailable': '服务暂不可用，请稍后再试',
   'error.orderByColumn': '不支持按 {column} 排序',
+  'error.cursor': '翻页游标无效，请从第一页重新开始',
   'error.badId': '编号不正确：{value}',
   'error.exportNotList': '该接口不支持导出',
   'validation.failed': '参数校验失败',

@@ -17,6 +17,7 @@ export const zhTW: Record<MessageKey, string> = {
   'error.internal': '系統內部錯誤，請聯絡管理員（請求編號：{requestId}）',
   'error.serviceUnavailable': '服務暫不可用，請稍後再試',
   'error.orderByColumn': '不支援依 {column} 排序',
+  'error.cursor': '翻頁游標無效，請從第一頁重新開始',
   'error.badId': '編號不正確：{value}',
   'error.exportNotList': '此介面不支援匯出',
   'validation.failed': '參數校驗失敗',

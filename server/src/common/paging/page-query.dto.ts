@@ -38,4 +38,10 @@ export class PageQueryDto {
   @IsOptional()
   @IsIn(['asc', 'desc', 'ascending', 'descending'])
   isAsc?: 'asc' | 'desc' | 'ascending' | 'descending';
+
+  @ApiPropertyOptional({ description: '`nextCursor` of the previous page: the next page by keyset, for clients paging forward (pageNum is ignored)' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,2000}$/)
+  cursor?: string;
 }

@@ -27,7 +27,134 @@ function sortOf(query: PageQueryDto, options: PaginateOptions): Record<string, '
   return { [expression]: query.isAsc === 'asc' || query.isAsc === 'ascending' ? 'ASC' : 'DESC' };
 }
 
-/** Applies the whitelisted sort and the page window to a query and returns `{rows, total}`. */
+/**
+ * At or above this many rows (the planner's estimate of the filtered list) a list's total is the estimate, marked
+ * `totalExact: false`, instead of a count that reads every row on each request.
+ */
+export const EXACT_COUNT_BELOW = 10_000;
+
+/** Row counts of tables (pg_class.reltuples), kept a few seconds: lists of small tables count without asking the planner. */
+const tableRows = new Map<string, { rows: number; at: number }>();
+const TABLE_ROWS_TTL_MS = 5_000;
+
+async function tableRowEstimate(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+  const main = qb.expressionMap.mainAlias;
+  if (!main?.hasMetadata) return Infinity;
+  const table = main.metadata.tablePath;
+  const cached = tableRows.get(table);
+  if (cached && Date.now() - cached.at < TABLE_ROWS_TTL_MS) return cached.rows;
+  const [row] = (await qb.connection.query(`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass($1)`, [table])) as Array<{
+    n: number;
+  }>;
+  // -1: never analysed yet, i.e. new and small (autovacuum analyses a table once it has grown).
+  const rows = Math.max(0, Number(row?.n ?? 0));
+  tableRows.set(table, { rows, at: Date.now() });
+  return rows;
+}
+
+/** Recent estimates by query: paging through a large list asks the planner once every few seconds, not per page. */
+const estimates = new Map<string, { rows: number; at: number }>();
+const ESTIMATE_TTL_MS = 5_000;
+
+/** The planner's estimate of the rows of a query without its order and window (EXPLAIN, nothing is read). */
+async function plannedRows(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+  const [sql, params] = qb.clone().orderBy().offset(undefined).limit(undefined).skip(undefined).take(undefined).getQueryAndParameters();
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  const cached = estimates.get(key);
+  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+  if (estimates.size >= 1_000) estimates.clear();
+  const rows = await explainRows(qb, sql, params);
+  estimates.set(key, { rows, at: Date.now() });
+  return rows;
+}
+
+async function explainRows(qb: SelectQueryBuilder<ObjectLiteral>, sql: string, params: unknown[]): Promise<number> {
+  const [row] = (await qb.connection.query(`EXPLAIN (FORMAT JSON) ${sql}`, params)) as Array<{
+    'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
+  }>;
+  return Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']);
+}
+
+/**
+ * The total of a list whose page (`rowsOnPage` rows of `take`, after `skip` rows) is read: known without counting when
+ * the page is the last one; otherwise counted exactly below `EXACT_COUNT_BELOW`, else the planner's estimate.
+ */
+async function totalOf(
+  counted: SelectQueryBuilder<ObjectLiteral>,
+  page: { skip: number | undefined; take: number; rowsOnPage: number },
+  count: () => Promise<number>,
+): Promise<{ total: number; totalExact?: false }> {
+  const { skip, take, rowsOnPage } = page;
+  if (skip !== undefined && rowsOnPage < take && (rowsOnPage > 0 || skip === 0)) return { total: skip + rowsOnPage };
+  if (!requestContext.get()?.exporting && (await tableRowEstimate(counted)) >= EXACT_COUNT_BELOW) {
+    const estimate = await plannedRows(counted);
+    // Never fewer than the rows already seen (and one more when the page is full).
+    if (estimate >= EXACT_COUNT_BELOW)
+      return { total: Math.max(estimate, (skip ?? 0) + rowsOnPage + (rowsOnPage === take ? 1 : 0)), totalExact: false };
+  }
+  return { total: await count() };
+}
+
+/** A key of the keyset continuation: the sort expression, its direction, and how to read its value off a row. */
+interface SortKey {
+  expression: string;
+  direction: 'ASC' | 'DESC';
+  read: (row: ObjectLiteral) => unknown;
+}
+
+/** Decodes a `cursor` into the values of `keys`, or refuses it (`error.cursor`). */
+function cursorValues(cursor: string, keys: SortKey[]): string[] {
+  let values: unknown;
+  try {
+    values = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { k?: unknown }).k;
+  } catch {
+    values = undefined;
+  }
+  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v) => typeof v === 'string'))
+    throw new ServiceException('error.cursor');
+  return values as string[];
+}
+
+/** The cursor after `row` (a raw row with its keys), or undefined when a key is null (no cursor then). */
+function cursorAfter(row: ObjectLiteral | undefined, keys: SortKey[]): string | undefined {
+  if (!row || !keys.length) return undefined;
+  const values = keys.map((k) => k.read(row));
+  if (!values.every((v) => typeof v === 'string')) return undefined;
+  return Buffer.from(JSON.stringify({ k: values }), 'utf8').toString('base64url');
+}
+
+/** Rows after the cursor in the sort order: a row comparison when all keys share a direction (an index range scan). */
+function applyCursor(qb: SelectQueryBuilder<ObjectLiteral>, keys: SortKey[], cursor: string): void {
+  const values = cursorValues(cursor, keys);
+  const params = Object.fromEntries(values.map((v, i) => [`cursor${i}`, v]));
+  const op = (d: 'ASC' | 'DESC') => (d === 'ASC' ? '>' : '<');
+  if (keys.every((k) => k.direction === keys[0].direction)) {
+    qb.andWhere(`(${keys.map((k) => k.expression).join(', ')}) ${op(keys[0].direction)} (${keys.map((_, i) => `:cursor${i}`).join(', ')})`, params);
+    return;
+  }
+  const branches = keys.map((k, i) =>
+    [...keys.slice(0, i).map((e, j) => `${e.expression} = :cursor${j}`), `${k.expression} ${op(k.direction)} :cursor${i}`].join(' AND '),
+  );
+  qb.andWhere(`((${branches.join(') OR (')}))`, params);
+}
+
+/**
+ * The sort keys of a page query, selected as text beside its columns (`__key0`…: exact for timestamps too, read off
+ * the raw rows); grouped or distinct queries and exports have none.
+ */
+function selectKeys(qb: SelectQueryBuilder<ObjectLiteral>, order: Record<string, 'ASC' | 'DESC'> | undefined): SortKey[] {
+  if (!order || requestContext.get()?.exporting || qb.expressionMap.groupBys.length || qb.expressionMap.selectDistinct) return [];
+  return Object.entries(order).map(([expression, direction], i) => {
+    qb.addSelect(`(${expression})::text`, `__key${i}`);
+    return { expression, direction, read: (row: ObjectLiteral) => row[`__key${i}`] as unknown };
+  });
+}
+
+/**
+ * Applies the whitelisted sort and the page window to a query and returns `{rows, total}` (`totalExact: false` when
+ * the total is estimated). A full page also carries `nextCursor`; a query with `cursor` answers the page after it by
+ * keyset, as fast at row 100,000 as at row 20.
+ */
 export async function paginate<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   query: PageQueryDto,
@@ -36,8 +163,21 @@ export async function paginate<T extends ObjectLiteral>(
   const order = sortOf(query, options);
   if (order) qb.orderBy(order);
   const { skip, take } = pageWindow(query);
-  const [rows, total] = await qb.skip(skip).take(take).getManyAndCount();
-  return { rows, total };
+  const counted = qb.clone();
+  const keys = selectKeys(qb as SelectQueryBuilder<ObjectLiteral>, order);
+  const keyset = Boolean(query.cursor) && !requestContext.get()?.exporting;
+  if (keyset) {
+    if (!keys.length) throw new ServiceException('error.cursor');
+    applyCursor(qb as SelectQueryBuilder<ObjectLiteral>, keys, query.cursor as string);
+  }
+  // getMany is getRawAndEntities' entities; its raw rows, in the same order, carry the keys of the last row.
+  const { entities: rows, raw } = await qb
+    .skip(keyset ? 0 : skip)
+    .take(take)
+    .getRawAndEntities();
+  const total = await totalOf(counted, { skip: keyset ? undefined : skip, take, rowsOnPage: rows.length }, () => counted.getCount());
+  const nextCursor = rows.length === take ? cursorAfter(raw[raw.length - 1] as ObjectLiteral | undefined, keys) : undefined;
+  return { rows, ...total, ...(nextCursor ? { nextCursor } : {}) };
 }
 
 /** `paginate` for a query selecting its own columns (`select([...AS "name"])`): rows are the raw results. */
@@ -46,12 +186,27 @@ export async function paginateRaw<R extends object>(
   query: PageQueryDto,
   options: PaginateOptions,
 ): Promise<PageResult<R>> {
-  const total = await qb.getCount();
   const order = sortOf(query, options);
   if (order) qb.orderBy(order);
   const { skip, take } = pageWindow(query);
-  const rows = await qb.offset(skip).limit(take).getRawMany<R>();
-  return { rows, total };
+  const counted = qb.clone();
+  const keys = selectKeys(qb, order);
+  const keyset = Boolean(query.cursor) && !requestContext.get()?.exporting;
+  if (keyset) {
+    if (!keys.length) throw new ServiceException('error.cursor');
+    applyCursor(qb, keys, query.cursor as string);
+  }
+  const raw = await qb
+    .offset(keyset ? 0 : skip)
+    .limit(take)
+    .getRawMany<R & ObjectLiteral>();
+  const nextCursor = raw.length === take ? cursorAfter(raw[raw.length - 1], keys) : undefined;
+  const rows = raw.map((row) => {
+    keys.forEach((_, i) => delete row[`__key${i}`]);
+    return row as R;
+  });
+  const total = await totalOf(counted, { skip: keyset ? undefined : skip, take, rowsOnPage: rows.length }, () => counted.getCount());
+  return { rows, ...total, ...(nextCursor ? { nextCursor } : {}) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AigcLlmWeight1795627977210 } from './1795627977210-AigcLlmWeight';
+import { ListIndexes1795627035072 } from './1795627035072-ListIndexes';
 import { PublishTaskHeartbeat1795625108982 } from './1795625108982-PublishTaskHeartbeat';
 import { UniqueNames1795615281426 } from './1795615281426-UniqueNames';
 import { DashboardIndexes1795620000000 } from './1795620000000-DashboardIndexes';
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   UniqueNames1795615281426,
   DashboardIndexes1795620000000,
   PublishTaskHeartbeat1795625108982,
+  ListIndexes1795627035072,
   AigcLlmWeight1795627977210,
 ];
