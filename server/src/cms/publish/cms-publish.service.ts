@@ -396,22 +396,23 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       add: async (type, targetId, extra = {}, coalesce = true) => {
         // A task of the same pages still waiting is reused: it has not read the tables yet, so it renders what this
         // request wants.
-        if (coalesce) {
-          const { rows } = await this.pool.query<{ id: string }>(
-            // Not a task focused on other content: it would leave out pages this request needs.
-            `SELECT task_id AS id FROM cms_publish_task
-              WHERE site_id = $1 AND task_type = $2 AND target_id = $3 AND status = 'pending' AND NOT options ? 'focus'
-              ORDER BY task_id LIMIT 1`,
-            [siteId, type, targetId],
-          );
-          if (rows.length) return rows[0].id;
-        }
-        const { rows } = await this.pool.query<{ id: string }>(
-          `INSERT INTO cms_publish_task (site_id, task_type, target_id, create_by, options) VALUES ($1, $2, $3, $4, $5) RETURNING task_id AS id`,
-          [siteId, type, targetId, operator.slice(0, 64), JSON.stringify(extra)],
+        // One statement (a round trip per task of a request counts when publishing one article).
+        const { rows } = await this.pool.query<{ id: string; reused: boolean }>(
+          // Not a task focused on other content: it would leave out pages this request needs.
+          `WITH waiting AS (
+             SELECT task_id FROM cms_publish_task
+              WHERE $6 AND site_id = $1 AND task_type = $2 AND target_id = $3 AND status = 'pending' AND NOT options ? 'focus'
+              ORDER BY task_id LIMIT 1
+           ), made AS (
+             INSERT INTO cms_publish_task (site_id, task_type, target_id, create_by, options)
+             SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM waiting) RETURNING task_id
+           )
+           SELECT task_id AS id, true AS reused FROM waiting UNION ALL SELECT task_id AS id, false AS reused FROM made`,
+          [siteId, type, targetId, operator.slice(0, 64), JSON.stringify(extra), coalesce],
         );
-        jobs.push({ taskId: String(rows[0].id), ...extra });
-        return String(rows[0].id);
+        const id = String(rows[0].id);
+        if (!rows[0].reused) jobs.push({ taskId: id, ...extra });
+        return id;
       },
       send: async () => {
         if (!jobs.length) return;
@@ -602,8 +603,10 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     const listed = catalogs.filter((c) => c.catalogType === 'common' && c.staticFlag);
     const ids = catalogs.map((c) => c.catalogId);
     const counts = new Map<string, Map<string, { items: number; details: number }>>();
-    for (const pipe of model.enabledPipes()) {
-      const byCatalog = await this.countByCatalog(model, pipe, ids);
+    const pipes = model.enabledPipes();
+    const counted = await Promise.all(pipes.map((pipe) => this.countByCatalog(model, pipe, ids)));
+    for (const [i, pipe] of pipes.entries()) {
+      const byCatalog = counted[i];
       counts.set(pipe, byCatalog);
       for (const catalog of listed) run.total += Math.max(1, Math.ceil((byCatalog.get(catalog.catalogId)?.items ?? 0) / model.pageSize(catalog)));
       if (withDetails) for (const { details } of byCatalog.values()) run.total += details;

@@ -413,6 +413,22 @@ describe('publish tasks and preview over HTTP', () => {
     expect(await page(f, 'index.html')).toBeNull();
   });
 
+  it('a request reuses a task of the same pages still waiting, but not a list task focused on other content', async () => {
+    const { task_id: waiting } = await one<{ task_id: string }>(
+      `INSERT INTO cms_publish_task (site_id, task_type, target_id) VALUES ($1, 'index', $1) RETURNING task_id`,
+      [f.siteId],
+    );
+    expect(String(await publisher.publishIndex(f.siteId, 'admin'))).toBe(String(waiting));
+    const { task_id: focused } = await one<{ task_id: string }>(
+      `INSERT INTO cms_publish_task (site_id, task_type, target_id, options) VALUES ($1, 'catalog', $2, '{"focus":["1"]}') RETURNING task_id`,
+      [f.siteId, f.news],
+    );
+    const own = await publisher.publishCatalog(f.siteId, f.news, 'admin');
+    expect(String(own)).not.toBe(String(focused));
+    await ds.query(`DELETE FROM cms_publish_task WHERE task_id = ANY($1::bigint[])`, [[waiting, focused]]);
+    await settle([own]);
+  });
+
   it('runs a queued task to the end through the job queue', async () => {
     const taskId = await publisher.publishIndex(f.siteId, 'admin');
     expect((await http.get('/publish/taskCount')).body.data).toBeGreaterThanOrEqual(0);
