@@ -7,6 +7,7 @@ import { defaultOfflineScorer } from '../engine/aigc/default-model';
 import { DuplicateDetector, MemoryTextStore } from '../engine/match/detector';
 import { MemoryFingerprintIndex } from '../engine/match/fingerprint-index';
 import { runCheck, type CheckTimings } from '../engine/pipeline';
+import { typoMatcher } from '../engine/typos';
 import { renderReportHtml } from '../engine/report/html';
 import { REPORT_LABELS, type ReportLanguage } from '../engine/report/labels';
 import { renderReportPdf } from '../engine/report/pdf';
@@ -124,6 +125,7 @@ export const reportCommand: CliCommand = {
       sources: (ids) => ids.flatMap((id) => metas.get(id) ?? []),
       memberId: CLI_MEMBER,
       aigcScorer: values['no-aigc'] ? null : defaultOfflineScorer(),
+      typos: typoMatcher(),
     });
     const t0 = performance.now();
     const html = renderReportHtml(report, { variant, language });

@@ -7,6 +7,7 @@ import type { IngestLimits, ParsedDocument, TextRange } from './ingest/types';
 import type { CheckResult } from './match/detector';
 import { aigcParagraphIndexes, buildReport } from './report/build';
 import type { CheckReport, ReportRules, SourceMeta } from './report/types';
+import type { TypoMatcher } from './typos/dictionary';
 
 /** Stages reported through onProgress, in order. */
 export type CheckStage = 'parse' | 'match' | 'aigc' | 'report' | 'done';
@@ -41,6 +42,8 @@ export interface RunCheckOptions {
   excludeSourceIds?: number[];
   /** AI-content scorer; null or undefined skips the AIGC part. */
   aigcScorer?: AigcScorer | null;
+  /** Error-prone words searched for the report's 疑似错别字 section; null or undefined leaves the section out. */
+  typos?: TypoMatcher | null;
   onProgress?: (progress: CheckProgress) => void;
   ingestLimits?: Partial<IngestLimits>;
   rules?: Partial<ReportRules>;
@@ -126,6 +129,7 @@ export async function runCheck(options: RunCheckOptions): Promise<RunCheckResult
     sourceText: (id) => texts.get(id),
     memberId: options.memberId,
     aigc,
+    typos: options.typos ? { listVersion: options.typos.version, hits: options.typos.find(document.text) } : null,
     rules: options.rules,
     checkedAt: options.checkedAt,
   });

@@ -5,6 +5,7 @@ import { defaultOfflineScorer } from '../engine/aigc/default-model';
 import { DuplicateDetector, MemoryTextStore } from '../engine/match/detector';
 import { MemoryFingerprintIndex } from '../engine/match/fingerprint-index';
 import { runCheck } from '../engine/pipeline';
+import { typoMatcher } from '../engine/typos';
 import { renderReportHtml } from '../engine/report/html';
 import { renderReportPdf } from '../engine/report/pdf';
 import type { SourceMeta } from '../engine/report/types';
@@ -54,6 +55,7 @@ export class CheckSampleReportService {
       sources: (ids) => metas.filter((m) => ids.includes(m.id)),
       memberId: null,
       aigcScorer: defaultOfflineScorer(),
+      typos: typoMatcher(),
     });
     await this.storage.put(`${SAMPLE_FOLDER}/${FILES.html.name}`, Buffer.from(renderReportHtml(report, { variant: 'full', language: 'zh-CN' })));
     await this.storage.put(`${SAMPLE_FOLDER}/${FILES.pdf.name}`, Buffer.from(renderReportPdf(report, { variant: 'concise', language: 'zh-CN' })));

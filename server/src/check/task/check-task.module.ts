@@ -10,6 +10,7 @@ import { CheckTask } from './check-task.entity';
 import { CheckTaskController } from './check-task.controller';
 import './check-task.messages';
 import { CheckTaskService } from './check-task.service';
+import { CHECK_TYPO_DICTIONARY, seededTypoDictionaryProvider } from './check-typo-dictionary';
 
 /**
  * Check tasks without HTTP: the service, its job, the worker-thread pool and the AI-content backend settings. Workers
@@ -17,8 +18,8 @@ import { CheckTaskService } from './check-task.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([CheckTask, CheckAigcConfig]), CheckLibraryCoreModule],
-  providers: [CheckRunner, CheckTaskService, CheckAigcConfigService],
-  exports: [CheckTaskService, CheckAigcConfigService, CheckRunner],
+  providers: [CheckRunner, CheckTaskService, CheckAigcConfigService, seededTypoDictionaryProvider],
+  exports: [CheckTaskService, CheckAigcConfigService, CheckRunner, CHECK_TYPO_DICTIONARY],
 })
 export class CheckTaskCoreModule {}
 

@@ -20,7 +20,9 @@ import { CheckAigcConfigService } from '../aigc/check-aigc-config.service';
 import { CheckDocumentService, inputErrorArgs } from '../library/check-document.service';
 import { CheckIndexService } from '../library/check-index.service';
 import { poolOf } from '../library/pg-fingerprint-index';
+import type { TypoDictionary } from '../engine/typos';
 import { CheckRunner } from './check-runner';
+import { CHECK_TYPO_DICTIONARY } from './check-typo-dictionary';
 import { LIBRARY_KINDS, SELF_LIBRARY_CODE, type LibraryKind } from '../library/check-library.constants';
 import { CHECK_JOB, CHECK_TASK_LIMITS, REPORT_FILES, type ReportFileKind } from './check-task.constants';
 import { CheckTask } from './check-task.entity';
@@ -106,6 +108,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
     private readonly documents: CheckDocumentService,
     private readonly index: CheckIndexService,
     private readonly aigcConfig: CheckAigcConfigService,
+    @Inject(CHECK_TYPO_DICTIONARY) private readonly typos: TypoDictionary,
   ) {}
 
   private get repo() {
@@ -281,6 +284,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
           excludeDocIds: [...(scope.excludeDocIds ?? [])],
           language: task.language as Language,
           reportScope: task.reportScope,
+          typoWords: await this.typos.words(),
         },
         ({ percent, stage }) =>
           void this.pool

@@ -8,6 +8,7 @@ import { parseDocument } from '../engine/ingest';
 import { DuplicateDetector } from '../engine/match/detector';
 import { runCheck, type CheckProgress, type CheckTimings } from '../engine/pipeline';
 import { renderReportHtml, renderReportPdf, type ReportLanguage, type ReportSummary, type SourceMeta } from '../engine/report';
+import { typoMatcher, type TypoWords } from '../engine/typos';
 import { PgFingerprintIndex } from '../library/pg-fingerprint-index';
 import { PgSourceTextStore } from '../library/pg-source-text-store';
 
@@ -27,6 +28,8 @@ export interface CheckWorkerInput {
   reportScope?: 'all' | 'aigc';
   /** The LLM-logprob backend configured in the back office, scored with the offline model; absent: the offline model only. */
   aigcBackend?: AigcBackendOptions;
+  /** Error-prone words for the 疑似错别字 section (from the words module when it exists); absent: the seeded list. */
+  typoWords?: TypoWords;
   /** Progress messages (`CheckProgress`) go here when given. */
   progressPort?: MessagePort;
 }
@@ -134,6 +137,7 @@ export default async function runCheckTask(input: CheckWorkerInput): Promise<Che
       memberId: input.memberId,
       excludeSourceIds: input.excludeDocIds,
       aigcScorer: scorer,
+      typos: typoMatcher(input.typoWords),
       onProgress,
     });
     if (input.title) report.document.title = input.title;

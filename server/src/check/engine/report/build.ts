@@ -3,6 +3,7 @@
 import { aggregateScores } from '../aigc/aggregate';
 import type { AigcModelInfo } from '../aigc/types';
 import type { ParsedDocument, TextRange } from '../ingest/types';
+import type { TypoHit } from '../typos/dictionary';
 import { Coverage, isWhitespaceCode, mergeIntervals, type CoverageInterval } from './coverage';
 import {
   DEFAULT_REPORT_RULES,
@@ -19,6 +20,7 @@ import {
   type ReportRules,
   type ReportSentence,
   type ReportSource,
+  type ReportTypos,
   type SimilarityBand,
   type SourceMeta,
 } from './types';
@@ -36,6 +38,8 @@ export interface BuildReportInput {
   /** AIGC scores, one per `document.paragraphs` entry (null = not scored), and the model that gave them. */
   aigc?: { model: AigcModelInfo; scores: readonly (number | null)[] } | null;
   rules?: Partial<ReportRules>;
+  /** Occurrences of error-prone words in `document.text` and the version of the list searched; null: not searched. */
+  typos?: { listVersion: string; hits: readonly TypoHit[] } | null;
   /** ISO time of the check (default: now). */
   checkedAt?: string;
 }
@@ -399,7 +403,22 @@ export function buildReport(input: BuildReportInput): CheckReport {
     paragraphs,
     sentences,
     aigc,
+    typos: input.typos ? buildTypos(input.typos, document, coverage) : null,
   };
+}
+
+/** Occurrences of error-prone words in counted paragraphs (not in the TOC, references or footnotes), with their paragraph. */
+function buildTypos(typos: NonNullable<BuildReportInput['typos']>, document: ParsedDocument, coverage: Coverage): ReportTypos {
+  const ranges = document.paragraphs.map((paragraph) => paragraph.range);
+  const occurrences: ReportTypos['occurrences'] = [];
+  for (const hit of [...typos.hits].sort((a, b) => a.start - b.start)) {
+    if (hit.start < 0 || hit.end > coverage.length || hit.end <= hit.start) continue;
+    if (coverage.excluded[hit.start] || coverage.excluded[hit.end - 1]) continue;
+    const paragraph = firstEndingAfter(ranges, hit.start);
+    if (paragraph >= ranges.length || ranges[paragraph].start > hit.start || document.paragraphs[paragraph].excluded) continue;
+    occurrences.push({ start: hit.start, end: hit.end, wrong: hit.wrong, correct: hit.correct, paragraph });
+  }
+  return { listVersion: typos.listVersion, occurrences };
 }
 
 /** Index of the first of the sorted, disjoint ranges that ends after `offset`. */

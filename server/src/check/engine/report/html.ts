@@ -21,6 +21,8 @@ import {
   resolveRenderOptions,
   shorten,
   summaryFigures,
+  typoCount,
+  typoRows,
   type LegendItem,
   type RenderOptions,
   type ReportScope,
@@ -72,6 +74,8 @@ table.figures td:nth-child(odd){background:${COLORS.header};font-weight:600;widt
 .b-red{background:${COLORS.band.red}}
 .b-orange{background:${COLORS.band.orange}}
 .b-yellow{background:${COLORS.band.yellow}}
+.typo-wrong{color:${COLORS.copied};font-weight:700;text-decoration:underline wavy ${COLORS.copied}}
+.typo-fix{color:${COLORS.cited};font-weight:600}
 .swatch{display:inline-block;width:12px;height:12px;vertical-align:-1px;margin-right:4px;border-radius:2px}
 sup.frag a{font-size:10px;color:${COLORS.muted};text-decoration:none;margin-right:2px}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:12px;border:1px solid ${COLORS.rule};padding:10px;margin:10px 0;break-inside:avoid}
@@ -102,6 +106,7 @@ export function renderReportHtml(report: CheckReport, options: RenderOptions = {
     // Without a score the summary already says so.
     if (report.aigc) out.push(aigcSection(report, labels));
   }
+  out.push(typoSection(report, labels));
   out.push(fullTextSection(report, labels, variant === 'full', scope));
   if (variant === 'full') out.push(comparisonSection(report, labels, comparedSources));
   out.push(`<footer>${escapeHtml(disclaimer)}</footer></main></body></html>`);
@@ -235,6 +240,25 @@ function aigcSection(report: CheckReport, labels: ReportLabels): string {
   return (
     `<section class="aigc"><h2>${escapeHtml(labels.aigcTitle)}</h2><table class="figures">${rows.join('')}</table>` +
     `<p class="note"><strong>${escapeHtml(labels.aigcDisclaimer)}</strong></p>${legendHtml(aigcLegend(labels))}</section>`
+  );
+}
+
+/** 疑似错别字: each occurrence in its context with the wrong form marked, its correction and paragraph; '' without the section. */
+function typoSection(report: CheckReport, labels: ReportLabels): string {
+  const rows = typoRows(report, labels);
+  if (rows === null) return '';
+  const heading = `<h2>${escapeHtml(labels.typoTitle)}</h2>`;
+  if (!rows.length) return `<section class="typos">${heading}<p>${escapeHtml(labels.typoNone)}</p></section>`;
+  const c = labels.typoColumns;
+  const body = rows.map(
+    (row, i) =>
+      `<tr><td class="num">${i + 1}</td><td>${escapeHtml(row.before)}<span class="typo-wrong">${escapeHtml(row.wrong)}</span>${escapeHtml(row.after)}</td>` +
+      `<td class="typo-fix">${escapeHtml(row.correct)}</td><td>${escapeHtml(row.position)}</td></tr>`,
+  );
+  return (
+    `<section class="typos">${heading}<p>${escapeHtml(typoCount(report, labels))}</p>` +
+    `<table><thead><tr><th>#</th><th>${escapeHtml(c.context)}</th><th>${escapeHtml(c.correct)}</th><th>${escapeHtml(c.position)}</th></tr></thead>` +
+    `<tbody>${body.join('')}</tbody></table><p class="note">${escapeHtml(labels.typoNote)}</p></section>`
   );
 }
 

@@ -76,6 +76,15 @@ export interface ReportLabels {
   aigcDisclaimer: string;
   /** Closing disclaimer of the AIGC report (no copy ratios in it). */
   aigcReportDisclaimer: string;
+  /** The error-prone words section (疑似错别字). */
+  typoTitle: string;
+  typoNone: string;
+  typoNote: string;
+  /** "{count}" occurrences of "{words}" distinct wrong forms. */
+  typoCount: string;
+  typoColumns: { context: string; correct: string; position: string };
+  /** "{n}": the paragraph number. */
+  typoPosition: string;
   none: string;
   chartRatio: string;
   chartChapters: string;
@@ -154,6 +163,12 @@ const ZH_CN: ReportLabels = {
   aigcFullText: '全文标明 AI 特征',
   aigcDisclaimer:
     'AI 生成内容的检测结果仅供参考：分值是根据写作风格估计的统计特征，不能证明文本由机器或人工写成；正式、规范的人工写作也可能得到较高分值。请结合人工判断使用。',
+  typoTitle: '疑似错别字',
+  typoNone: '未发现疑似错别字。',
+  typoNote: '按易错词表自动标出，仅供参考，请结合上下文核对。',
+  typoCount: '共 {count} 处（{words} 个词）',
+  typoColumns: { context: '上下文', correct: '建议改为', position: '位置' },
+  typoPosition: '第 {n} 段',
   none: '无',
   chartRatio: '总文字复制比',
   chartChapters: '各章节复制比',
@@ -233,6 +248,12 @@ const ZH_TW: ReportLabels = {
   aigcFullText: '全文標明 AI 特徵',
   aigcDisclaimer:
     'AI 生成內容的檢測結果僅供參考：分值是根據寫作風格估計的統計特徵，不能證明文本由機器或人工寫成；正式、規範的人工寫作也可能得到較高分值。請結合人工判斷使用。',
+  typoTitle: '疑似錯別字',
+  typoNone: '未發現疑似錯別字。',
+  typoNote: '依易錯詞表自動標出，僅供參考，請結合上下文核對。',
+  typoCount: '共 {count} 處（{words} 個詞）',
+  typoColumns: { context: '上下文', correct: '建議改為', position: '位置' },
+  typoPosition: '第 {n} 段',
   none: '無',
   chartRatio: '總文字複製比',
   chartChapters: '各章節複製比',
@@ -305,6 +326,12 @@ const EN: ReportLabels = {
   aigcFullText: 'Full text with AI features marked',
   aigcDisclaimer:
     'AI-content scores are indicative only: they are statistical estimates from writing style and do not prove that a machine or a person wrote the text. Formal human writing can score high. Use them together with human judgement.',
+  typoTitle: 'Possible typos',
+  typoNone: 'No possible typos were found.',
+  typoNote: 'Marked from a list of error-prone words; indicative only, check each one in its context.',
+  typoCount: '{count} occurrences ({words} words)',
+  typoColumns: { context: 'Context', correct: 'Suggested', position: 'Where' },
+  typoPosition: 'Paragraph {n}',
   none: 'none',
   chartRatio: 'Total copy ratio',
   chartChapters: 'Copy ratio by chapter',

@@ -24,6 +24,8 @@ import {
   resolveRenderOptions,
   shorten,
   summaryFigures,
+  typoCount,
+  typoRows,
   type RenderOptions,
   type ReportScope,
 } from './present';
@@ -250,6 +252,7 @@ export function renderReportPdf(report: CheckReport, options: PdfRenderOptions =
     // Without a score the summary already says so.
     if (report.aigc) drawAigc(w, report, labels);
   }
+  drawTypos(w, report, labels);
   drawFullText(w, report, labels, scope);
   if (variant === 'full') drawComparison(w, report, labels, comparedSources);
 
@@ -392,6 +395,33 @@ function drawAigc(w: PdfWriter, report: CheckReport, labels: ReportLabels): void
   );
   w.paragraph([{ text: labels.aigcDisclaimer, style: w.style(COLORS.text, null, true) }], { size: 9, bar: COLORS.gaugeMid, gap: 6 });
   w.legend(aigcLegend(labels));
+}
+
+/** 疑似错别字: the count, then each occurrence in its context with the wrong form in red, its correction and paragraph. */
+function drawTypos(w: PdfWriter, report: CheckReport, labels: ReportLabels): void {
+  const rows = typoRows(report, labels);
+  if (rows === null) return;
+  w.heading(labels.typoTitle);
+  if (!rows.length) {
+    w.paragraph([{ text: labels.typoNone, style: w.style(COLORS.text) }]);
+    return;
+  }
+  w.paragraph([{ text: typoCount(report, labels), style: w.style(COLORS.text) }], { size: 9 });
+  const size = 9;
+  rows.forEach((row, i) => {
+    w.paragraph(
+      [
+        { text: `${i + 1}. ${row.position}  `, style: w.style(COLORS.muted) },
+        { text: row.before, style: w.style(COLORS.text) },
+        { text: row.wrong, style: w.style(COLORS.copied, COLORS.band.red, true) },
+        { text: row.after, style: w.style(COLORS.text) },
+        { text: `  ${labels.typoColumns.correct}：`, style: w.style(COLORS.muted) },
+        { text: row.correct, style: w.style(COLORS.cited, null, true) },
+      ],
+      { size, gap: 2 },
+    );
+  });
+  w.paragraph([{ text: labels.typoNote, style: w.style(COLORS.muted) }], { size: SMALL, gap: 6 });
 }
 
 /** Full text with AIGC bars, and with scope 'all' the marks and sentence bands. */

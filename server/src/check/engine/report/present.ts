@@ -299,6 +299,47 @@ export function fullTextLegend(report: CheckReport, labels: ReportLabels, scope:
   ];
 }
 
+/** Characters of context shown on each side of an error-prone word. */
+export const TYPO_CONTEXT = 10;
+
+/** A row of the error-prone words section: the context split around the wrong form, the correction, where it is. */
+export interface TypoRow {
+  before: string;
+  wrong: string;
+  after: string;
+  correct: string;
+  /** "第 3 段" / "Paragraph 3": the paragraph's number among the report's paragraphs. */
+  position: string;
+}
+
+/**
+ * Rows of the error-prone words section (null when the report has no such section: no list was searched, or it was
+ * stored before the section existed). Context stays within the paragraph; line breaks show as spaces.
+ */
+export function typoRows(report: CheckReport, labels: ReportLabels): TypoRow[] | null {
+  if (!report.typos) return null;
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+  return report.typos.occurrences.map((typo) => {
+    const paragraph = report.paragraphs[typo.paragraph];
+    const from = Math.max(paragraph?.start ?? 0, typo.start - TYPO_CONTEXT);
+    const to = Math.min(paragraph?.end ?? report.text.length, typo.end + TYPO_CONTEXT);
+    return {
+      before: (from > (paragraph?.start ?? 0) ? '…' : '') + flat(report.text.slice(from, typo.start)),
+      wrong: report.text.slice(typo.start, typo.end),
+      after: flat(report.text.slice(typo.end, to)) + (to < (paragraph?.end ?? report.text.length) ? '…' : ''),
+      correct: typo.correct,
+      position: labels.typoPosition.replace('{n}', String(typo.paragraph + 1)),
+    };
+  });
+}
+
+/** "共 3 处（2 个词）": occurrences and distinct wrong forms. */
+export function typoCount(report: CheckReport, labels: ReportLabels): string {
+  const occurrences = report.typos?.occurrences ?? [];
+  const words = new Set(occurrences.map((typo) => typo.wrong)).size;
+  return labels.typoCount.replace('{count}', String(occurrences.length)).replace('{words}', String(words));
+}
+
 /** The marks overlapping [start, end), clipped (marks are sorted and disjoint). */
 export function marksWithin(marks: readonly ReportMark[], start: number, end: number): ReportMark[] {
   let lo = 0;

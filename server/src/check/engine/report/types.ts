@@ -223,6 +223,25 @@ export interface ReportAigc {
   paragraphsScored: number;
 }
 
+/** One occurrence of an error-prone word (疑似错别字) in the text. */
+export interface ReportTypo {
+  start: number;
+  end: number;
+  /** The wrong form as written, and its correction. */
+  wrong: string;
+  correct: string;
+  /** Index into `paragraphs` of the paragraph holding it. */
+  paragraph: number;
+}
+
+/** The error-prone words section. */
+export interface ReportTypos {
+  /** Version of the word list searched (`TypoWords.version`). */
+  listVersion: string;
+  /** Occurrences outside the excluded spans, in text order. */
+  occurrences: ReportTypo[];
+}
+
 /** The whole report. */
 export interface CheckReport {
   version: typeof REPORT_MODEL_VERSION;
@@ -248,4 +267,6 @@ export interface CheckReport {
   sentences: ReportSentence[];
   /** Null when no AIGC scorer ran. */
   aigc: ReportAigc | null;
+  /** Null when no word list was searched; absent in reports stored before the section existed. */
+  typos?: ReportTypos | null;
 }
