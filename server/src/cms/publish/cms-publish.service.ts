@@ -60,6 +60,8 @@ export const PUBLISH_LIMITS = {
    * for the file writes (a few round trips to libuv's thread pool each), so there are more of them than cores.
    */
   concurrency: 16,
+  /** Tasks of one job run at once (see `execute`). */
+  tasksAtOnce: 4,
   /** Detail pages whose rows and bodies are read in one go (the next batch is read while this one renders). */
   detailBatch: 250,
   /** How often a job refreshes the heartbeat of its tasks (the running one and those still waiting in it). */
@@ -448,22 +450,23 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   // ---------------------------------------------------------------------------------------------------------------
 
   /**
-   * The job: runs its tasks in order. Each is claimed first (a cleared or finished task is skipped); pages that fail
+   * The job: runs its tasks in order, up to `tasksAtOnce` at a time. Each is claimed first (a cleared or finished task is skipped); pages that fail
    * (a missing template, a template error) are listed in the task's error while the others are written. Anything else
    * (database, storage) fails that task and, once the others ran, the job, which the queue retries (finished tasks
    * are skipped then).
    */
   async execute(data: PublishJobData): Promise<void> {
     const tasks = data.tasks ?? [];
-    // The heartbeat covers the task being run (by its run's token) and the tasks still waiting in this job: if the
+    // The heartbeat covers the tasks being run (by their run's token) and the tasks still waiting in this job: if the
     // process dies, they all go stale together and the sweep queues them again.
-    const current = { taskId: '0', attempt: 0 };
+    const running = new Map<string, number>();
     const stopHeartbeat = startHeartbeat(
       () =>
         this.pool.query(
           `UPDATE cms_publish_task SET heartbeat_time = now()
-            WHERE (task_id = ANY($1::bigint[]) AND status = 'pending') OR (task_id = $2 AND status = 'running' AND attempts = $3)`,
-          [tasks.map((j) => j.taskId), current.taskId, current.attempt],
+            WHERE (task_id = ANY($1::bigint[]) AND status = 'pending')
+               OR (status = 'running' AND (task_id, attempts) IN (SELECT * FROM unnest($2::bigint[], $3::int[])))`,
+          [tasks.map((j) => j.taskId), [...running.keys()], [...running.values()]],
         ),
       PUBLISH_LIMITS.heartbeatMs,
       { now: true },
@@ -481,13 +484,16 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       return model;
     };
     try {
-      for (const job of tasks) {
+      // The tasks of one request write different files (a content's page, its lists, the home page) from what the
+      // tables hold when each runs: a few run side by side, so publishing one article waits for the longest of its
+      // tasks rather than for their sum.
+      await eachLimit(tasks, PUBLISH_LIMITS.tasksAtOnce, async (job) => {
         try {
-          await this.executeTask(job, current, modelOf);
+          await this.executeTask(job, running, modelOf);
         } catch (error) {
           failure ??= error;
         }
-      }
+      });
     } finally {
       stopHeartbeat();
     }
@@ -496,7 +502,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
 
   private async executeTask(
     job: PublishTaskJob,
-    current: { taskId: string; attempt: number },
+    running: Map<string, number>,
     modelOf: (siteId: string) => Promise<SiteReadModel | null>,
   ): Promise<void> {
     // Claimed when waiting, failed (a retry of its job), or running with a stale heartbeat (a dead run).
@@ -509,8 +515,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     );
     if (!rows.length) return;
     const task = rows[0];
-    current.taskId = job.taskId;
-    current.attempt = task.attempts;
+    running.set(job.taskId, task.attempts);
     const run = new TaskRun(job.taskId, this.pool, task.attempts);
     try {
       const model = await modelOf(task.siteId);
@@ -533,6 +538,8 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         )
         .catch(() => undefined);
       throw error;
+    } finally {
+      running.delete(job.taskId);
     }
   }
 
