@@ -3,7 +3,7 @@
 // The check asks a `TypoDictionary` for its words. Today the default is the seeded list (./seed.ts); the CMS words
 // module (issue 20) will provide its error-prone words and whitelist through the same shape, and the check task hands
 // them to the worker as plain data (`TypoWords`), where a matcher is built once per `version` and reused.
-import AhoCorasick from 'modern-ahocorasick';
+import AhoCorasick, { type Match } from 'modern-ahocorasick';
 import { SEEDED_ALLOWED, SEEDED_TYPOS } from './seed';
 
 /** One error-prone word: the wrong form and its correction. */
@@ -65,6 +65,9 @@ export class TypoMatcher {
   readonly version: string;
   readonly size: number;
   private readonly automaton: AhoCorasick<Pattern>;
+  /** First two code units (c0 << 16 | c1) of every pattern, or null when a pattern is a single unit (full scan). */
+  private readonly heads: Set<number> | null;
+  private readonly maxLength: number;
 
   constructor(words: TypoWords) {
     this.version = words.version;
@@ -81,6 +84,40 @@ export class TypoMatcher {
       if (key) patterns.set(key, { kind: 'allowed', correct: '' });
     }
     this.automaton = new AhoCorasick([...patterns].map(([pattern, data]) => ({ pattern, data })));
+    const keys = [...patterns.keys()];
+    this.maxLength = keys.reduce((max, key) => Math.max(max, key.length), 0);
+    this.heads = keys.every((key) => key.length >= 2) ? new Set(keys.map((key) => (key.charCodeAt(0) << 16) | key.charCodeAt(1))) : null;
+  }
+
+  /**
+   * Pattern occurrences in the folded text. The automaton runs only over windows where some pattern's first two code
+   * units occur (merged when they overlap): the library segments its input into graphemes, which costs far more than
+   * this scan, and in running text such windows are rare. Every occurrence lies inside the window of its start, so
+   * the result is that of a scan of the whole text.
+   */
+  private occurrences(folded: string): Match<Pattern>[] {
+    if (!this.heads) return this.automaton.search(folded);
+    const out: Match<Pattern>[] = [];
+    const n = folded.length;
+    let from = -1;
+    let to = -1;
+    const flush = () => {
+      if (from < 0) return;
+      // One unit more, so that a combining mark or low surrogate after a candidate match is seen with it.
+      const end = Math.min(n, to + 1);
+      for (const m of this.automaton.search(folded.slice(from, end))) out.push({ ...m, start: m.start + from, end: m.end + from });
+    };
+    for (let i = 0; i + 1 < n; i++) {
+      if (!this.heads.has((folded.charCodeAt(i) << 16) | folded.charCodeAt(i + 1))) continue;
+      if (i <= to) to = Math.max(to, i + this.maxLength);
+      else {
+        flush();
+        from = i;
+        to = i + this.maxLength;
+      }
+    }
+    flush();
+    return out;
   }
 
   /**
@@ -89,7 +126,7 @@ export class TypoMatcher {
    */
   find(text: string): TypoHit[] {
     const folded = foldWidth(text);
-    const all = this.automaton.search(folded);
+    const all = this.occurrences(folded);
     const allowed = all.filter((m) => m.data?.kind === 'allowed');
     const typos = all
       .filter((m) => m.data?.kind === 'typo' && !allowed.some((a) => a.start <= m.start && a.end >= m.end))

@@ -46,6 +46,25 @@ describe('error-prone words matcher', () => {
     expect(matcher.find('抛到九宵云外，正确。')).toEqual([{ start: 2, end: 6, wrong: '九宵云外', correct: '九霄云外' }]);
   });
 
+  it('finds in windows exactly what a scan of the whole text finds', () => {
+    // Text made of pieces of wrong forms, allowed phrases and corrections, so windows touch, overlap and split patterns.
+    const pieces = [
+      ...SEEDED_TYPOS.flatMap(([wrong, correct]) => [wrong, correct, wrong.slice(0, 1), wrong.slice(1)]),
+      ...SEEDED_ALLOWED,
+      '，',
+      '我们',
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let text = '';
+    while (text.length < 20000) text += pieces[Math.floor(random() * pieces.length)];
+    const windowed = typoMatcher().find(text);
+    // A single-unit pattern makes the matcher scan the whole text.
+    const whole = new TypoMatcher({ ...SEEDED_TYPO_WORDS, version: 'whole', allowed: [...SEEDED_ALLOWED, '\u0001'] }).find(text);
+    expect(windowed.length).toBeGreaterThan(500);
+    expect(windowed).toEqual(whole);
+  });
+
   it('seeded list: a few hundred entries, unique wrong forms, no wrong form inside any correction or equal to one', () => {
     expect(SEEDED_TYPOS.length).toBeGreaterThan(300);
     const wrongs = SEEDED_TYPOS.map(([wrong]) => wrong);
