@@ -33,39 +33,54 @@ function sortOf(query: PageQueryDto, options: PaginateOptions): Record<string, '
  */
 export const EXACT_COUNT_BELOW = 10_000;
 
-/** Row counts of tables (pg_class.reltuples), kept a few seconds: lists of small tables count without asking the planner. */
-const tableRows = new Map<string, { rows: number; at: number }>();
-const TABLE_ROWS_TTL_MS = 5_000;
+/** Values kept a few seconds by key: concurrent callers share one load, and an expired value answers while it reloads. */
+type Remembered = Map<string, { value: Promise<number>; at: number }>;
+const REMEMBER_MS = 5_000;
 
-async function tableRowEstimate(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+function remembered(cache: Remembered, key: string, load: () => Promise<number>): Promise<number> {
+  const entry = cache.get(key);
+  if (entry && Date.now() - entry.at < REMEMBER_MS) return entry.value;
+  const loading = load();
+  if (!entry) {
+    if (cache.size >= 1_000) cache.clear();
+    const fresh = { value: loading, at: Date.now() };
+    cache.set(key, fresh);
+    void loading.catch(() => cache.get(key) === fresh && cache.delete(key));
+    return loading;
+  }
+  // Expired: no burst of requests waits for the reload (a pause of every list each few seconds, the p99).
+  entry.at = Date.now();
+  void loading.then(
+    (value) => (entry.value = Promise.resolve(value)),
+    () => undefined,
+  );
+  return entry.value;
+}
+
+/** Row counts of tables (pg_class.reltuples): lists of small tables count without asking the planner. */
+const tableRows: Remembered = new Map();
+
+function tableRowEstimate(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
   const main = qb.expressionMap.mainAlias;
-  if (!main?.hasMetadata) return Infinity;
+  if (!main?.hasMetadata) return Promise.resolve(Infinity);
   const table = main.metadata.tablePath;
-  const cached = tableRows.get(table);
-  if (cached && Date.now() - cached.at < TABLE_ROWS_TTL_MS) return cached.rows;
-  const [row] = (await qb.connection.query(`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass($1)`, [table])) as Array<{
-    n: number;
-  }>;
-  // -1: never analysed yet, i.e. new and small (autovacuum analyses a table once it has grown).
-  const rows = Math.max(0, Number(row?.n ?? 0));
-  tableRows.set(table, { rows, at: Date.now() });
-  return rows;
+  return remembered(tableRows, table, async () => {
+    const [row] = (await qb.connection.query(`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass($1)`, [table])) as Array<{
+      n: number;
+    }>;
+    // -1: never analysed yet, i.e. new and small (autovacuum analyses a table once it has grown).
+    return Math.max(0, Number(row?.n ?? 0));
+  });
 }
 
 /** Recent estimates by query: paging through a large list asks the planner once every few seconds, not per page. */
-const estimates = new Map<string, { rows: number; at: number }>();
-const ESTIMATE_TTL_MS = 5_000;
+const estimates: Remembered = new Map();
 
 /** The planner's estimate of the rows of a query without its order and window (EXPLAIN, nothing is read). */
-async function plannedRows(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
-  const [sql, params] = qb.clone().orderBy().offset(undefined).limit(undefined).skip(undefined).take(undefined).getQueryAndParameters();
-  const key = `${sql}\u0000${JSON.stringify(params)}`;
-  const cached = estimates.get(key);
-  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
-  if (estimates.size >= 1_000) estimates.clear();
-  const rows = await explainRows(qb, sql, params);
-  estimates.set(key, { rows, at: Date.now() });
-  return rows;
+function plannedRows(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+  // `qb` is the count's own copy: its order and window can go.
+  const [sql, params] = qb.orderBy().offset(undefined).limit(undefined).skip(undefined).take(undefined).getQueryAndParameters();
+  return remembered(estimates, `${sql}\u0000${JSON.stringify(params)}`, () => explainRows(qb, sql, params));
 }
 
 async function explainRows(qb: SelectQueryBuilder<ObjectLiteral>, sql: string, params: unknown[]): Promise<number> {
