@@ -5,10 +5,10 @@ import { CHECK_TYPES } from '@zhiwen/shared';
 import type { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.token';
 import { ServiceException } from '../../common/errors/service-exception';
+import { StaleTaskSweep } from '../../common/tasks/task-liveness';
 import { MemberExpService } from '../../member/exp/member-exp.service';
 import { QueueService } from '../../queue/queue.service';
 import { CheckRewriteService } from '../rewrite/check-rewrite.service';
-import { CHECK_TASK_LIMITS } from '../task/check-task.constants';
 import { CheckTask } from '../task/check-task.entity';
 import { CheckTaskService } from '../task/check-task.service';
 import { CheckOrderTransitionService } from './check-order-transition.service';
@@ -26,7 +26,11 @@ export const SYSTEM_ACTOR = 'system';
 @Injectable()
 export class CheckOrderRunService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CheckOrder');
-  private sweeper?: NodeJS.Timeout;
+  private readonly sweeper = new StaleTaskSweep(
+    this.logger,
+    () => this.recoverPaid(),
+    () => this.config.taskStaleMs,
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -49,13 +53,11 @@ export class CheckOrderRunService implements OnModuleInit, OnApplicationBootstra
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs || !this.queue.enabled) return;
-    await this.recoverPaid();
-    this.sweeper = setInterval(() => void this.recoverPaid().catch((e: Error) => this.logger.warn(e.message)), CHECK_TASK_LIMITS.staleAfterMs);
-    this.sweeper.unref();
+    await this.sweeper.start();
   }
 
   onModuleDestroy(): void {
-    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper.stop();
   }
 
   /**
@@ -148,7 +150,7 @@ export class CheckOrderRunService implements OnModuleInit, OnApplicationBootstra
     const stale = await this.repo
       .createQueryBuilder('o')
       .where(`o.status = 'paid' AND o.tid IS NULL AND o.update_time < now() - make_interval(secs => :secs)`, {
-        secs: CHECK_TASK_LIMITS.staleAfterMs / 1000,
+        secs: this.config.taskStaleMs / 1000,
       })
       .getMany();
     for (const order of stale) await this.startCheck(order.orderId, SYSTEM_ACTOR);

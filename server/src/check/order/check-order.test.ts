@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPEAT_SUBMIT_WINDOW_MS } from '@zhiwen/shared';
 import { binaryParser } from '../../../test/helpers/binary';
 import { memberTokenOf } from '../../../test/helpers/member';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
@@ -126,7 +127,9 @@ describe('member orders', () => {
     expect(['queued', 'checking', 'done']).toContain(paid.body.data.status);
     expect(paid.body.data.payTime).not.toBeNull();
     const done = await waitFor(alice, o.orderNo);
-    // Paying again charges nothing twice.
+    // Paying again charges nothing twice. (A check now finishes within the repeat-submit window, in which the same
+    // request would be refused as a double click; the member pays again after it.)
+    await new Promise((resolve) => setTimeout(resolve, REPEAT_SUBMIT_WINDOW_MS + 50));
     const twice = await shop.as(alice).post(`/orders/${o.orderNo}/pay`);
     expect(twice.body.data).toMatchObject({ status: 'done', totalFee: 0 });
     expect(done).toMatchObject({ status: 'done', progress: 100, reports: ['html', 'pdf', 'full'], errorMessage: '' });

@@ -16,8 +16,6 @@ export const CHECK_TASK_LIMITS = {
   maxFileBytes: 30 * 1024 * 1024,
   /** Runs of one task before it is given up (a crash or a fault each count one). */
   maxAttempts: 3,
-  /** A running task whose heartbeat is older than this is taken as crashed and queued again. */
-  staleAfterMs: 60_000,
   /** How often a running task refreshes its heartbeat, whatever the progress. */
   heartbeatMs: 10_000,
 } as const;

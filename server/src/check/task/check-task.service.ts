@@ -96,7 +96,11 @@ export function toTaskDto(task: CheckTask): TaskDto {
 @Injectable()
 export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CheckTask');
-  private readonly sweeper = new StaleTaskSweep(this.logger, () => this.recoverStale(), CHECK_TASK_LIMITS.staleAfterMs);
+  private readonly sweeper = new StaleTaskSweep(
+    this.logger,
+    () => this.recoverStale(),
+    () => this.config.taskStaleMs,
+  );
   private readonly listeners: TaskStatusListener[] = [];
 
   constructor(
@@ -329,7 +333,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
         WHERE (status = 'running' AND heartbeat_time < now() - make_interval(secs => $1))
            OR (status = 'queued' AND job_id = '' AND create_time < now() - make_interval(secs => $1))
         RETURNING task_id`,
-      [CHECK_TASK_LIMITS.staleAfterMs / 1000],
+      [this.config.taskStaleMs / 1000],
     );
     for (const { task_id } of rows) await this.enqueue(task_id);
     if (rows.length) this.logger.warn({ tasks: rows.map((r) => r.task_id) }, 'Interrupted checks queued again');

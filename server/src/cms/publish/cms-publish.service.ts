@@ -66,11 +66,6 @@ export const PUBLISH_LIMITS = {
   detailBatch: 250,
   /** How often a job refreshes the heartbeat of its tasks (the running one and those still waiting in it). */
   heartbeatMs: 10_000,
-  /**
-   * A task whose heartbeat is older than this belongs to a dead process: the sweep (run this often) queues it again,
-   * and the publish indicator stops counting it.
-   */
-  staleAfterMs: 60_000,
   /** Runs of a task that died with their process before the sweep gives it up as failed (a crash loop). */
   maxAttempts: 3,
   /** Progress is written at most this often (ms). */
@@ -161,7 +156,13 @@ interface PageJob {
 @Injectable()
 export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CmsPublish');
-  private readonly sweeper = new StaleTaskSweep(this.logger, () => this.recoverStale(), PUBLISH_LIMITS.staleAfterMs);
+  // A task whose heartbeat is older than `config.taskStaleMs` belongs to a dead process: the sweep (run that often)
+  // queues it again, and the publish indicator stops counting it.
+  private readonly sweeper = new StaleTaskSweep(
+    this.logger,
+    () => this.recoverStale(),
+    () => this.config.taskStaleMs,
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -275,7 +276,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       `SELECT count(*)::int AS n FROM cms_publish_task
         WHERE (status = 'pending' AND (heartbeat_time IS NULL OR heartbeat_time >= now() - make_interval(secs => $1)))
            OR (status = 'running' AND heartbeat_time >= now() - make_interval(secs => $1))`,
-      [PUBLISH_LIMITS.staleAfterMs / 1000],
+      [this.config.taskStaleMs / 1000],
     );
     return rows[0].n;
   }
@@ -287,7 +288,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
    * `maxAttempts` times is failed instead (a page that kills the process must not kill it forever). Answers the ids queued.
    */
   async recoverStale(): Promise<string[]> {
-    const secs = PUBLISH_LIMITS.staleAfterMs / 1000;
+    const secs = this.config.taskStaleMs / 1000;
     const { rows: gaveUp } = await this.pool.query<{ id: string }>(
       `UPDATE cms_publish_task SET status = 'failed', heartbeat_time = NULL, update_time = now(),
               error = 'interrupted ' || attempts || ' times (its process stopped); not resumed again'
@@ -511,7 +512,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         WHERE task_id = $1
           AND (status IN ('pending', 'failed') OR (status = 'running' AND COALESCE(heartbeat_time, update_time) < now() - make_interval(secs => $2)))
         RETURNING site_id AS "siteId", task_type AS "taskType", target_id AS "targetId", attempts`,
-      [job.taskId, PUBLISH_LIMITS.staleAfterMs / 1000],
+      [job.taskId, this.config.taskStaleMs / 1000],
     );
     if (!rows.length) return;
     const task = rows[0];

@@ -53,6 +53,14 @@ export class EnvironmentVariables {
   @Max(7 * 24 * 60)
   SESSION_IDLE_MINUTES?: number;
 
+  // At least two heartbeats (every 10 s) fit in it, so a live task is never taken for a dead one.
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(20)
+  @Max(3600)
+  TASK_STALE_SECONDS?: number;
+
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -202,6 +210,11 @@ export interface AppConfig {
   sessionIdleMs: number;
   /** A token is never valid longer than this, active or not. */
   sessionMaxMs: number;
+  /**
+   * A running check or publish task whose heartbeat is older than this belongs to a dead process; the sweep (run this
+   * often) queues it again.
+   */
+  taskStaleMs: number;
   storage: StorageConfig;
   adminPassword?: string;
   /** Environment override of the `sys.account.captchaEnabled` config key; undefined = use the key. */
@@ -264,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecretGenerated: !vars.JWT_SECRET,
     sessionIdleMs: (vars.SESSION_IDLE_MINUTES ?? 30) * 60_000,
     sessionMaxMs: (vars.SESSION_MAX_HOURS ?? 24) * 3_600_000,
+    taskStaleMs: (vars.TASK_STALE_SECONDS ?? 60) * 1000,
     storage: {
       driver: storageDriver,
       localDir: path.resolve(vars.STORAGE_LOCAL_DIR ?? path.join(dataDir, 'uploads')),

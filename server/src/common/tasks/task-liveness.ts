@@ -21,15 +21,17 @@ export function startHeartbeat(beat: () => Promise<unknown>, everyMs: number, op
 export class StaleTaskSweep {
   private timer?: NodeJS.Timeout;
 
+  /** `everyMs` may be a function: services build their sweep before their injected configuration is assigned. */
   constructor(
     private readonly logger: Logger,
     private readonly sweep: () => Promise<unknown>,
-    private readonly everyMs: number,
+    private readonly everyMs: number | (() => number),
   ) {}
 
   async start(): Promise<void> {
     await this.sweep();
-    this.timer = setInterval(() => void this.sweep().catch((e: Error) => this.logger.warn(e.message)), this.everyMs);
+    const everyMs = typeof this.everyMs === 'function' ? this.everyMs() : this.everyMs;
+    this.timer = setInterval(() => void this.sweep().catch((e: Error) => this.logger.warn(e.message)), everyMs);
     this.timer.unref();
   }
 
