@@ -86,6 +86,48 @@ function* binaryCopyRows(documents: readonly DocumentFingerprints[]): Generator<
   yield Buffer.concat([chunk.subarray(0, offset), trailer]);
 }
 
+// PostgreSQL's hash partitioning (src/include/catalog/partition.h, common/hashfn.h): the seed of the key's extended
+// hash, the constant hash_combine64 adds to a zero start, and 2^64 for unsigned arithmetic.
+const HASH_PARTITION_SEED = '8816678312871386365';
+const HASH_COMBINE_CONSTANT = '5305509591434766563';
+const TWO_64 = '18446744073709551616';
+
+/** The hash partitions of check_fingerprint, when they all share one modulus (as the migration makes them). */
+export interface PartitionLayout {
+  modulus: number;
+  partitions: { name: string; remainder: number }[];
+}
+
+const layouts = new WeakMap<object, Promise<PartitionLayout | null>>();
+
+/** Reads the partitions of check_fingerprint (once per pool); null when the table is not hash-partitioned that way. */
+export function partitionLayout(db: PgExecutor): Promise<PartitionLayout | null> {
+  const cached = isPool(db) ? layouts.get(db) : undefined;
+  if (cached) return cached;
+  const read = db
+    .query<{ name: string; bound: string }>(
+      `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) AS name, pg_get_expr(c.relpartbound, c.oid) AS bound
+         FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE i.inhparent = 'check_fingerprint'::regclass`,
+    )
+    .then(({ rows }) => {
+      const partitions = rows.map((r) => {
+        const m = /modulus (\d+), remainder (\d+)/.exec(r.bound);
+        return m ? { name: r.name, modulus: Number(m[1]), remainder: Number(m[2]) } : null;
+      });
+      if (!partitions.length || partitions.some((p) => !p || p.modulus !== partitions[0]!.modulus)) return null;
+      const modulus = partitions[0]!.modulus;
+      if (partitions.length !== modulus) return null;
+      return { modulus, partitions: partitions.map((p) => ({ name: p!.name, remainder: p!.remainder })) };
+    });
+  if (isPool(db)) {
+    layouts.set(db, read);
+    // A failed read is tried again next time.
+    read.catch(() => layouts.delete(db));
+  }
+  return read;
+}
+
 export class PgFingerprintIndex implements FingerprintIndex {
   constructor(
     private readonly db: PgExecutor,
@@ -118,6 +160,15 @@ export class PgFingerprintIndex implements FingerprintIndex {
     });
   }
 
+  /** Writes the postings of new documents (which have none yet) with one COPY, without looking for old ones. */
+  async appendMany(documents: readonly DocumentFingerprints[]): Promise<void> {
+    if (documents.every((d) => d.fingerprints.hashes.length === 0)) return;
+    await withTransaction(this.db, async (client) => {
+      const copy = client.query(copyFrom('COPY check_fingerprint (hash, doc_id, pos) FROM STDIN (FORMAT binary)'));
+      await pipeline(Readable.from(binaryCopyRows(documents)), copy);
+    });
+  }
+
   /** Removes the document's postings; false when it had none. */
   async remove(docId: number): Promise<boolean> {
     const result = await this.db.query('DELETE FROM check_fingerprint WHERE doc_id = $1', [docId]);
@@ -134,6 +185,9 @@ export class PgFingerprintIndex implements FingerprintIndex {
   /**
    * Postings of the hashes within the scope. With `maxPostingsPerHash`, a hash with more postings than that in the
    * scope is left out entirely (boilerplate), as the in-memory index does.
+   *
+   * On the hash-partitioned table each partition is asked only for its own hashes: given the whole array, PostgreSQL
+   * would prune partitions element by element at planning time and then search every partition for every hash.
    */
   async lookup(hashes: Int32Array, options: LookupOptions = {}): Promise<Postings> {
     const distinct = [...new Set(hashes)];
@@ -141,12 +195,24 @@ export class PgFingerprintIndex implements FingerprintIndex {
     const max = options.maxPostingsPerHash ?? 0;
     const values: unknown[] = [distinct];
     if (max > 0) values.push(max);
-    const where = `f.hash = ANY($1::int4[])${this.scopeSql(values)}`;
+    const scope = this.scopeSql(values);
+    const layout = await partitionLayout(this.db);
+    let rows: string;
+    if (layout) {
+      // Which partition holds a hash, as PostgreSQL computes it for one int4 key: hashint4extended with the partition
+      // seed, combined with 0 (adding a constant), unsigned, modulo the modulus (numeric keeps it exact).
+      const bucket = `(((hashint4extended(v, ${HASH_PARTITION_SEED})::numeric + ${TWO_64}) % ${TWO_64} + ${HASH_COMBINE_CONSTANT}) % ${TWO_64}) % ${layout.modulus}`;
+      rows = `WITH q AS MATERIALIZED (SELECT v, (${bucket})::int AS p FROM unnest($1::int4[]) v) ${layout.partitions
+        .map(
+          ({ name, remainder }) =>
+            `SELECT f.hash, f.doc_id, f.pos FROM ${name} f WHERE f.hash = ANY(ARRAY(SELECT v FROM q WHERE p = ${remainder}))${scope}`,
+        )
+        .join(' UNION ALL ')}`;
+    } else {
+      rows = `SELECT f.hash, f.doc_id, f.pos FROM check_fingerprint f WHERE f.hash = ANY($1::int4[])${scope}`;
+    }
     const text =
-      max > 0
-        ? `SELECT hash, doc_id, pos FROM (SELECT f.hash, f.doc_id, f.pos, count(*) OVER (PARTITION BY f.hash) AS n
-             FROM check_fingerprint f WHERE ${where}) p WHERE n <= $2`
-        : `SELECT f.hash, f.doc_id, f.pos FROM check_fingerprint f WHERE ${where}`;
+      max > 0 ? `SELECT hash, doc_id, pos FROM (SELECT r.*, count(*) OVER (PARTITION BY r.hash) AS n FROM (${rows}) r) p WHERE n <= $2` : rows;
     const result = await this.db.query<[number, number, number]>({ text, values, rowMode: 'array' });
     const n = result.rows.length;
     const out: Postings = { hashes: new Int32Array(n), docIds: new Int32Array(n), positions: new Int32Array(n), length: n };

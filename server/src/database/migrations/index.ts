@@ -1,3 +1,4 @@
+import { PartitionFingerprints1795628833643 } from './1795628833643-PartitionFingerprints';
 import { AigcLlmWeight1795627977210 } from './1795627977210-AigcLlmWeight';
 import { ListIndexes1795627035072 } from './1795627035072-ListIndexes';
 import { PublishTaskHeartbeat1795625108982 } from './1795625108982-PublishTaskHeartbeat';
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   PublishTaskHeartbeat1795625108982,
   ListIndexes1795627035072,
   AigcLlmWeight1795627977210,
+  PartitionFingerprints1795628833643,
 ];
