@@ -2,13 +2,11 @@
 // token (streamed generation through the built server vs. the same stream read straight from the fake), and how many
 // concurrent streams it sustains. Starts the built server with LLM_BASE_URL pointing at the fake; prints figures.
 //   node scripts/bench/ai-gateway.mjs            (BENCH_AI_SAMPLES=200, BENCH_AI_STREAMS=50,200)
-import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { freePort, startServer } from './server-process.mjs';
+import { benchServerEnv, startServer } from './server-process.mjs';
 
 const SAMPLES = Number(process.env.BENCH_AI_SAMPLES ?? 200);
 const STREAM_LEVELS = (process.env.BENCH_AI_STREAMS ?? '50,200').split(',').map(Number);
@@ -61,20 +59,12 @@ for (const pkg of stalePackages()) {
 const fake = fakeProvider();
 await new Promise((r) => fake.listen(0, '127.0.0.1', r));
 const fakeUrl = `http://127.0.0.1:${fake.address().port}/v1`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-bench-ai-'));
-chmodSync(dataDir, 0o755);
-const env = {
-  PORT: String(await freePort()),
-  EMBEDDED_PG_PORT: String(await freePort()),
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'Bench2026pw',
-  CAPTCHA_ENABLED: 'false',
+const { dataDir, env } = await benchServerEnv('ai', {
   LLM_BASE_URL: fakeUrl,
   LLM_MODEL: 'short',
-  RATE_LIMIT_PER_MINUTE: '100000000',
   AI_RATE_MEMBER_PER_MINUTE: '100000000',
   AI_RATE_IP_PER_MINUTE: '100000000',
-};
+});
 let server;
 try {
   server = await startServer(env);

@@ -10,13 +10,12 @@
 //                                         BENCH_CMS_ARTICLE_RUNS=30; BENCH_CPU_PROF=<folder> writes the server's
 //                                         CPU profile there; BENCH_SERVER_MAIN=<main.js> runs a build of one's own;
 //                                         BENCH_DEBUG=1 prints when each task of an article publish ran)
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { freePort, startServer } from './server-process.mjs';
+import { adminCaller, benchServerEnv, startServer } from './server-process.mjs';
 
 const ARTICLES = Number(process.env.BENCH_CMS_ARTICLES ?? 10_000);
 const CATALOGS = Number(process.env.BENCH_CMS_CATALOGS ?? 20);
@@ -62,43 +61,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Value at quantile q of sorted numbers. */
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-bench-cms-'));
-chmodSync(dataDir, 0o755);
-const env = {
-  PORT: String(await freePort()),
-  EMBEDDED_PG_PORT: String(await freePort()),
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'Bench2026pw',
-  CAPTCHA_ENABLED: 'false',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-};
+const { dataDir, env } = await benchServerEnv('cms');
 let server;
 let db;
 try {
   server = await startServer(env, { nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [] });
-  const login = await (
-    await fetch(`${server.url}/prod-api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: env.ADMIN_PASSWORD }),
-    })
-  ).json();
-  if (login.code !== 200) throw new Error(`login: ${JSON.stringify(login)}`);
-  let siteId = '';
-  const call = async (method, url, body) => {
-    const res = await fetch(`${server.url}/prod-api${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data}`, ...(siteId ? { CurrentSite: siteId } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await res.json();
-    if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
-    return json.data;
-  };
+  const call = await adminCaller(server);
 
   // The site (pc and h5 pipes, default theme) and its catalogs through the API.
   const site = await call('POST', '/cms/site', { name: '压测站点', path: 'bench', staticSuffix: 'html', sort: 1 });
-  siteId = String(site.siteId);
+  const siteId = String(site.siteId);
+  call.siteId = siteId;
   const catalogs = [];
   for (let i = 1; i <= CATALOGS; i++)
     catalogs.push(await call('POST', '/cms/catalog', { name: `栏目${i}`, alias: `c${i}`, parentId: '0', catalogType: 'common' }));

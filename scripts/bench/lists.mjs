@@ -7,13 +7,13 @@
 //   node scripts/bench/lists.mjs   (BENCH_SERVER_MAIN=<main.js> runs a build of one's own; BENCH_CPU_PROF=<folder> writes
 //                                  the server's CPU profile there)
 import { fork } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { freePort, startServer } from './server-process.mjs';
+import { adminCaller, benchServerEnv, freePort, startServer } from './server-process.mjs';
 
 const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
 const autocannon = requireServer('autocannon');
@@ -61,42 +61,16 @@ async function measure(label, base, headers) {
   );
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-bench-lists-'));
-chmodSync(dataDir, 0o755);
-const env = {
-  PORT: String(await freePort()),
-  EMBEDDED_PG_PORT: String(await freePort()),
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'Bench2026pw',
-  CAPTCHA_ENABLED: 'false',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-};
+const { dataDir, env } = await benchServerEnv('lists');
 let server;
 let minimal;
 let db;
 try {
   server = await startServer(env, { nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [] });
-  const login = await (
-    await fetch(`${server.url}/prod-api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: env.ADMIN_PASSWORD }),
-    })
-  ).json();
-  if (login.code !== 200) throw new Error(`login: ${JSON.stringify(login)}`);
-  let siteId = '';
-  const call = async (method, url, body) => {
-    const res = await fetch(`${server.url}/prod-api${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data}`, ...(siteId ? { CurrentSite: siteId } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await res.json();
-    if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
-    return json.data;
-  };
+  const call = await adminCaller(server);
   const site = await call('POST', '/cms/site', { name: '压测站点', path: 'bench', staticSuffix: 'html', sort: 1 });
-  siteId = String(site.siteId);
+  const siteId = String(site.siteId);
+  call.siteId = siteId;
   const catalogs = [];
   for (let i = 1; i <= CATALOGS; i++)
     catalogs.push(await call('POST', '/cms/catalog', { name: `栏目${i}`, alias: `c${i}`, parentId: '0', catalogType: 'common' }));
@@ -134,7 +108,7 @@ try {
         .join(' ')}`,
   );
 
-  const headers = { authorization: `Bearer ${login.data}`, CurrentSite: siteId };
+  const headers = { authorization: `Bearer ${call.token}`, CurrentSite: siteId };
   await measure('GET /prod-api/cms/content/list (zhiwen)', `${server.url}/prod-api/cms/content/list?`, headers);
   await measure('GET /prod-api/system/user/list (zhiwen)', `${server.url}/prod-api/system/user/list?`, headers);
 

@@ -6,13 +6,12 @@
 // Each identifier is tried once, so no captcha requirement or slowing applies; requests come from loopback, which
 // the address limits leave alone. BENCH_LOGIN_SAMPLES sets the number of samples per kind (default 150).
 // Run it on a quiet machine: medians of a few ms move with the load of other processes.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { freePort, startServer } from './server-process.mjs';
+import { benchServerEnv, startServer } from './server-process.mjs';
 
 const { Client } = createRequire(path.join(ROOT, 'server/package.json'))('pg');
 const SAMPLES = Number(process.env.BENCH_LOGIN_SAMPLES ?? 150);
@@ -96,17 +95,7 @@ const toBuild = process.env.BENCH_NO_BUILD ? [] : stalePackages().filter((p) => 
 for (const pkg of toBuild) {
   if ((await run('pnpm', ['--filter', pkg.name, 'run', 'build'], { cwd: ROOT })) !== 0) process.exit(1);
 }
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-bench-login-'));
-chmodSync(dataDir, 0o755);
-const env = {
-  PORT: String(await freePort()),
-  EMBEDDED_PG_PORT: String(await freePort()),
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'Bench2026pw',
-  CAPTCHA_ENABLED: 'false',
-  // The bench measures sign-in, not the rate limit.
-  RATE_LIMIT_PER_MINUTE: '100000000',
-};
+const { dataDir, env } = await benchServerEnv('login');
 let server;
 let ok = false;
 try {

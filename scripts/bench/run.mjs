@@ -1,15 +1,14 @@
 // `pnpm bench`: server cold start to first answered request on the embedded PostgreSQL (first start of a new data
 // folder, and a restart reusing it), GET /prod-api/health throughput with autocannon, then sign-in latency and the
 // staff user list with 10,000 users; first the back office's initial download size. Prints figures.
-import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
 import { benchAdminBundle } from './admin-bundle.mjs';
 import { benchIdentity } from './identity.mjs';
-import { freePort, startServer } from './server-process.mjs';
+import { benchServerEnv, startServer } from './server-process.mjs';
 
 const autocannon = createRequire(path.join(ROOT, 'server/package.json'))('autocannon');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -20,17 +19,7 @@ for (const pkg of stalePackages()) {
 }
 benchAdminBundle();
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-bench-'));
-chmodSync(dataDir, 0o755);
-const env = {
-  PORT: String(await freePort()),
-  EMBEDDED_PG_PORT: String(await freePort()),
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'Bench2026pw',
-  CAPTCHA_ENABLED: 'false',
-  // The bench measures the server, not the rate limit.
-  RATE_LIMIT_PER_MINUTE: '100000000',
-};
+const { dataDir, env } = await benchServerEnv('run');
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 try {

@@ -1,6 +1,8 @@
 // Spawns the built server and measures how long it takes to answer its first request.
 import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../lib/build-state.mjs';
 
@@ -13,6 +15,60 @@ export function freePort() {
       srv.close(() => resolve(port));
     });
   });
+}
+
+export const BENCH_ADMIN_PASSWORD = 'Bench2026pw';
+
+/**
+ * A fresh data folder and the environment of a bench server on it: free ports, the embedded PostgreSQL, no captcha and
+ * no rate limit (a bench measures the server, not its limits). `extra` adds or overrides variables.
+ */
+export async function benchServerEnv(name, extra = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `zhiwen-bench-${name}-`));
+  // As root the embedded PostgreSQL runs as the postgres user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  const env = {
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    CAPTCHA_ENABLED: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...extra,
+  };
+  return { dataDir, env };
+}
+
+/**
+ * Signs `admin` in on a started server and answers `call(method, url, body)`: the `data` of a code-200 answer of
+ * `/prod-api<url>`, else it throws. `call.token` is the token; setting `call.siteId` sends it as CurrentSite.
+ */
+export async function adminCaller(server, password = BENCH_ADMIN_PASSWORD) {
+  const login = await (
+    await fetch(`${server.url}/prod-api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    })
+  ).json();
+  if (login.code !== 200) throw new Error(`login: ${JSON.stringify(login)}`);
+  const call = async (method, url, body) => {
+    const res = await fetch(`${server.url}/prod-api${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${login.data}`,
+        ...(call.siteId ? { CurrentSite: call.siteId } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
+    return json.data;
+  };
+  call.token = login.data;
+  call.siteId = '';
+  return call;
 }
 
 /**
