@@ -10,7 +10,7 @@ import { PARAGRAPHS } from '../engine/match/test-fixtures';
 import { dropFingerprintIndexes, importBatch, prepareBatch, restoreFingerprintIndexes } from './bulk-import';
 import { CheckLibraryModule } from './check-library.module';
 import { fingerprintText } from './document-indexer';
-import { PgFingerprintIndex, poolOf } from './pg-fingerprint-index';
+import { lookupSql, partitionLayout, PgFingerprintIndex, poolOf } from './pg-fingerprint-index';
 import { PgSourceTextStore } from './pg-source-text-store';
 
 let t: TestApp;
@@ -110,13 +110,17 @@ describe('the partitioned fingerprint table', () => {
       await client.query('SET LOCAL enable_seqscan = off');
       await client.query('SET LOCAL enable_bitmapscan = off');
       const hashes = [...new Set(fingerprintText(paper).hashes)];
-      const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN SELECT f.hash, f.doc_id, f.pos FROM check_fingerprint f WHERE f.hash = ANY($1::int4[])`,
-        [hashes],
-      );
-      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(text).toMatch(/Index Only Scan using check_fingerprint_p\d+_hash_doc_id_pos_idx/);
-      expect(text).not.toMatch(/Seq Scan/);
+      const explain = async (sql: string) =>
+        (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [hashes])).rows.map((r) => r['QUERY PLAN']).join('\n');
+      // The statement the lookup runs: every partition searched for its own hashes through its own index.
+      const routed = await explain(lookupSql(await partitionLayout(pool), '', false));
+      const scans = routed.match(/Index Only Scan using check_fingerprint_p\d+_hash_doc_id_pos_idx/g) ?? [];
+      expect(new Set(scans).size).toBe(16);
+      expect(routed).not.toMatch(/Seq Scan on check_fingerprint_p/);
+      // The plain statement on the parent table can use the same indexes.
+      const plain = await explain(`SELECT f.hash, f.doc_id, f.pos FROM check_fingerprint f WHERE f.hash = ANY($1::int4[])`);
+      expect(plain).toMatch(/Index Only Scan using check_fingerprint_p\d+_hash_doc_id_pos_idx/);
+      expect(plain).not.toMatch(/Seq Scan/);
       await client.query('ROLLBACK');
     } finally {
       client.release();

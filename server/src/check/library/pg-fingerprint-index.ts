@@ -128,6 +128,28 @@ export function partitionLayout(db: PgExecutor): Promise<PartitionLayout | null>
   return read;
 }
 
+/**
+ * The lookup statement: $1 the hashes (int4[]), $2 the posting limit per hash when `limited`, `scope` conditions on `f`.
+ * On the partitions of `layout`, each is asked only for its own hashes: which partition holds a hash is computed as
+ * PostgreSQL does for one int4 key (hashint4extended with the partition seed, combined with 0 — adding a constant —
+ * unsigned, modulo the modulus; numeric keeps it exact).
+ */
+export function lookupSql(layout: PartitionLayout | null, scope: string, limited: boolean): string {
+  let rows: string;
+  if (layout) {
+    const bucket = `(((hashint4extended(v, ${HASH_PARTITION_SEED})::numeric + ${TWO_64}) % ${TWO_64} + ${HASH_COMBINE_CONSTANT}) % ${TWO_64}) % ${layout.modulus}`;
+    rows = `WITH q AS MATERIALIZED (SELECT v, (${bucket})::int AS p FROM unnest($1::int4[]) v) ${layout.partitions
+      .map(
+        ({ name, remainder }) =>
+          `SELECT f.hash, f.doc_id, f.pos FROM ${name} f WHERE f.hash = ANY(ARRAY(SELECT v FROM q WHERE p = ${remainder}))${scope}`,
+      )
+      .join(' UNION ALL ')}`;
+  } else {
+    rows = `SELECT f.hash, f.doc_id, f.pos FROM check_fingerprint f WHERE f.hash = ANY($1::int4[])${scope}`;
+  }
+  return limited ? `SELECT hash, doc_id, pos FROM (SELECT r.*, count(*) OVER (PARTITION BY r.hash) AS n FROM (${rows}) r) p WHERE n <= $2` : rows;
+}
+
 export class PgFingerprintIndex implements FingerprintIndex {
   constructor(
     private readonly db: PgExecutor,
@@ -196,23 +218,7 @@ export class PgFingerprintIndex implements FingerprintIndex {
     const values: unknown[] = [distinct];
     if (max > 0) values.push(max);
     const scope = this.scopeSql(values);
-    const layout = await partitionLayout(this.db);
-    let rows: string;
-    if (layout) {
-      // Which partition holds a hash, as PostgreSQL computes it for one int4 key: hashint4extended with the partition
-      // seed, combined with 0 (adding a constant), unsigned, modulo the modulus (numeric keeps it exact).
-      const bucket = `(((hashint4extended(v, ${HASH_PARTITION_SEED})::numeric + ${TWO_64}) % ${TWO_64} + ${HASH_COMBINE_CONSTANT}) % ${TWO_64}) % ${layout.modulus}`;
-      rows = `WITH q AS MATERIALIZED (SELECT v, (${bucket})::int AS p FROM unnest($1::int4[]) v) ${layout.partitions
-        .map(
-          ({ name, remainder }) =>
-            `SELECT f.hash, f.doc_id, f.pos FROM ${name} f WHERE f.hash = ANY(ARRAY(SELECT v FROM q WHERE p = ${remainder}))${scope}`,
-        )
-        .join(' UNION ALL ')}`;
-    } else {
-      rows = `SELECT f.hash, f.doc_id, f.pos FROM check_fingerprint f WHERE f.hash = ANY($1::int4[])${scope}`;
-    }
-    const text =
-      max > 0 ? `SELECT hash, doc_id, pos FROM (SELECT r.*, count(*) OVER (PARTITION BY r.hash) AS n FROM (${rows}) r) p WHERE n <= $2` : rows;
+    const text = lookupSql(await partitionLayout(this.db), scope, max > 0);
     const result = await this.db.query<[number, number, number]>({ text, values, rowMode: 'array' });
     const n = result.rows.length;
     const out: Postings = { hashes: new Int32Array(n), docIds: new Int32Array(n), positions: new Int32Array(n), length: n };
