@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { adminCaller, benchServerEnv, startServer } from './server-process.mjs';
+import { adminCaller, benchServerEnv, benchSite, embeddedDatabaseUrl, startServer } from './server-process.mjs';
 
 const ARTICLES = Number(process.env.BENCH_CMS_ARTICLES ?? 10_000);
 const CATALOGS = Number(process.env.BENCH_CMS_CATALOGS ?? 20);
@@ -69,16 +69,10 @@ try {
   const call = await adminCaller(server);
 
   // The site (pc and h5 pipes, default theme) and its catalogs through the API.
-  const site = await call('POST', '/cms/site', { name: '压测站点', path: 'bench', staticSuffix: 'html', sort: 1 });
-  const siteId = String(site.siteId);
-  call.siteId = siteId;
-  const catalogs = [];
-  for (let i = 1; i <= CATALOGS; i++)
-    catalogs.push(await call('POST', '/cms/catalog', { name: `栏目${i}`, alias: `c${i}`, parentId: '0', catalogType: 'common' }));
+  const { siteId, catalogs } = await benchSite(call, CATALOGS);
 
   // The articles straight into the database: published, with a body of about 1,500 characters each.
-  const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg.secrets.json'), 'utf8'));
-  db = new Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_PG_PORT}/zhiwen` });
+  db = new Client({ connectionString: embeddedDatabaseUrl(dataDir, env) });
   await db.connect();
   const paragraph = '城市治理现代化需要在制度、技术与参与三个层面协同推进，本文结合若干案例讨论其路径与成效。'.repeat(8);
   const loadStarted = performance.now();

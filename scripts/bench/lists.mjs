@@ -7,13 +7,13 @@
 //   node scripts/bench/lists.mjs   (BENCH_SERVER_MAIN=<main.js> runs a build of one's own; BENCH_CPU_PROF=<folder> writes
 //                                  the server's CPU profile there)
 import { fork } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { adminCaller, benchServerEnv, freePort, startServer } from './server-process.mjs';
+import { adminCaller, benchServerEnv, benchSite, embeddedDatabaseUrl, freePort, startServer } from './server-process.mjs';
 
 const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
 const autocannon = requireServer('autocannon');
@@ -68,15 +68,9 @@ let db;
 try {
   server = await startServer(env, { nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [] });
   const call = await adminCaller(server);
-  const site = await call('POST', '/cms/site', { name: '压测站点', path: 'bench', staticSuffix: 'html', sort: 1 });
-  const siteId = String(site.siteId);
-  call.siteId = siteId;
-  const catalogs = [];
-  for (let i = 1; i <= CATALOGS; i++)
-    catalogs.push(await call('POST', '/cms/catalog', { name: `栏目${i}`, alias: `c${i}`, parentId: '0', catalogType: 'common' }));
+  const { siteId, catalogs } = await benchSite(call, CATALOGS);
 
-  const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg.secrets.json'), 'utf8'));
-  const databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_PG_PORT}/zhiwen`;
+  const databaseUrl = embeddedDatabaseUrl(dataDir, env);
   db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const paragraph = '城市治理现代化需要在制度、技术与参与三个层面协同推进，本文结合若干案例讨论其路径与成效。'.repeat(8);

@@ -1,6 +1,6 @@
 // Spawns the built server and measures how long it takes to answer its first request.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,22 @@ export async function adminCaller(server, password = BENCH_ADMIN_PASSWORD) {
   call.token = login.data;
   call.siteId = '';
   return call;
+}
+
+/** The URL of the embedded PostgreSQL a bench server made in `dataDir` (its password is kept beside the cluster). */
+export function embeddedDatabaseUrl(dataDir, env) {
+  const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg.secrets.json'), 'utf8'));
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_PG_PORT}/zhiwen`;
+}
+
+/** A CMS site (pc and h5 pipes, default theme) with `catalogs` top-level catalogs c1…cN, through the API; `call` works in it. */
+export async function benchSite(call, catalogs) {
+  const site = await call('POST', '/cms/site', { name: '压测站点', path: 'bench', staticSuffix: 'html', sort: 1 });
+  call.siteId = String(site.siteId);
+  const made = [];
+  for (let i = 1; i <= catalogs; i++)
+    made.push(await call('POST', '/cms/catalog', { name: `栏目${i}`, alias: `c${i}`, parentId: '0', catalogType: 'common' }));
+  return { siteId: call.siteId, catalogs: made };
 }
 
 /**
