@@ -205,6 +205,7 @@ describe('an address that keeps failing', () => {
       const wait = await attempt('/login', userName, password, { ip });
       expectError(wait, 429, { 'zh-CN': '登录失败次数过多，请 1 秒后重试' });
       expect(wait.body.data).toEqual({ captchaRequired: true, retryAfter: 1 });
+      expect(wait.headers['retry-after']).toBe('1');
       await new Promise((r) => setTimeout(r, 1100));
       expectError(await attempt('/login', userName, 'Wrong3x', { ip }), 400, { 'zh-CN': '用户不存在或密码错误' });
       expectError(await attempt('/login', userName, password, { ip }), 429, { 'zh-CN': '登录失败次数过多，请 2 秒后重试' });
@@ -212,6 +213,7 @@ describe('an address that keeps failing', () => {
       const locking = await attempt('/login', userName, 'Wrong4x', { ip });
       expectError(locking, 429, { 'zh-CN': '此地址登录失败次数过多，请 10 分钟后重试或联系管理员解锁' });
       expect(locking.body.data.retryAfter).toBe(600);
+      expect(locking.headers['retry-after']).toBe('600');
       expectError(await attempt('/login', userName, password, { ip }), 429, { 'zh-CN': /^此地址登录失败次数过多，请 10 分钟后重试/ });
       // Members are refused at that address too; the account itself is not locked.
       expectError(await attempt('/member/login', unique('m_'), 'Whatever1', { ip }), 429);

@@ -43,6 +43,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.end();
       return;
     }
+    // A refusal that says when to try again (sign-in slowing, address lock) also says it the standard way.
+    const retryAfter = (body.data as { retryAfter?: unknown } | undefined)?.retryAfter;
+    if ((status === 429 || status === 503) && typeof retryAfter === 'number' && retryAfter > 0)
+      res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
     res.status(status).json(body);
   }
 
