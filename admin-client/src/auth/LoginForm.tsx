@@ -39,8 +39,9 @@ export function LoginForm({ redirectTo, fixedUsername, onSuccess, extra }: Login
   const [captchaRequired, setCaptchaRequired] = useState(false);
 
   const refreshCaptcha = useCallback(async (required = false) => {
-    setCode('');
     const screen = await loadCaptcha(httpClient, required);
+    // Cleared with the new picture, not before it arrives: a code typed meanwhile would go out with the old uuid.
+    setCode('');
     setCaptcha(screen.captcha);
     setRegisterEnabled(screen.registerEnabled);
   }, []);
