@@ -1,11 +1,11 @@
-import { mkdtempSync, chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/database/embedded-postgres';
+import { processAlive as alive, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/database/embedded-postgres';
 import { apiLogin } from './browser';
-import { E2E_ADMIN_PASSWORD, freePort, startServerProcess, type ServerProcess } from './helpers';
+import { E2E_ADMIN_PASSWORD, freePort, freshProductEnv, startServerProcess, type ServerProcess } from './helpers';
 
 /**
  * Issue 15, "crashes and the embedded database": a server killed with SIGKILL starts again on the same data folder
@@ -21,20 +21,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Whether `pid` runs; a zombie (exited, not yet reaped by PID 1, which adopts orphans) does not. */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return !existsSync('/proc/self/stat');
-  }
-};
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
@@ -52,21 +38,6 @@ interface Product {
   server: ServerProcess;
   /** The cluster folder the server named (under /var/lib/zhiwen when it relocated it). */
   cluster: string;
-}
-
-/** The environment of a new product on a fresh data folder with its own embedded PostgreSQL. */
-async function freshEnv(name: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `zhiwen-e2e-${name}-`));
-  chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user and must enter it
-  return {
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-    NODE_ENV: 'test',
-    DEMO_SITE: 'false',
-    ...extra,
-  };
 }
 
 const clusterIn = (log: string) => /Embedded PostgreSQL (?:created|reused) in (\S+) \(port/.exec(log)?.[1];
@@ -166,7 +137,7 @@ async function expectUnavailable(base: string, token: string, pgPort: string): P
 
 describe('a server killed with SIGKILL', () => {
   it('takes its embedded PostgreSQL down with it (the watchdog), and starts again on the same data folder', async () => {
-    const env = await freshEnv('sigkill');
+    const env = await freshProductEnv('sigkill');
     const first = await start(env);
     const token = await apiLogin(first.base, 'admin', E2E_ADMIN_PASSWORD);
     await saveConfig(first.base, token, 'e2e.sigkill', 'kept');
@@ -185,7 +156,7 @@ describe('a server killed with SIGKILL', () => {
   });
 
   it('whose PostgreSQL outlived it (watchdog killed too): the next start stops that postmaster and starts its own', async () => {
-    const env = await freshEnv('leftover');
+    const env = await freshProductEnv('leftover');
     const first = await start(env);
     const token = await apiLogin(first.base, 'admin', E2E_ADMIN_PASSWORD);
     await saveConfig(first.base, token, 'e2e.leftover', 'kept');
@@ -211,7 +182,7 @@ describe('a server killed with SIGKILL', () => {
 
 describe('a second server on the data folder of a running one', () => {
   it('is refused, and leaves the running server and its PostgreSQL alone', async () => {
-    const env = await freshEnv('twice');
+    const env = await freshProductEnv('twice');
     const first = await start(env);
     const postmaster = postmasterOf(first.cluster);
     const second = startServerProcess({ ...env, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) }, 60_000);
@@ -224,7 +195,7 @@ describe('a second server on the data folder of a running one', () => {
 
 describe('the embedded PostgreSQL stopped under a running server', () => {
   it('answers 503 with code 503 while it is away, restarts it, and answers 200 again with the data there', async () => {
-    const env = await freshEnv('pgstop');
+    const env = await freshProductEnv('pgstop');
     const product = await start(env);
     const token = await apiLogin(product.base, 'admin', E2E_ADMIN_PASSWORD);
     await saveConfig(product.base, token, 'e2e.outage', 'kept');
@@ -262,7 +233,7 @@ describe('the embedded PostgreSQL stopped under a running server', () => {
   });
 
   it('exits with a non-zero code when it cannot be restarted, for a supervisor to restart the product', async () => {
-    const env = await freshEnv('pgdead');
+    const env = await freshProductEnv('pgdead');
     const product = await start(env);
     const token = await apiLogin(product.base, 'admin', E2E_ADMIN_PASSWORD);
     const exited = new Promise<number | null>((r) => product.server.child.once('exit', (code) => r(code)));
@@ -292,7 +263,7 @@ describe('an external database (DATABASE_URL) that stops', () => {
       await db.stop();
       rmSync(dir, { recursive: true, force: true });
     });
-    const env = await freshEnv('external', { DATABASE_URL: db.url });
+    const env = await freshProductEnv('external', { DATABASE_URL: db.url });
     const server = await startServerProcess(env);
     cleanups.push(async () => {
       await server.stop();

@@ -82,9 +82,18 @@ export interface FreshProduct {
  * which mounts the hook that reads captcha answers.
  */
 export async function startFreshProduct(name: string, extraEnv: Record<string, string> = {}): Promise<FreshProduct> {
+  const env = await freshProductEnv(name, extraEnv);
+  return { server: await startServerProcess(env), base: `http://127.0.0.1:${env.PORT}`, dataDir: env.DATA_DIR };
+}
+
+/** The environment `startFreshProduct` starts with (a fresh `DATA_DIR`, free ports), for tests that start it themselves. */
+export async function freshProductEnv(
+  name: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Record<string, string> & { DATA_DIR: string; PORT: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `zhiwen-e2e-${name}-`));
   chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the postgres user and must enter it
-  const env = {
+  return {
     PORT: String(await freePort()),
     EMBEDDED_PG_PORT: String(await freePort()),
     DATA_DIR: dataDir,
@@ -94,7 +103,6 @@ export async function startFreshProduct(name: string, extraEnv: Record<string, s
     DEMO_SITE: 'false',
     ...extraEnv,
   };
-  return { server: await startServerProcess(env), base: `http://127.0.0.1:${env.PORT}`, dataDir };
 }
 
 /** A record of an API answer: browser tests read a few of its fields without declaring the whole shape. */

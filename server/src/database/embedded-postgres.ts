@@ -71,7 +71,8 @@ function portInUse(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function alive(pid: number): boolean {
+/** Whether `pid` runs; a zombie (exited, not yet reaped by its parent or PID 1) does not. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (err) {
@@ -82,7 +83,8 @@ function alive(pid: number): boolean {
   try {
     return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
-    return true;
+    // No such file while /proc exists: it has gone since; no /proc at all (macOS): signal 0 answered for it.
+    return !existsSync('/proc/self/stat');
   }
 }
 
@@ -109,7 +111,7 @@ export async function readPostmasterPid(dir: string): Promise<PostmasterPidFile 
  * works in its data folder, so on Linux its `/proc/<pid>/cwd` is `dir`; elsewhere the process name must be postgres.
  */
 async function isPostmasterOf(pid: number, dir: string): Promise<boolean> {
-  if (!(pid > 0) || !alive(pid)) return false;
+  if (!(pid > 0) || !processAlive(pid)) return false;
   if (existsSync('/proc/self/cwd')) {
     try {
       return (await fs.realpath(`/proc/${pid}/cwd`)) === (await fs.realpath(dir));
@@ -138,13 +140,13 @@ async function runningServerOf(pid: number): Promise<number | null> {
     parent = Number((await run('ps', ['-o', 'ppid=', '-p', String(pid)]).catch(() => ({ stdout: '' }))).stdout.trim());
     name = (await run('ps', ['-o', 'comm=', '-p', String(parent)]).catch(() => ({ stdout: '' }))).stdout.trim();
   }
-  if (!(parent > 1) || parent === process.pid || !alive(parent)) return null;
+  if (!(parent > 1) || parent === process.pid || !processAlive(parent)) return null;
   return /(?:^|\/)node$/.test(name) ? parent : null;
 }
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
-  while (alive(pid)) {
+  while (processAlive(pid)) {
     if (Date.now() > until) return false;
     await sleep(100);
   }
