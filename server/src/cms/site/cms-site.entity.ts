@@ -26,6 +26,51 @@ export interface SiteConfigProps {
   defaultDetailTemplate?: string;
   /** Default list template of catalogs. */
   defaultListTemplate?: string;
+  // The resource library (see resourceLimits in cms/resource/resource-settings.ts for the defaults).
+  /** Files one upload may carry. */
+  uploadMaxCount?: number;
+  /** Largest file, in MB. */
+  uploadMaxSizeMb?: number;
+  /** Largest image, in MB. */
+  imageMaxSizeMb?: number;
+  /** Extensions that may be uploaded (lower case, no dot). */
+  uploadAllowedExts?: string[];
+  /** Thumbnail box of uploaded images (0 = none; one of them 0 = keep the aspect). */
+  thumbnailWidth?: number;
+  thumbnailHeight?: number;
+  /** Watermark applied to uploaded images. */
+  watermark?: SiteWatermarkProps;
+  /** Whether content saved with images of other hosts downloads them into the library. */
+  remoteImageDownload?: boolean;
+}
+
+/** The watermark of uploaded images: a library image or a text, in a corner or the centre. */
+export interface SiteWatermarkProps {
+  enabled?: boolean;
+  kind?: 'image' | 'text';
+  text?: string;
+  imageResourceId?: string;
+  position?: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'center';
+  /** 0..1 */
+  opacity?: number;
+  /** The watermark's box, at least 20 x 20. */
+  width?: number;
+  height?: number;
+  fontSize?: number;
+  /** #rgb or #rrggbb */
+  color?: string;
+}
+
+/** The site's own storage for resources; `{}` or driver 'default' = the product's storage. */
+export interface SiteStorageProps {
+  driver?: 'default' | 's3';
+  endpoint?: string;
+  region?: string;
+  bucket?: string;
+  accessKey?: string;
+  /** The secret key sealed with SecretBox. */
+  secretKeySealed?: string;
+  publicUrl?: string;
 }
 
 /** A site of the CMS (`cms_site`): its files publish under `<path>/<pipe>/`. */
@@ -46,6 +91,8 @@ export class CmsSite extends CmsAudited {
   @Column({ name: 'seo_description', type: 'varchar', length: 1000, default: '' }) seoDescription: string;
   @Column({ name: 'publish_pipe_props', type: 'jsonb', default: () => `'{}'::jsonb` }) publishPipeProps: Record<string, SitePipeProps>;
   @Column({ name: 'config_props', type: 'jsonb', default: () => `'{}'::jsonb` }) configProps: SiteConfigProps;
+  /** Where the site's resources live (`cms-site-storage.service.ts`); holds a sealed secret, so never selected unless asked for. */
+  @Column({ name: 'storage_props', type: 'jsonb', default: () => `'{}'::jsonb`, select: false }) storageProps: SiteStorageProps;
 }
 
 /** A key/value property of a site, readable in templates as `site.props.<code>`. */

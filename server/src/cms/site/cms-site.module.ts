@@ -5,6 +5,8 @@ import { CmsPublishCoreModule } from '../publish/cms-publish.module';
 import { CmsPublishPipeModule } from '../publishpipe/cms-publish-pipe.module';
 import { CmsTemplateModule } from '../template/cms-template.module';
 import { CmsSitePropertyService } from './cms-site-property.service';
+import { CmsSiteStorageController } from './cms-site-storage.controller';
+import { CmsSiteStorageService } from './cms-site-storage.service';
 import { CmsSiteThemeService } from './cms-site-theme.service';
 import { CmsDynamicPageTypeController, CmsSiteController, CmsSitePropertyController } from './cms-site.controller';
 import { CmsSite, CmsSiteProperty } from './cms-site.entity';
@@ -14,9 +16,9 @@ import { CmsSiteService } from './cms-site.service';
 /** Sites (`/cms/site...`, `/cms/dynamicPageTypes`): sites with their properties, settings, themes and dashboard. */
 @Module({
   imports: [TypeOrmModule.forFeature([CmsSite, CmsSiteProperty]), CmsPublishPipeModule, CmsTemplateModule, CmsPublishCoreModule, SystemModule],
-  providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService],
+  providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService, CmsSiteStorageService],
   // The property routes first: `DELETE /cms/site/prop` must not match `DELETE /cms/site/:siteId`.
-  controllers: [CmsSitePropertyController, CmsSiteController, CmsDynamicPageTypeController],
-  exports: [CmsSiteService, CmsSitePropertyService],
+  controllers: [CmsSitePropertyController, CmsSiteStorageController, CmsSiteController, CmsDynamicPageTypeController],
+  exports: [CmsSiteService, CmsSitePropertyService, CmsSiteStorageService],
 })
 export class CmsSiteModule {}

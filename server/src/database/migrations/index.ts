@@ -1,3 +1,4 @@
+import { SiteStorage1795636241986 } from './1795636241986-SiteStorage';
 import { PartitionFingerprints1795628833643 } from './1795628833643-PartitionFingerprints';
 import { AigcLlmWeight1795627977210 } from './1795627977210-AigcLlmWeight';
 import { ListIndexes1795627035072 } from './1795627035072-ListIndexes';
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   ListIndexes1795627035072,
   AigcLlmWeight1795627977210,
   PartitionFingerprints1795628833643,
+  SiteStorage1795636241986,
 ];

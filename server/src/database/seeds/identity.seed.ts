@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { LANGUAGES } from '@zhiwen/shared';
 import { hashPassword } from '../../auth/password-hasher';
 import { DICT_TYPES } from '../../system/dict/dict.seed-data';
-import { EDITOR_MENU_KEYS, MENU_TREE, type MenuSeed } from '../../system/menu/menu.seed-data';
+import { EDITOR_EXCLUDED_MENU_KEYS, EDITOR_MENU_KEYS, MENU_TREE, type MenuSeed } from '../../system/menu/menu.seed-data';
 import type { Seed, SeedContext } from './seed';
 
 const ADMIN_USER = 'admin';
@@ -102,9 +102,10 @@ export const identitySeed: Seed = {
       // Editors get the CMS subtree once; later changes by staff are kept.
       await manager.query(
         `INSERT INTO sys_role_menu (role_id, menu_id)
-         SELECT $1, menu_id FROM sys_menu WHERE menu_key = ANY($2::text[]) OR menu_key LIKE ANY (SELECT k || '.%' FROM unnest($2::text[]) k)
+         SELECT $1, menu_id FROM sys_menu
+          WHERE (menu_key = ANY($2::text[]) OR menu_key LIKE ANY (SELECT k || '.%' FROM unnest($2::text[]) k)) AND NOT menu_key = ANY($3::text[])
          ON CONFLICT DO NOTHING`,
-        [editor.id, EDITOR_MENU_KEYS],
+        [editor.id, EDITOR_MENU_KEYS, EDITOR_EXCLUDED_MENU_KEYS],
       );
     }
 

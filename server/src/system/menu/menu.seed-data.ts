@@ -271,6 +271,8 @@ const CMS = dir('cms', names('内容管理', '內容管理', 'CMS'), 'cms', 'doc
     perms: 'cms:site:view',
     icon: 'international',
     buttons: ['add', 'edit', 'remove', 'publish', 'theme'],
+    // Points the site's resources at a storage service: kept from editors by default (EDITOR_EXCLUDED_MENU_KEYS).
+    extraButtons: [{ key: 'cms.site.storage', name: names('存储设置', '儲存設定', 'Storage settings'), type: 'F', perms: 'cms:site:storage' }],
   }),
   screen({
     key: 'cms.catalog',
@@ -925,3 +927,5 @@ export const MENU_TREE: MenuSeed[] = [CHECK, AI, CMS, SYSTEM, MONITOR, TOOL];
 
 /** Keys of the menus (with all their descendants) granted to the seeded `editor` role: the CMS only. */
 export const EDITOR_MENU_KEYS: string[] = ['cms'];
+/** Inside EDITOR_MENU_KEYS but not for editors: where a site's files are stored is an administrator's choice. */
+export const EDITOR_EXCLUDED_MENU_KEYS: string[] = ['cms.site.storage'];
