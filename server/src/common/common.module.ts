@@ -13,6 +13,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { ExportInterceptor } from './export/export.interceptor';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { GlobalThrottlerGuard } from './security/global-throttler.guard';
+import { PublicFetcher } from './security/public-fetch';
 import { RepeatSubmitInterceptor } from './security/repeat-submit.interceptor';
 import { createValidationPipe } from './validation/validation.pipe';
 
@@ -54,11 +55,12 @@ export class CommonModule {
         EnvelopeInterceptor,
         RepeatSubmitInterceptor,
         ExportInterceptor,
+        PublicFetcher,
         { provide: APP_GUARD, useClass: GlobalThrottlerGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [APP_CONFIG, REDIS_CLIENT, KV_STORE, SecretBox, EnvelopeInterceptor, RepeatSubmitInterceptor, ExportInterceptor],
+      exports: [APP_CONFIG, REDIS_CLIENT, KV_STORE, SecretBox, EnvelopeInterceptor, RepeatSubmitInterceptor, ExportInterceptor, PublicFetcher],
     };
   }
 }
