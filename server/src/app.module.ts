@@ -13,6 +13,7 @@ import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.mo
 import { CommonModule } from './common/common.module';
 import type { AppConfig } from './common/config/app-config';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { UploadModule } from './upload/upload.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoginLogModule } from './monitor/logininfor/login-log.module';
@@ -69,6 +70,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   AiModule,
   CmsModule,
   DashboardModule,
+  UploadModule,
 ];
 
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */

@@ -263,6 +263,8 @@ export const PERMISSIONS = [
   'system:config:edit',
   'system:config:remove',
   'system:config:export',
+  'system:file:upload',
+  'system:file:download',
   'system:notice:list',
   'system:notice:query',
   'system:notice:add',

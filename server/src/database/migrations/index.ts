@@ -1,3 +1,4 @@
+import { UploadFile1795636418623 } from './1795636418623-UploadFile';
 import { SiteStorage1795636241986 } from './1795636241986-SiteStorage';
 import { PartitionFingerprints1795628833643 } from './1795628833643-PartitionFingerprints';
 import { AigcLlmWeight1795627977210 } from './1795627977210-AigcLlmWeight';
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   AigcLlmWeight1795627977210,
   PartitionFingerprints1795628833643,
   SiteStorage1795636241986,
+  UploadFile1795636418623,
 ];

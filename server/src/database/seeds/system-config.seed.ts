@@ -8,6 +8,14 @@ const CONFIGS: Array<{ key: string; name: string; value: string; remark: string 
   { key: 'CMSModuleEnable', name: 'CMS模块开关', value: 'true', remark: '是否启用内容管理模块（true开启，false关闭）' },
   { key: 'sys.index.skinName', name: '主框架页-默认皮肤样式名称', value: 'skin-blue', remark: '' },
   { key: 'sys.index.sideTheme', name: '主框架页-侧边栏主题', value: 'theme-dark', remark: '深色主题theme-dark，浅色主题theme-light' },
+  {
+    key: 'sys.upload.allowedExts',
+    name: '通用上传-允许的文件扩展名',
+    value: 'doc,xls,ppt,txt,pdf,png,jpg,jpeg',
+    remark: '逗号分隔；文件内容须与扩展名相符',
+  },
+  { key: 'sys.upload.maxSizeMb', name: '通用上传-单个文件大小上限（MB）', value: '5', remark: '最大100' },
+  { key: 'sys.upload.maxCount', name: '通用上传-一次上传文件数上限', value: '5', remark: '最大20' },
 ];
 
 export const systemConfigSeed: Seed = {

@@ -742,6 +742,16 @@ const SYSTEM = dir('system', names('系统管理', '系統管理', 'System'), 's
     perms: 'system:config:list',
     icon: 'edit',
     buttons: CRUD_EXPORT,
+    // The generic upload and download (/common/upload, /common/download), limited by parameters of this screen.
+    extraButtons: [
+      { key: 'system.config.fileUpload', name: names('通用文件上传', '通用檔案上傳', 'Upload files'), type: 'F', perms: 'system:file:upload' },
+      {
+        key: 'system.config.fileDownload',
+        name: names('下载所有上传文件', '下載所有上傳檔案', 'Download any uploaded file'),
+        type: 'F',
+        perms: 'system:file:download',
+      },
+    ],
   }),
   screen({
     key: 'system.notice',
