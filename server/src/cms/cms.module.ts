@@ -3,9 +3,11 @@ import { CmsCatalogModule } from './catalog/cms-catalog.module';
 import { CmsCommonModule } from './common/cms-common.module';
 import { CmsContentModule } from './content/cms-content.module';
 import { CmsDemoModule } from './demo/cms-demo.module';
+import { CmsFileModule } from './file/cms-file.module';
 import { CmsContentStatsService } from './content/cms-content-stats.service';
 import { CmsPublishModule } from './publish/cms-publish.module';
 import { CmsPublishPipeModule } from './publishpipe/cms-publish-pipe.module';
+import { CmsResourceModule } from './resource/cms-resource.module';
 import { CmsSiteModule } from './site/cms-site.module';
 import { CmsTemplateModule } from './template/cms-template.module';
 
@@ -20,6 +22,8 @@ import { CmsTemplateModule } from './template/cms-template.module';
     CmsTemplateModule,
     CmsPublishModule,
     CmsDemoModule,
+    CmsResourceModule,
+    CmsFileModule,
   ],
   // The dashboard's content figures.
   providers: [CmsContentStatsService],

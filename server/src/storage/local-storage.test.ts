@@ -85,3 +85,50 @@ describe('LocalStorage writes', () => {
     expect(await storage.removeStaleTempFiles(TEMP_FILE_MAX_AGE_MS)).toBe(0);
   });
 });
+
+describe('LocalStorage details and links', () => {
+  it('lists files with size and last change, and states one file', async () => {
+    await storage.put('d/site/a.css', Buffer.from('12345'));
+    await storage.put('d/site/sub/b.js', Buffer.from('1'));
+    const when = new Date('2026-01-02T03:04:05Z');
+    await fs.utimes(path.join(root, 'd/site/a.css'), when, when);
+    const files = await storage.listDetailed('d/site');
+    expect(files.map((f) => [f.key, f.size])).toEqual([
+      ['d/site/a.css', 5],
+      ['d/site/sub/b.js', 1],
+    ]);
+    expect(files[0].modified.toISOString()).toBe(when.toISOString());
+    expect(await storage.stat('d/site/a.css')).toEqual({ key: 'd/site/a.css', size: 5, modified: when });
+    expect(await storage.stat('d/site/none.css')).toBeNull();
+    // A folder is not a file.
+    expect(await storage.stat('d/site/sub')).toBeNull();
+    expect(await storage.listDetailed('d/none')).toEqual([]);
+  });
+
+  it('tells whether a key really lies in a folder: links leading out (even dangling ones) do not', async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-local-outside-'));
+    try {
+      await storage.put('l/site/pc/index.html', Buffer.from('x'));
+      await storage.put('l/other/pc/page.html', Buffer.from('y'));
+      await fs.symlink(outside, path.join(root, 'l/site/pc/out'));
+      await fs.symlink(path.join(root, 'l/other/pc'), path.join(root, 'l/site/pc/neighbour'));
+      await fs.symlink(path.join(root, 'l/site/pc/index.html'), path.join(root, 'l/site/pc/alias.html'));
+      await fs.symlink(path.join(outside, 'absent.txt'), path.join(root, 'l/site/pc/dangling.txt'));
+      expect(await storage.isWithin('l/site', 'l/site/pc/index.html')).toBe(true);
+      expect(await storage.isWithin('l/site', 'l/site/pc/new/folder/file.txt')).toBe(true);
+      expect(await storage.isWithin('l/site', 'l/site')).toBe(true);
+      expect(await storage.isWithin('l/site', 'l/site/pc/alias.html')).toBe(true);
+      expect(await storage.isWithin('l/site', 'l/other/pc/page.html')).toBe(false);
+      expect(await storage.isWithin('l/site', 'l/site2/x')).toBe(false);
+      expect(await storage.isWithin('l/site', 'l/site/pc/out')).toBe(false);
+      expect(await storage.isWithin('l/site', 'l/site/pc/out/anything.txt')).toBe(false);
+      expect(await storage.isWithin('l/site', 'l/site/pc/neighbour/page.html')).toBe(false);
+      expect(await storage.isWithin('l/site', 'l/site/pc/dangling.txt')).toBe(false);
+      // Links are never listed (nor what they lead to).
+      expect(await storage.list('l/site')).toEqual(['l/site/pc/index.html']);
+      await expect(storage.isWithin('l/site', 'l/site/../other')).rejects.toThrow(/Unsafe storage key/);
+    } finally {
+      await fs.rm(outside, { recursive: true, force: true });
+    }
+  });
+});

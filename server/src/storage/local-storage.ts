@@ -2,7 +2,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertSafeKey, isTempFileName, type FileStorage } from './storage';
+import { assertSafeKey, isTempFileName, type FileStorage, type StoredFileInfo } from './storage';
 
 /** Files in a folder of the server (`STORAGE_LOCAL_DIR`, default `DATA_DIR/uploads`). */
 export class LocalStorage implements FileStorage {
@@ -83,6 +83,34 @@ export class LocalStorage implements FileStorage {
     await fs.rm(this.file(prefix), { recursive: true, force: true });
   }
 
+  async listDetailed(prefix: string): Promise<StoredFileInfo[]> {
+    const files: StoredFileInfo[] = [];
+    for (const key of await this.list(prefix)) {
+      const info = await this.stat(key);
+      if (info) files.push(info);
+    }
+    return files;
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | null> {
+    const stat = await fs.stat(this.file(key)).catch(() => null);
+    return stat?.isFile() ? { key, size: stat.size, modified: stat.mtime } : null;
+  }
+
+  /**
+   * Compares real paths: each is the real path of its nearest existing folder (every link on the way followed) plus
+   * the part that does not exist yet. A dangling link on the way counts as leading out (writing through it would
+   * create its target wherever that is).
+   */
+  async isWithin(prefix: string, key: string): Promise<boolean> {
+    const base = this.file(prefix);
+    const target = this.file(key);
+    if (target !== base && !target.startsWith(base + path.sep)) return false;
+    const [realBase, realTarget] = await Promise.all([realPathOf(base), realPathOf(target)]);
+    if (realBase === null || realTarget === null) return false;
+    return realTarget === realBase || realTarget.startsWith(realBase + path.sep);
+  }
+
   /** Walks the whole folder: temporary files may be left anywhere a write was under way when the process died. */
   async removeStaleTempFiles(olderThanMs: number): Promise<number> {
     const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
@@ -101,5 +129,31 @@ export class LocalStorage implements FileStorage {
       removed++;
     }
     return removed;
+  }
+}
+
+/** The real path of `file`: its nearest existing ancestor resolved, the rest appended; null when a dangling link is on the way. */
+async function realPathOf(file: string): Promise<string | null> {
+  const rest: string[] = [];
+  let current = file;
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(current), ...rest.reverse());
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      // Absent, or a link whose target is absent: only the first may be created later without leaving the folder.
+      if (
+        await fs.lstat(current).then(
+          () => true,
+          () => false,
+        )
+      )
+        return null;
+      const parent = path.dirname(current);
+      if (parent === current) return null;
+      rest.push(path.basename(current));
+      current = parent;
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { Client, type ClientOptions } from 'minio';
 import type { Readable } from 'node:stream';
 import type { StorageConfig } from '../common/config/app-config';
-import { assertSafeKey, type FileStorage } from './storage';
+import { assertSafeKey, type FileStorage, type StoredFileInfo } from './storage';
 
 export type S3Config = NonNullable<StorageConfig['s3']>;
 
@@ -121,6 +121,33 @@ export class S3Storage implements FileStorage {
       if (item.name) keys.push(item.name);
     }
     return keys.sort();
+  }
+
+  async listDetailed(prefix: string): Promise<StoredFileInfo[]> {
+    assertSafeKey(prefix);
+    const files: StoredFileInfo[] = [];
+    for await (const item of this.client.listObjectsV2(this.bucket, `${prefix}/`, true)) {
+      if (item.name) files.push({ key: item.name, size: item.size ?? 0, modified: new Date(item.lastModified ?? 0) });
+    }
+    return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | null> {
+    assertSafeKey(key);
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      return { key, size: stat.size, modified: new Date(stat.lastModified) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Object names are plain strings: a key is within a folder when it starts with the folder's name and a `/`. */
+  async isWithin(prefix: string, key: string): Promise<boolean> {
+    assertSafeKey(prefix);
+    assertSafeKey(key);
+    return key === prefix || key.startsWith(`${prefix}/`);
   }
 
   /** A PUT makes no temporary object: nothing is ever left over. */

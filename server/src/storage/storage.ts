@@ -21,6 +21,22 @@ export interface FileStorage {
    * answers how many. Drivers whose writes make no temporary file answer 0.
    */
   removeStaleTempFiles(olderThanMs: number): Promise<number>;
+  /** As `list`, with each file's size in bytes and last change (the site file manager's table). */
+  listDetailed(prefix: string): Promise<StoredFileInfo[]>;
+  /** Size and last change of one file, or null when absent. */
+  stat(key: string): Promise<StoredFileInfo | null>;
+  /**
+   * Whether `key` (or, when it does not exist yet, its nearest existing folder) really lies inside the folder
+   * `prefix`: false when a symbolic link on the way leads out of it. Drivers without links answer true.
+   */
+  isWithin(prefix: string, key: string): Promise<boolean>;
+}
+
+/** A stored file as `listDetailed` and `stat` describe it. */
+export interface StoredFileInfo {
+  key: string;
+  size: number;
+  modified: Date;
 }
 
 /**

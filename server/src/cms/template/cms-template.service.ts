@@ -62,6 +62,11 @@ export class CmsTemplateService {
     return Object.assign(row, { content: (await this.readFile(siteId, row.publishPipeCode, row.path)) ?? '' });
   }
 
+  /** The template row of a path on a pipe of the site, or null (the site file manager saves template files through `save`). */
+  findByPath(siteId: string, pipeCode: string, path: string): Promise<CmsTemplate | null> {
+    return this.repo.findOneBy({ siteId, publishPipeCode: pipeCode, path });
+  }
+
   /** Adds a template file on a pipe of the site (syntax checked; the path unique per pipe). */
   async create(user: LoginUser, siteId: string, dto: CreateTemplateDto): Promise<CmsTemplate> {
     const content = dto.content ?? '';
