@@ -50,6 +50,26 @@ describe('HTTP client: downloads', () => {
     expect(notes).toEqual(['报告尚未生成']);
   });
 
+  it('shows spec 8’s messages when a download is refused (403) or the file is missing (404) with the JSON envelope', async () => {
+    const refused = setup(
+      () => new Response(JSON.stringify({ code: 403, msg: '没有权限下载该文件' }), { status: 403, headers: { 'Content-Type': 'application/json' } }),
+    );
+    await expect(refused.client.download('/common/download', { params: { path: 'upload/x.txt' } })).rejects.toMatchObject({
+      code: 403,
+      message: '当前操作没有权限',
+    });
+    expect(refused.notes).toEqual(['当前操作没有权限']);
+    const missing = setup(
+      () =>
+        new Response(JSON.stringify({ code: 404, msg: '文件不存在或已被删除' }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
+    );
+    await expect(missing.client.download('/common/download', { params: { path: 'upload/x.txt' } })).rejects.toMatchObject({
+      code: 404,
+      message: '访问资源不存在',
+    });
+    expect(refused.onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('opens the login modal on a 401, and names an HTTP failure without an envelope', async () => {
     const expired = setup(() => new Response(JSON.stringify({ code: 401 }), { status: 401, headers: { 'Content-Type': 'application/json' } }));
     await expect(expired.client.download('/check/reports/CK1')).rejects.toMatchObject({ code: 401 });
