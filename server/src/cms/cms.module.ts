@@ -7,6 +7,7 @@ import { CmsFileModule } from './file/cms-file.module';
 import { CmsContentStatsService } from './content/cms-content-stats.service';
 import { CmsPublishModule } from './publish/cms-publish.module';
 import { CmsPublishPipeModule } from './publishpipe/cms-publish-pipe.module';
+import { CmsResourceModule } from './resource/cms-resource.module';
 import { CmsSiteModule } from './site/cms-site.module';
 import { CmsTemplateModule } from './template/cms-template.module';
 
@@ -21,6 +22,7 @@ import { CmsTemplateModule } from './template/cms-template.module';
     CmsTemplateModule,
     CmsPublishModule,
     CmsDemoModule,
+    CmsResourceModule,
     CmsFileModule,
   ],
   // The dashboard's content figures.

@@ -1,46 +1,56 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { forwardRef, Inject, Injectable } from '@nestjs/common';
+import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { detectImageType } from '../../storage/image-type';
 import { detectMediaType } from '../../storage/media-type';
-import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { CmsResourceService } from '../resource/cms-resource.service';
 import type { CmsSite } from '../site/cms-site.entity';
 
-/** Largest image the rich-text editor may upload. */
+/** Largest image the rich-text editor may upload (multer's limit; the site's image limit applies below it). */
 export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Largest audio or video file uploaded with content. */
+/** Largest audio or video file uploaded with content (multer's limit; the site's file limit applies below it). */
 export const CONTENT_MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
-/** Files uploaded with content (rich-text images, audio and video) into the site's resources, recognised by their bytes. */
+/** The file's name with the extension of what its bytes are (the editor's buttons never trusted the name). */
+function nameAs(fileName: string | undefined, ext: string): string {
+  const base =
+    (fileName ?? '')
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/\.[^.]*$/, '') || 'file';
+  return `${base}.${ext}`;
+}
+
+/**
+ * Files uploaded with content (rich-text images, audio and video), recognised by their bytes: each becomes a row of
+ * the site's resource library (CmsResourceService.storeBuffer: the site's limits, image processing, thumbnail).
+ */
 @Injectable()
 export class CmsContentUploadService {
-  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+  constructor(@Inject(forwardRef(() => CmsResourceService)) private readonly resources: CmsResourceService) {}
 
-  /** Stores an image (jpg, png, gif, webp by its bytes, at most 5 MB) under the site's resources. */
-  async uploadImage(site: CmsSite, data: Buffer): Promise<{ url: string; path: string }> {
+  /** Stores an image (jpg, png, gif, webp by its bytes) in the site's library. */
+  async uploadImage(user: LoginUser | null, site: CmsSite, data: Buffer, fileName?: string): Promise<{ url: string; path: string }> {
     if (data.length > CONTENT_IMAGE_MAX_BYTES)
       throw new ServiceException('cms.content.imageTooLarge', { max: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 });
     const type = detectImageType(data);
     if (!type) throw new ServiceException('cms.content.imageFormat');
-    return this.storeResource(site, data, type.ext);
+    const row = await this.resources.storeBuffer(user, site, data, { fileName: nameAs(fileName, type.ext), kinds: ['image'] });
+    return { url: row.src, path: row.path };
   }
 
-  /** Stores an audio or video file (mp3, ogg, wav, m4a, mp4, webm, recognised by content) in the site's resources. */
-  async uploadMedia(site: CmsSite, data: Buffer): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
+  /** Stores an audio or video file (mp3, ogg, wav, m4a, mp4, webm, recognised by content) in the site's library. */
+  async uploadMedia(
+    user: LoginUser | null,
+    site: CmsSite,
+    data: Buffer,
+    fileName?: string,
+  ): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
     if (data.length > CONTENT_MEDIA_MAX_BYTES)
       throw new ServiceException('cms.content.mediaTooLarge', { max: CONTENT_MEDIA_MAX_BYTES / 1024 / 1024 });
     const type = detectMediaType(data);
     if (!type) throw new ServiceException('cms.content.mediaFormat');
-    return { ...(await this.storeResource(site, data, type.ext)), kind: type.kind };
-  }
-
-  /** A file of the site's resources (`resources/<yyyyMM>/<random>.<ext>`) and its public URL. */
-  private async storeResource(site: CmsSite, data: Buffer, ext: string): Promise<{ url: string; path: string }> {
-    const now = new Date();
-    const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
-    const path = `resources/${month}/${randomBytes(16).toString('hex')}.${ext}`;
-    await this.storage.put(`site/${site.path}/${path}`, data);
-    const base = site.resourceUrl ? `${site.resourceUrl.replace(/\/+$/, '')}/` : `/site/${site.path}/`;
-    return { url: `${base}${path}`, path };
+    const row = await this.resources.storeBuffer(user, site, data, { fileName: nameAs(fileName, type.ext), kinds: ['audio', 'video'] });
+    return { url: row.src, path: row.path, kind: type.kind };
   }
 }

@@ -244,7 +244,7 @@ export class CmsContentController {
   @Post('upload/image')
   @RequireAnyPermission('cms:content:add', 'cms:content:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT, saveParams: false })
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1 } }))
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1 }, defParamCharset: 'utf8' }))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Upload an image for rich text into the current site’s resources (jpg, png, gif, webp by content; 5 MB)' })
@@ -252,17 +252,17 @@ export class CmsContentController {
   async uploadImage(
     @CurrentUser() user: LoginUser,
     @Req() req: Request,
-    @UploadedFile() file: { buffer: Buffer } | undefined,
+    @UploadedFile() file: { buffer: Buffer; originalname?: string } | undefined,
   ): Promise<{ url: string; path: string }> {
     if (!file) throw new ServiceException('cms.content.imageFormat');
     const site = await this.currentSite.require(req, user);
-    return this.uploads.uploadImage(site, file.buffer);
+    return this.uploads.uploadImage(user, site, file.buffer, file.originalname);
   }
 
   @Post('upload/media')
   @RequireAnyPermission('cms:content:add', 'cms:content:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT, saveParams: false })
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTENT_MEDIA_MAX_BYTES, files: 1 } }))
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTENT_MEDIA_MAX_BYTES, files: 1 }, defParamCharset: 'utf8' }))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Upload an audio or video file into the current site’s resources (mp3, ogg, wav, m4a, mp4, webm by content; 100 MB)' })
@@ -270,11 +270,11 @@ export class CmsContentController {
   async uploadMedia(
     @CurrentUser() user: LoginUser,
     @Req() req: Request,
-    @UploadedFile() file: { buffer: Buffer } | undefined,
+    @UploadedFile() file: { buffer: Buffer; originalname?: string } | undefined,
   ): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
     if (!file) throw new ServiceException('cms.content.mediaFormat');
     const site = await this.currentSite.require(req, user);
-    return this.uploads.uploadMedia(site, file.buffer);
+    return this.uploads.uploadMedia(user, site, file.buffer, file.originalname);
   }
 }
 

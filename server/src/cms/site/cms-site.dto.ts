@@ -17,6 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
+import { KNOWN_EXTS, RESOURCE_SETTING_BOUNDS, WATERMARK_POSITIONS } from '../resource/resource-settings';
 
 const ID = /^[1-9]\d{0,17}$/;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -89,6 +90,50 @@ export class UpdateSiteDto extends CreateSiteDto {
   publishPipeProps?: Record<string, { url?: string; indexTemplate?: string }>;
 }
 
+/** The watermark of uploaded images (image resource or text). */
+export class SiteWatermarkDto {
+  @ApiProperty() @IsBoolean() enabled: boolean;
+  @ApiProperty({ enum: ['image', 'text'] }) @IsIn(['image', 'text'], { message: 'cms.site.extends.watermark' }) kind: 'image' | 'text';
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100, { message: 'cms.site.extends.watermark' }) text?: string;
+  @ApiPropertyOptional({ description: "Image resource id ('' = none)" })
+  @IsOptional()
+  @Transform(idText)
+  @Matches(/^([1-9]\d{0,17})?$/, { message: 'cms.site.extends.watermark' })
+  imageResourceId?: string;
+  @ApiPropertyOptional({ enum: WATERMARK_POSITIONS })
+  @IsOptional()
+  @IsIn(WATERMARK_POSITIONS, { message: 'cms.site.extends.watermark' })
+  position?: (typeof WATERMARK_POSITIONS)[number];
+  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @Min(0, { message: 'cms.site.extends.watermarkOpacity' })
+  @Max(1, { message: 'cms.site.extends.watermarkOpacity' })
+  opacity?: number;
+  @ApiPropertyOptional({ minimum: 20, default: 120 })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.watermarkSize' })
+  @Min(20, { message: 'cms.site.extends.watermarkSize' })
+  @Max(RESOURCE_SETTING_BOUNDS.maxWatermark, { message: 'cms.site.extends.watermarkSize' })
+  width?: number;
+  @ApiPropertyOptional({ minimum: 20, default: 40 })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.watermarkSize' })
+  @Min(20, { message: 'cms.site.extends.watermarkSize' })
+  @Max(RESOURCE_SETTING_BOUNDS.maxWatermark, { message: 'cms.site.extends.watermarkSize' })
+  height?: number;
+  @ApiPropertyOptional({ minimum: 6, maximum: 400, default: 24 })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.watermark' })
+  @Min(6, { message: 'cms.site.extends.watermark' })
+  @Max(400, { message: 'cms.site.extends.watermark' })
+  fontSize?: number;
+  @ApiPropertyOptional({ description: '#rgb or #rrggbb' })
+  @IsOptional()
+  @Matches(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, { message: 'cms.site.extends.watermark' })
+  color?: string;
+}
+
 /** The site's extension settings (扩展设置). */
 export class SiteExtendsDto {
   @ApiPropertyOptional({ description: 'Default list page size', minimum: 1, maximum: 200 })
@@ -120,6 +165,59 @@ export class SiteExtendsDto {
   @MaxLength(255)
   @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' })
   defaultListTemplate?: string;
+  // The resource library's settings (defaults: resourceLimits in cms/resource/resource-settings.ts).
+  @ApiPropertyOptional({ description: 'Files one upload may carry', minimum: 1, maximum: RESOURCE_SETTING_BOUNDS.maxCount, default: 5 })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.uploadMaxCount' })
+  @Min(1, { message: 'cms.site.extends.uploadMaxCount' })
+  @Max(RESOURCE_SETTING_BOUNDS.maxCount, { message: 'cms.site.extends.uploadMaxCount' })
+  uploadMaxCount?: number;
+  @ApiPropertyOptional({ description: 'Largest file (MB)', minimum: 1, maximum: RESOURCE_SETTING_BOUNDS.maxSizeMb, default: 5 })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.uploadMaxSizeMb' })
+  @Min(1, { message: 'cms.site.extends.uploadMaxSizeMb' })
+  @Max(RESOURCE_SETTING_BOUNDS.maxSizeMb, { message: 'cms.site.extends.uploadMaxSizeMb' })
+  uploadMaxSizeMb?: number;
+  @ApiPropertyOptional({ description: 'Largest image (MB)', minimum: 1, maximum: RESOURCE_SETTING_BOUNDS.maxSizeMb, default: 2 })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.imageMaxSizeMb' })
+  @Min(1, { message: 'cms.site.extends.imageMaxSizeMb' })
+  @Max(RESOURCE_SETTING_BOUNDS.maxSizeMb, { message: 'cms.site.extends.imageMaxSizeMb' })
+  imageMaxSizeMb?: number;
+  @ApiPropertyOptional({ description: 'Extensions that may be uploaded', type: [String], enum: KNOWN_EXTS })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value) ? [...new Set(value.map((v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/^\./, '') : v)))] : value,
+  )
+  @IsArray({ message: 'cms.site.extends.uploadAllowedExts' })
+  @ArrayMaxSize(KNOWN_EXTS.length, { message: 'cms.site.extends.uploadAllowedExts' })
+  @IsIn(KNOWN_EXTS, { each: true, message: 'cms.site.extends.uploadAllowedExts' })
+  uploadAllowedExts?: string[];
+  @ApiPropertyOptional({
+    description: 'Thumbnail width, 0 = by the height (both 0: no thumbnail)',
+    minimum: 0,
+    maximum: RESOURCE_SETTING_BOUNDS.maxThumbnail,
+  })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.thumbnailSize' })
+  @Min(0, { message: 'cms.site.extends.thumbnailSize' })
+  @Max(RESOURCE_SETTING_BOUNDS.maxThumbnail, { message: 'cms.site.extends.thumbnailSize' })
+  thumbnailWidth?: number;
+  @ApiPropertyOptional({ description: 'Thumbnail height, 0 = by the width', minimum: 0, maximum: RESOURCE_SETTING_BOUNDS.maxThumbnail })
+  @IsOptional()
+  @IsInt({ message: 'cms.site.extends.thumbnailSize' })
+  @Min(0, { message: 'cms.site.extends.thumbnailSize' })
+  @Max(RESOURCE_SETTING_BOUNDS.maxThumbnail, { message: 'cms.site.extends.thumbnailSize' })
+  thumbnailHeight?: number;
+  @ApiPropertyOptional({ type: () => SiteWatermarkDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SiteWatermarkDto)
+  watermark?: SiteWatermarkDto;
+  @ApiPropertyOptional({ description: 'Download images of other hosts into the library when content is saved' })
+  @IsOptional()
+  @IsBoolean()
+  remoteImageDownload?: boolean;
 }
 
 /** Default templates of catalogs on one publish pipe. */

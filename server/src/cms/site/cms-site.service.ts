@@ -28,6 +28,7 @@ import type {
 } from './cms-site.dto';
 import { TEMPLATE_PATH } from './cms-site.dto';
 import { CmsSite, type SiteConfigProps, type SitePipeProps } from './cms-site.entity';
+import { RESOURCE_SETTING_DEFAULTS } from '../resource/resource-settings';
 
 /** What the creator of a site gets on it (a super administrator holds everything already). */
 export const CREATOR_SITE_ACTIONS = ['View', 'Edit', 'Delete', 'Publish', 'AddCatalog'] as const;
@@ -40,6 +41,7 @@ export const SITE_CONFIG_DEFAULTS: Required<SiteConfigProps> = {
   sitemapEnabled: false,
   defaultDetailTemplate: '',
   defaultListTemplate: '',
+  ...RESOURCE_SETTING_DEFAULTS,
 };
 
 /** Catalog templates a pipe of the site proposes (`POST /cms/site/default_template`), kept in its publishPipeProps. */

@@ -1,5 +1,6 @@
 import { UploadFile1795636418623 } from './1795636418623-UploadFile';
 import { SiteStorage1795636241986 } from './1795636241986-SiteStorage';
+import { CmsResource1795636194064 } from './1795636194064-CmsResource';
 import { PartitionFingerprints1795628833643 } from './1795628833643-PartitionFingerprints';
 import { AigcLlmWeight1795627977210 } from './1795627977210-AigcLlmWeight';
 import { ListIndexes1795627035072 } from './1795627035072-ListIndexes';
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   ListIndexes1795627035072,
   AigcLlmWeight1795627977210,
   PartitionFingerprints1795628833643,
+  CmsResource1795636194064,
   SiteStorage1795636241986,
   UploadFile1795636418623,
 ];

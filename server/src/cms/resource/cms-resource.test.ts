@@ -1,0 +1,189 @@
+import { Document, Packer, Paragraph } from 'docx';
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import { zipSync, strToU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, expectError, expectOk } from '../../../test/helpers/api';
+import { siteFactory, type Creator } from '../../../test/helpers/factories';
+import { tokenOf } from '../../../test/helpers/staff';
+import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+
+let t: TestApp;
+let admin: string;
+let site: { siteId: string; path: string };
+const by: Creator = { target: () => t, token: () => admin };
+const http = api(() => t, { token: () => admin, base: '/prod-api/cms/resource', headers: { CurrentSite: () => site.siteId } });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await tokenOf(t.app);
+  site = await siteFactory(by);
+});
+afterAll(() => t?.close());
+
+/** A photo-like JPEG (noise, so it has real content) of the given size. */
+async function jpeg(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+const png = (width = 8, height = 8, color = '#3366cc') =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+async function stored(path: string): Promise<Buffer | null> {
+  const stream = await t.app.get<FileStorage>(FILE_STORAGE).get(`site/${site.path}/${path}`);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function settings(values: Record<string, unknown>): Promise<void> {
+  expectOk(await api(() => t, { token: () => admin }).post(`/cms/site/extends/${site.siteId}`, values));
+}
+
+async function count(): Promise<number> {
+  return expectOk<{ total: number }>(await http.get('').query({ pageSize: 1 })).total;
+}
+
+describe('upload and list', () => {
+  it('stores files recognised by content with their type, size, src and dimensions, and lists and filters them', async () => {
+    const rows = expectOk<Array<Record<string, unknown>>>(
+      await http
+        .post('/upload')
+        .field('tags', '风景, 封面')
+        .attach('file', await png(40, 30), '蓝色.png')
+        .attach('file', Buffer.from('第一行\n第二行\n'), 'notes.txt'),
+    );
+    expect(rows).toHaveLength(2);
+    const [image, text] = rows;
+    expect(image).toMatchObject({
+      resourceType: 'image',
+      name: '蓝色',
+      fileName: '蓝色.png',
+      suffix: 'png',
+      width: 40,
+      height: 30,
+      iconType: 'image',
+    });
+    expect(image.tags).toEqual(['风景', '封面']);
+    expect(image.path).toMatch(/^resources\/\d{6}\/[0-9a-f]{32}\.png$/);
+    expect(image.src).toBe(`/site/${site.path}/${image.path}`);
+    expect(image.thumbnailSrc).toBe(image.src);
+    expect(await stored(image.path as string)).not.toBeNull();
+    expect(text).toMatchObject({ resourceType: 'document', suffix: 'txt', iconType: 'text', mime: 'text/plain; charset=utf-8' });
+
+    const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('报告')] }] }));
+    const zip = expectOk<Array<Record<string, unknown>>>(
+      await http.post('/upload').attach('file', Buffer.from(zipSync({ 'a.txt': strToU8('hi') })), 'pack.zip'),
+    );
+    expect(zip[0]).toMatchObject({ resourceType: 'other', iconType: 'archive' });
+    const one = expectOk<Record<string, unknown>>(await http.post('').field('name', '报告').attach('file', docx, 'report.docx'));
+    expect(one).toMatchObject({ name: '报告', resourceType: 'document', iconType: 'word', suffix: 'docx' });
+
+    const images = expectOk<{ rows: Array<{ resourceId: string }>; total: number }>(await http.get('').query({ resourceType: 'image' }));
+    expect(images.rows.map((r) => r.resourceId)).toEqual([image.resourceId]);
+    const tagged = expectOk<{ rows: Array<{ resourceId: string }> }>(await http.get('').query({ tag: '封面' }));
+    expect(tagged.rows.map((r) => r.resourceId).sort()).toEqual([image.resourceId, text.resourceId].sort());
+    const named = expectOk<{ rows: Array<{ resourceId: string }> }>(await http.get('').query({ name: '报' }));
+    expect(named.rows.map((r) => r.resourceId)).toEqual([one.resourceId]);
+    const future = expectOk<{ total: number }>(await http.get('').query({ beginTime: '2999-01-01T00:00:00Z' }));
+    expect(future.total).toBe(0);
+  });
+
+  it('answers the types with their extensions and localized names', async () => {
+    const types = expectOk<Array<{ id: string; name: string; exts: string[]; icon: string }>>(await http.lang('en').get('/types'));
+    expect(types.map((x) => x.id)).toEqual(['image', 'audio', 'video', 'document', 'other']);
+    expect(types[0]).toMatchObject({ name: 'Images', icon: 'image' });
+    expect(types[0].exts).toEqual(expect.arrayContaining(['png', 'jpg', 'gif', 'webp']));
+    expect(types[0].exts).not.toContain('svg');
+  });
+});
+
+describe('bad input', () => {
+  it('refuses files whose bytes are not what their extension says, and stores nothing', async () => {
+    const before = await count();
+    const pdfWithPng = await http
+      .lang('en')
+      .post('/upload')
+      .attach('file', await png(), 'paper.pdf');
+    expectError(pdfWithPng, 400, { en: 'The file content does not match its extension: "paper.pdf" is not a .pdf file' });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+    expectError(await http.post('/upload').attach('file', svg, 'logo.png'), 400, { 'zh-CN': '文件内容与扩展名不符：“logo.png”不是 .png 文件' });
+    const html = Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>');
+    expectError(await http.lang('zh-TW').post('/upload').attach('file', html, 'page.png'), 400, {
+      'zh-TW': '檔案內容與副檔名不符：「page.png」不是 .png 檔案',
+    });
+    expectError(await http.post('/upload').attach('file', Buffer.from('plain text, not a photo'), 'photo.jpg'), 400);
+    const jpegAsPng = await http.post('/upload').attach('file', await jpeg(16, 16), 'photo.png');
+    expectError(jpegAsPng, 400, { 'zh-CN': '文件内容与扩展名不符：“photo.png”不是 .png 文件' });
+    // Text must be UTF-8 without NUL bytes.
+    expectError(await http.post('/upload').attach('file', Buffer.from([0x61, 0x00, 0x62]), 'nul.txt'), 400);
+    expectError(await http.post('/upload').attach('file', Buffer.from([0xff, 0xfe, 0xfd]), 'latin.txt'), 400);
+    // Extensions outside the allow-list, whatever the bytes.
+    expectError(await http.lang('en').post('/upload').attach('file', svg, 'logo.svg'), 400, {
+      en: expect.stringContaining('.svg files cannot be uploaded'),
+    });
+    expectError(await http.post('/upload').attach('file', html, 'page.html'), 400);
+    // A mixed upload with one bad file stores none of them.
+    const mixed = await http
+      .post('/upload')
+      .attach('file', await png(), 'good.png')
+      .attach('file', svg, 'bad.png');
+    expectError(mixed, 400);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an oversized file, an oversized image and too many files by the site settings', async () => {
+    const before = await count();
+    const big = Buffer.concat([Buffer.from('big text '), Buffer.alloc(5 * 1024 * 1024, 0x61)]);
+    expectError(await http.lang('en').post('/upload').attach('file', big, 'big.txt'), 400, { en: 'The file "big.txt" is too large (at most 5 MB)' });
+    const bigImage = Buffer.concat([await png(), Buffer.alloc(2 * 1024 * 1024 + 10)]);
+    expectError(await http.post('/upload').attach('file', bigImage, 'big.png'), 400, { 'zh-CN': '图片“big.png”超过大小限制（最大 2 MB）' });
+    let six = http.post('/upload');
+    for (let i = 0; i < 6; i++) six = six.attach('file', Buffer.from(`file ${i}`), `f${i}.txt`);
+    expectError(await six, 400, { 'zh-CN': '一次最多上传 5 个文件' });
+    await settings({ uploadMaxCount: 2, uploadAllowedExts: ['png', 'txt'] });
+    let three = http.lang('en').post('/upload');
+    for (let i = 0; i < 3; i++) three = three.attach('file', Buffer.from(`file ${i}`), `f${i}.txt`);
+    expectError(await three, 400, { en: 'At most 2 files can be uploaded at once' });
+    expectError(
+      await http
+        .lang('en')
+        .post('/upload')
+        .attach('file', Buffer.from([0x50, 0x4b]), 'a.zip'),
+      400,
+      { en: '.zip files cannot be uploaded (allowed: png, txt)' },
+    );
+    await settings({ uploadMaxCount: 5, uploadAllowedExts: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'txt', 'zip', 'docx', 'pdf'] });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a decompression bomb (a small PNG declaring 30000x30000) before decoding it', async () => {
+    // A valid 1x1 PNG whose header then declares 30000x30000 (CRC fixed): decoding it would need 3.6 GB.
+    const bomb = await png(1, 1);
+    bomb.writeUInt32BE(30000, 16);
+    bomb.writeUInt32BE(30000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await http.lang('en').post('/upload').attach('file', bomb, 'bomb.png');
+    expectError(res, 400, { en: 'The image "bomb.png" is too large (30000×30000, at most 40 megapixels)' });
+  });
+
+  it('refuses settings out of bounds', async () => {
+    const site2 = api(() => t, { token: () => admin });
+    expectError(await site2.lang('en').post(`/cms/site/extends/${site.siteId}`, { uploadAllowedExts: ['png', 'svg'] }), 400, {
+      en: expect.stringContaining('Allowed formats must be chosen from'),
+    });
+    expectError(await site2.post(`/cms/site/extends/${site.siteId}`, { watermark: { enabled: true, kind: 'text', opacity: 2 } }), 400, {
+      'zh-CN': '水印透明度必须在 0 到 1 之间',
+    });
+    expectError(await site2.post(`/cms/site/extends/${site.siteId}`, { watermark: { enabled: true, kind: 'text', width: 10 } }), 400);
+  });
+});
