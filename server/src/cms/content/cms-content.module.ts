@@ -2,6 +2,7 @@ import { forwardRef, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CmsPublishCoreModule } from '../publish/cms-publish.module';
 import { CmsResourceModule } from '../resource/cms-resource.module';
+import { CmsRemoteImages } from '../resource/remote-images';
 import { CmsContentController, CmsContentOpLogController, CmsContentRelaController, CmsRecycleContentController } from './cms-content.controller';
 import { CmsArticleDetail, CmsContent, CmsContentMedia, CmsContentOpLog, CmsContentRela } from './cms-content.entity';
 import './cms-content.messages';
@@ -35,6 +36,8 @@ import { CmsContentPublishing } from './content-publishing';
     CmsContentUploadService,
     CmsContentJobsService,
     CmsContentPublishing,
+    // Remote images of a saved body go into the site's library (docs/cms.md "Remote images").
+    CmsRemoteImages,
   ],
   controllers: [CmsContentController, CmsRecycleContentController, CmsContentOpLogController, CmsContentRelaController],
   // The catalog service clears and merges catalogs through CmsContentMoveService.

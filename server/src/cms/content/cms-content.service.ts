@@ -12,7 +12,8 @@ import type { ContentLogQueryDto, ContentQueryDto, CreateContentDto, UpdateConte
 import { CmsContent, CmsContentOpLog, type ContentStatus, type ContentType } from './cms-content.entity';
 import { ancestorsOf, assertHoldsContent, assertLockHolder, CmsContentWriter } from './cms-content-writer.service';
 import { CmsRelatedContentService } from './cms-related-content.service';
-import { checkDates, contentBody, contentFields, editorOf, writeBody, type ContentEditor } from './content-body';
+import { CmsRemoteImages, type RemoteImagesSummary } from '../resource/remote-images';
+import { checkDates, contentBody, contentFields, editorOf, writeBody, type ContentBody, type ContentEditor } from './content-body';
 import { CONTENT_LIST_COLUMNS, restrictToViewable, withCatalogNames, type ContentListRow } from './content-lists';
 import { EDITABLE, statusAfterSave, statusLabel } from './content-status';
 
@@ -32,6 +33,7 @@ export class CmsContentService {
     private readonly access: CmsAccessService,
     private readonly writer: CmsContentWriter,
     private readonly relations: CmsRelatedContentService,
+    private readonly remoteImages: CmsRemoteImages,
   ) {}
 
   // ------------------------------------------------------------------------------------------------ reads
@@ -158,6 +160,7 @@ export class CmsContentService {
     assertHoldsContent(catalog);
     const body = contentBody(dto.contentType, dto);
     checkDates(dto);
+    const remoteImages = await this.localizeRemoteImages(user, catalog.siteId, body, dto);
     const contentId = await this.dataSource.transaction(async (m) => {
       const site = await this.writer.site(m, catalog.siteId);
       await this.writer.checkTitle(m, site, catalog, dto.title, null);
@@ -180,7 +183,7 @@ export class CmsContentService {
       await this.writer.log(m, [saved], 'add', user.userName);
       return saved.contentId;
     });
-    return editorOf(this.dataSource, await this.get(contentId));
+    return { ...(await editorOf(this.dataSource, await this.get(contentId))), remoteImages };
   }
 
   /** Saves content (needs `Catalog:EditContent`); saving published content makes it `re_edit`. */
@@ -190,6 +193,7 @@ export class CmsContentService {
     if (dto.contentType !== existing.contentType) throw new ServiceException('cms.content.typeChanged');
     const body = contentBody(existing.contentType, dto);
     checkDates(dto);
+    const remoteImages = await this.localizeRemoteImages(user, existing.siteId, body, dto);
     await this.dataSource.transaction(async (m) => {
       const [content] = await this.writer.lockRows(m, [dto.contentId]);
       assertLockHolder(content, user);
@@ -207,7 +211,26 @@ export class CmsContentService {
       if (relaIds) await this.relations.replaceRelated(m, content.contentId, relaIds, user.userName);
       await this.writer.log(m, [content], 'edit', user.userName, status !== content.status ? `${content.status} -> ${status}` : '');
     });
-    return editorOf(this.dataSource, await this.get(dto.contentId));
+    return { ...(await editorOf(this.dataSource, await this.get(dto.contentId))), remoteImages };
+  }
+
+  /**
+   * Before a save (outside its transaction: downloads take seconds): remote images of the body and a logo URL copied
+   * into the site's library when the site says so, `body` and `dto.logo` pointed at the copies (docs/cms.md "Remote
+   * images"). Answers what happened, or undefined when nothing was remote.
+   */
+  private async localizeRemoteImages(
+    user: LoginUser,
+    siteId: string,
+    body: ContentBody,
+    dto: { logo?: string },
+  ): Promise<RemoteImagesSummary | undefined> {
+    const site = await this.writer.site(this.dataSource.manager, siteId);
+    const done = await this.remoteImages.localize(user, site, { html: body.html, logo: dto.logo ?? '' });
+    if (!done.localized && !done.failed && !done.skipped) return undefined;
+    body.html = done.html;
+    if (dto.logo !== undefined) dto.logo = done.logo;
+    return { localized: done.localized, failed: done.failed, skipped: done.skipped };
   }
 
   // ------------------------------------------------------------------------------------------------ status changes

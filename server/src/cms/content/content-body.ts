@@ -4,6 +4,7 @@ import { CmsCatalog } from '../catalog/cms-catalog.entity';
 import type { ContentFieldsDto } from './cms-content.dto';
 import { CmsArticleDetail, CmsContent, CmsContentMedia, CmsContentRela, type ContentType } from './cms-content.entity';
 import { sanitizeEmbedCode, sanitizeRichText } from './content-html';
+import type { RemoteImagesSummary } from '../resource/remote-images';
 
 /** What the editor opens. */
 export interface ContentEditor extends Partial<CmsContent> {
@@ -15,6 +16,8 @@ export interface ContentEditor extends Partial<CmsContent> {
   audios: Array<{ path: string; title: string; description: string; duration: number }>;
   videos: Array<{ type: 'local' | 'share'; path: string; embedCode: string; title: string; description: string; duration: number }>;
   relaContentIds: string[];
+  /** After a save of a site that downloads remote images: how many were copied into the library, failed, or left. */
+  remoteImages?: RemoteImagesSummary;
 }
 
 /** The body of content: article HTML (null for other types) and its media rows. */
