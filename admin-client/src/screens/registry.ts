@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { DOCUMENT_RESOURCE } from './check/library/library';
 import { ORDER_DETAIL_ROUTE } from './check/order/order';
 import { SITE_TABS_ROUTE } from './cms/site/site';
+import { FILE_API, FILE_EDITOR_ROUTE, FILE_RESOURCE } from './cms/file/file';
 import { TEMPLATE_EDITOR_ROUTE, TEMPLATE_RESOURCE } from './cms/template/template';
 import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
 
@@ -283,6 +284,14 @@ export const SCREENS: ScreenDefinition[] = [
     list: lazy(() => import('./cms/template/TemplateScreens').then((m) => ({ default: m.TemplateList }))),
     create: lazy(() => import('./cms/template/TemplateScreens').then((m) => ({ default: m.TemplateCreate }))),
   },
+  // CMS site files (文件管理): the published folders, theme assets and templates of the current site.
+  {
+    component: 'cms/file/index',
+    resource: FILE_RESOURCE,
+    api: FILE_API,
+    primaryKey: 'filePath',
+    list: lazy(() => import('./cms/file/FileManagerScreen').then((m) => ({ default: m.FileManagerScreen }))),
+  },
   {
     component: 'cms/template/tag',
     resource: 'cms/template/tag',
@@ -346,6 +355,13 @@ export const DETAIL_PAGES: { path: string; permission: string; titleKey: string;
     permission: 'cms:site:view',
     titleKey: 'app.cms_site.tabs_title',
     page: lazy(() => import('./cms/site/SiteTabsPage').then((m) => ({ default: m.SiteTabsPage }))),
+  },
+  {
+    // The site files' text editor (`?filePath=`); CodeMirror is a further chunk inside it.
+    path: FILE_EDITOR_ROUTE,
+    permission: 'cms:file:view',
+    titleKey: 'app.cms_file.editor_title',
+    page: lazy(() => import('./cms/file/FileEditorPage').then((m) => ({ default: m.FileEditorPage }))),
   },
   {
     // The template code editor (`?templateId=`); CodeMirror is a further chunk inside it.

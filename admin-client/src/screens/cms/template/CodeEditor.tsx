@@ -20,6 +20,8 @@ export interface CodeEditorProps {
   readOnly?: boolean;
   /** Accessible name of the editing area. */
   label: string;
+  /** `html` (the default: templates, pages) or `text` (CSS, JS and other files: no grammar of their own installed). */
+  language?: 'html' | 'text';
 }
 
 /** Liquid output and tags are plain text to the HTML grammar: marked on their own. */
@@ -65,7 +67,7 @@ const editorTheme = EditorView.theme({
   '.cm-error-line': { backgroundColor: 'rgba(255, 0, 0, 0.15)' },
 });
 
-export default function CodeEditor({ value, onChange, onSave, errorLine, readOnly = false, label }: CodeEditorProps) {
+export default function CodeEditor({ value, onChange, onSave, errorLine, readOnly = false, label, language = 'html' }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const emitted = useRef(value);
@@ -75,8 +77,7 @@ export default function CodeEditor({ value, onChange, onSave, errorLine, readOnl
   useEffect(() => {
     const extensions: Extension[] = [
       basicSetup,
-      html(),
-      liquidMarks,
+      ...(language === 'html' ? [html(), liquidMarks] : []),
       errorLineField,
       keymap.of([{ key: 'Mod-s', run: () => (handlers.current.onSave?.(), true), preventDefault: true }, indentWithTab]),
       EditorState.tabSize.of(2),
@@ -98,7 +99,7 @@ export default function CodeEditor({ value, onChange, onSave, errorLine, readOnl
       view.current = null;
     };
     // Built once per mount; value and error-line changes are dispatched below.
-  }, [readOnly, label]);
+  }, [readOnly, label, language]);
 
   // Another template loaded: a fresh state, so undo cannot step back into the previous file.
   useEffect(() => {
