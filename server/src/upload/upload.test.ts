@@ -1,3 +1,5 @@
+import { Document, Packer, Paragraph } from 'docx';
+import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +143,22 @@ describe('POST /common/upload', () => {
       await setParameter('sys.upload.allowedExts', 'doc,xls,ppt,txt,pdf,png,jpg,jpeg');
       await setParameter('sys.upload.maxSizeMb', '5');
       await setParameter('sys.upload.maxCount', '5');
+    }
+  });
+
+  it('tells OOXML documents from other zip files when docx/xlsx are allowed', async () => {
+    try {
+      await setParameter('sys.upload.allowedExts', 'docx,xlsx,zip');
+      const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('第一段')] }] }));
+      const zip = Buffer.from(zipSync({ 'a.txt': strToU8('plain zip') }));
+      expectOk(await http.upload('/upload', { data: docx, name: '方案.docx' }));
+      expectOk(await http.upload('/upload', { data: zip, name: 'bundle.zip' }));
+      expectError(await http.upload('/upload', { data: zip, name: 'fake.docx' }), 400, {
+        'zh-CN': '文件“fake.docx”的内容与扩展名不符，请上传真实的docx文件',
+      });
+      expectError(await http.upload('/upload', { data: docx, name: 'sheet.xlsx' }), 400);
+    } finally {
+      await setParameter('sys.upload.allowedExts', 'doc,xls,ppt,txt,pdf,png,jpg,jpeg');
     }
   });
 
