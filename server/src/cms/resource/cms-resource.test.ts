@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError, expectOk } from '../../../test/helpers/api';
-import { siteFactory, type Creator } from '../../../test/helpers/factories';
+import { binaryParser } from '../../../test/helpers/binary';
+import { catalogFactory, contentFactory, roleFactory, siteFactory, staffUserFactory, type Creator } from '../../../test/helpers/factories';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
@@ -185,5 +186,113 @@ describe('bad input', () => {
       'zh-CN': '水印透明度必须在 0 到 1 之间',
     });
     expectError(await site2.post(`/cms/site/extends/${site.siteId}`, { watermark: { enabled: true, kind: 'text', width: 10 } }), 400);
+  });
+});
+
+describe('image settings through the API', () => {
+  it('makes thumbnails by the site setting and records the dimensions', async () => {
+    await settings({ thumbnailWidth: 50, thumbnailHeight: 0 });
+    try {
+      const [row] = expectOk<Array<Record<string, string | number>>>(await http.post('/upload').attach('file', await jpeg(200, 100), 'wide.jpg'));
+      expect(row).toMatchObject({ width: 200, height: 100, suffix: 'jpg', mime: 'image/jpeg' });
+      expect(row.thumbnail).toBe(String(row.path).replace(/\.jpg$/, '_thumb.jpg'));
+      expect(row.thumbnailSrc).toBe(`/site/${site.path}/${row.thumbnail}`);
+      const thumb = await stored(String(row.thumbnail));
+      expect(await sharp(thumb!).metadata()).toMatchObject({ width: 50, height: 25 });
+    } finally {
+      await settings({ thumbnailWidth: 0, thumbnailHeight: 0 });
+    }
+  });
+
+  it('watermarks uploaded images with a library image when the site turns it on', async () => {
+    const [mark] = expectOk<Array<{ resourceId: string }>>(await http.post('/upload').attach('file', await png(30, 30, '#ff0000'), 'mark.png'));
+    await settings({
+      watermark: { enabled: true, kind: 'image', imageResourceId: mark.resourceId, position: 'top-left', opacity: 1, width: 30, height: 30 },
+    });
+    try {
+      const [row] = expectOk<Array<{ path: string }>>(await http.post('/upload').attach('file', await png(120, 80, '#000000'), 'dark.png'));
+      const { data, info } = await sharp((await stored(row.path))!)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+      expect(at(20, 20)).toEqual([255, 0, 0]);
+      expect(at(100, 70)).toEqual([0, 0, 0]);
+    } finally {
+      await settings({ watermark: { enabled: false, kind: 'text' } });
+    }
+  });
+});
+
+describe('edit, replace, download, delete', () => {
+  it('edits name, tags and description, replaces the file keeping the path, and downloads under its name (both spellings)', async () => {
+    const [row] = expectOk<Array<{ resourceId: string; path: string }>>(await http.post('/upload').attach('file', Buffer.from('版本一'), 'v1.txt'));
+    const edited = expectOk(await http.put('', { resourceId: row.resourceId, name: '说明 文档', tags: ['a', 'a', ' b '], description: '描述' }));
+    expect(edited).toMatchObject({ name: '说明 文档', tags: ['a', 'b'], description: '描述' });
+    expectError(await http.lang('en').put('', { resourceId: row.resourceId, name: '  ' }), 400, {
+      en: 'The resource name is required and may not exceed 255 characters',
+    });
+
+    const replaced = expectOk(await http.put(`/${row.resourceId}/file`).attach('file', Buffer.from('版本二'), 'v2.txt'));
+    expect(replaced).toMatchObject({ path: row.path, fileName: 'v2.txt', fileSize: String(Buffer.byteLength('版本二')) });
+    expect((await stored(row.path))!.toString()).toBe('版本二');
+    expectError(await http.put(`/${row.resourceId}/file`).attach('file', await png(), 'x.png'), 400, {
+      'zh-CN': '替换的文件必须与原文件同类（文档）',
+    });
+
+    for (const route of ['download', 'downlad']) {
+      const res = await http.get(`/${route}/${row.resourceId}`).buffer(true).parse(binaryParser);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="download"; filename*=UTF-8''${encodeURIComponent('说明 文档.txt')}`);
+      expect(decodeURIComponent(res.headers['download-filename'])).toBe('说明 文档.txt');
+      expect((res.body as Buffer).toString()).toBe('版本二');
+    }
+    expectError(await http.get('/download/999999999'), 404);
+  });
+
+  it('shows where a resource is used, refuses to delete it while published content uses it, then deletes rows and files', async () => {
+    const [image] = expectOk<Array<{ resourceId: string; path: string; src: string }>>(
+      await http.post('/upload').attach('file', await png(20, 20), 'used.png'),
+    );
+    const [free] = expectOk<Array<{ resourceId: string; path: string }>>(await http.post('/upload').attach('file', Buffer.from('free'), 'free.txt'));
+    const catalog = await catalogFactory(by, site.siteId);
+    const content = await contentFactory(by, site.siteId, catalog.catalogId, { contentHtml: `<p><img src="${image.src}"></p>` });
+    const detail = expectOk<{ usages: Array<Record<string, string>> }>(await http.get(`/${image.resourceId}`));
+    expect(detail.usages).toEqual([{ contentId: content.contentId, title: content.title, catalogName: expect.any(String), status: 'draft' }]);
+
+    const contents = api(() => t, { token: () => admin, base: '/prod-api/cms/content', headers: { CurrentSite: () => site.siteId } });
+    expectOk(await contents.post('/publish').send([content.contentId]));
+    const refused = await http.lang('en').delete('').send([free.resourceId, image.resourceId]);
+    expectError(refused, 400, { en: `The resource "used" is used by published content and cannot be deleted: 《${content.title}》` });
+    expect(await stored(free.path)).not.toBeNull();
+
+    expectOk(await contents.post('/offline').send([content.contentId]));
+    expectOk(await http.delete('').send([free.resourceId, image.resourceId]));
+    expect(await stored(image.path)).toBeNull();
+    expect(await stored(free.path)).toBeNull();
+    expectError(await http.get(`/${image.resourceId}`), 404);
+  });
+
+  it('stores the rich-text editor’s uploads as library rows', async () => {
+    const before = await count();
+    const contents = api(() => t, { token: () => admin, base: '/prod-api/cms/content', headers: { CurrentSite: () => site.siteId } });
+    const up = expectOk<{ url: string; path: string }>(await contents.post('/upload/image').attach('file', await png(10, 10), 'editor.png'));
+    expect(await count()).toBe(before + 1);
+    const list = expectOk<{ rows: Array<{ path: string; src: string; name: string }> }>(await http.get('').query({ pageSize: 1 }));
+    expect(list.rows[0]).toMatchObject({ path: up.path, src: up.url, name: 'editor' });
+  });
+});
+
+describe('permissions', () => {
+  it('refuses every resource route to a user without cms:resource permissions', async () => {
+    const role = await roleFactory(t, { menus: ['cms.content'] });
+    const user = await staffUserFactory(t, { roles: [role.roleKey] });
+    const as = http.as(user.token);
+    expectError(await as.get(''), 403);
+    expectError(await as.get('/types'), 403);
+    expectError(await as.post('/upload').attach('file', Buffer.from('x'), 'x.txt'), 403);
+    expectError(await as.put('', { resourceId: '1', name: 'x' }), 403);
+    expectError(await as.delete('').send(['1']), 403);
+    expectError(await as.get('/download/1'), 403);
   });
 });
