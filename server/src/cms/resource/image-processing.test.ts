@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { escapeMarkup, ImageRefusal, processImage, readImageInfo, thumbnailSize, watermarkOffset, type WatermarkSpec } from './image-processing';
 
-const solid = (width: number, height: number, background: string | sharp.RGBA, format: 'png' | 'jpeg' = 'png') =>
+const solid = (width: number, height: number, background: string, format: 'png' | 'jpeg' = 'png') =>
   sharp({ create: { width, height, channels: 3, background } })
     .toFormat(format)
     .toBuffer();
