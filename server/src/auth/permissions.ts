@@ -59,6 +59,7 @@ export const PERMISSIONS = [
   'cms:site:remove',
   'cms:site:publish',
   'cms:site:theme',
+  'cms:site:storage',
   'cms:catalog:view',
   'cms:catalog:add',
   'cms:catalog:edit',

@@ -39,6 +39,6 @@ export class CmsSiteStorageController {
     @Body() dto: SiteStorageDto,
   ): Promise<Answer<SiteStorageChangeDto>> {
     const result = await this.storage.change(user, siteId, dto);
-    return new Answer(result, t('cms.site.storage.changed', result));
+    return new Answer(result, t('cms.site.storage.changed', { ...result }));
   }
 }
