@@ -284,6 +284,21 @@ export const SCREENS: ScreenDefinition[] = [
     list: lazy(() => import('./cms/template/TemplateScreens').then((m) => ({ default: m.TemplateList }))),
     create: lazy(() => import('./cms/template/TemplateScreens').then((m) => ({ default: m.TemplateCreate }))),
   },
+  // CMS resources: the library (资源库) and the material library (素材库, the picker's library as a screen).
+  {
+    component: 'cms/resource/index',
+    resource: 'cms/resource/resource',
+    api: 'cms/resource',
+    primaryKey: 'resourceId',
+    list: lazy(() => import('./cms/resource/ResourceScreens').then((m) => ({ default: m.ResourceLibrary }))),
+  },
+  {
+    component: 'cms/resource/material',
+    resource: 'cms/resource/material',
+    permissionPath: 'cms/material',
+    primaryKey: 'resourceId',
+    list: lazy(() => import('./cms/resource/ResourceScreens').then((m) => ({ default: m.MaterialLibrary }))),
+  },
   // CMS site files (文件管理): the published folders, theme assets and templates of the current site.
   {
     component: 'cms/file/index',

@@ -68,6 +68,7 @@ import {
   type PipeOption,
 } from './catalog';
 import { CatalogPickerDialog, CatalogTree } from './CatalogTree';
+import { PickIntoInputButton } from '../resource/MaterialPicker';
 
 /** The screen's resource (`GET/PUT /cms/catalog...` through the data provider). */
 const CATALOG_RESOURCE = 'cms/catalog';
@@ -471,6 +472,7 @@ function CatalogFields({ pipes }: { pipes: PipeOption[] }) {
       </FormDataConsumer>
       <TextInput source="description" label="app.cms_catalog.description" multiline minRows={2} fullWidth />
       <TextInput source="logo" label="app.cms_catalog.logo" fullWidth />
+      <PickIntoInputButton source="logo" />
       <Stack direction="row" spacing={2}>
         <BooleanInput source="staticFlag" label="app.cms_catalog.staticFlag" />
         <BooleanInput source="visible" label="app.cms_catalog.visible" />

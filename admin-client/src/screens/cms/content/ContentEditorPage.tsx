@@ -44,6 +44,8 @@ import type { PageResult } from '@zhiwen/shared';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { startPublishPolling, usePipes } from '../catalog/CatalogScreens';
+import { PickFromLibraryButton } from '../resource/MaterialPicker';
+import type { ResourceRow } from '../resource/resource';
 import {
   contentBody,
   contentFormError,
@@ -427,6 +429,11 @@ export function ContentEditorPage() {
       setUploading(false);
     }
   };
+  /** Picked from the material library: stored by path like an upload, shown by the library's thumbnail. */
+  const picked = (rows: ResourceRow[]) => {
+    setThumbs((t) => ({ ...t, ...Object.fromEntries(rows.map((r) => [r.path, r.thumbnailSrc || r.src])) }));
+    return rows;
+  };
   const thumbOf = (path: string) => thumbs[path] ?? (/^(https?:\/\/|\/)/.test(path) ? path : undefined);
 
   const save = async (publish: boolean) => {
@@ -582,6 +589,7 @@ export function ContentEditorPage() {
                   placeholder={translate('app.cms_editor.placeholder')}
                   uploadingText={translate('app.cms_editor.uploading')}
                   uploadImage={async (file) => (await upload(file))?.url}
+                  library
                   readOnly={ro}
                   label={translate('app.cms_editor.body')}
                 />
@@ -666,6 +674,24 @@ export function ContentEditorPage() {
                       setForm((f) => (f ? { ...f, images: [...(f.images ?? []), ...added] } : f));
                     }}
                   />
+                  <PickFromLibraryButton
+                    kinds={['image']}
+                    multiple
+                    disabled={ro}
+                    onPick={(rows) =>
+                      setForm((f) =>
+                        f
+                          ? {
+                              ...f,
+                              images: [
+                                ...(f.images ?? []),
+                                ...picked(rows).map((r) => ({ path: r.path, title: r.name, description: r.description ?? '' })),
+                              ],
+                            }
+                          : f,
+                      )
+                    }
+                  />
                   {uploading ? <Typography variant="body2">{translate('app.cms_editor.uploading')}</Typography> : null}
                 </Stack>
               </>
@@ -698,6 +724,15 @@ export function ContentEditorPage() {
                             const up = await upload(file, 'media');
                             if (up) setAudio(i, { path: up.path });
                           }}
+                        />
+                      ) : null}
+                      {!ro ? (
+                        <PickFromLibraryButton
+                          size="small"
+                          variant="text"
+                          kinds={['audio']}
+                          sx={{ alignSelf: 'flex-start' }}
+                          onPick={([r]) => r && setAudio(i, { path: r.path, title: a.title || r.name })}
                         />
                       ) : null}
                       <TextField
@@ -800,6 +835,15 @@ export function ContentEditorPage() {
                                 }}
                               />
                             ) : null}
+                            {!ro ? (
+                              <PickFromLibraryButton
+                                size="small"
+                                variant="text"
+                                kinds={['video']}
+                                sx={{ alignSelf: 'flex-start' }}
+                                onPick={([r]) => r && setVideo(i, { path: r.path, title: v.title || r.name })}
+                              />
+                            ) : null}
                           </>
                         )}
                         <TextField
@@ -864,6 +908,12 @@ export function ContentEditorPage() {
                     const uploaded = await upload(file);
                     if (uploaded) set('logo', uploaded.path);
                   }}
+                />{' '}
+                <PickFromLibraryButton
+                  kinds={['image']}
+                  disabled={ro}
+                  label={translate('app.cms_resource.logo_from_library')}
+                  onPick={([r]) => r && set('logo', picked([r])[0].path)}
                 />
               </Box>
             </Stack>

@@ -33,6 +33,7 @@ import { PUBLISH_FLAG_KEY } from '../../../layout/navbar/publishPoller';
 import { httpClient } from '../../../providers/httpClient';
 import { HTTP_URL_OR_EMPTY, IMAGE_REF, SITE_PATH, siteCreateBody, siteTabsPath, STATIC_SUFFIXES } from './site';
 import { switchCurrentSite } from '../../../providers/currentSite';
+import { PickIntoInputButton } from '../resource/MaterialPicker';
 
 /** The theme archive the server takes (THEME_LIMITS.maxUploadBytes is larger; the browser checks the type only). */
 const THEME_ACCEPT = '.zip,application/zip';
@@ -268,6 +269,7 @@ export function SiteBasicInputs({ edit = false }: { edit?: boolean }) {
         validate={[maxLength(500), regex(IMAGE_REF, 'app.cms_site.logo_help')]}
         fullWidth
       />
+      {edit ? <SiteLogoPicker /> : null}
       <TextInput
         source="resourceUrl"
         label="app.cms_site.resourceUrl"
@@ -283,6 +285,13 @@ export function SiteBasicInputs({ edit = false }: { edit?: boolean }) {
       <TextInput source="seoDescription" label="app.cms_site.seoDescription" multiline validate={maxLength(1000)} fullWidth />
     </>
   );
+}
+
+/** The site's logo from its own material library (once the site exists). */
+function SiteLogoPicker() {
+  const record = useRecordContext();
+  const siteId = String(record?.siteId ?? record?.id ?? '');
+  return siteId ? <PickIntoInputButton source="logo" siteId={siteId} /> : null;
 }
 
 /** After a site is created: offer to make it the current site (the layout's selector does the same). */

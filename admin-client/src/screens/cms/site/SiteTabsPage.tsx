@@ -24,7 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { TemplateDatalist, templateListId, useTemplatePaths } from '../template/TemplateOptions';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   BooleanInput,
@@ -67,6 +67,8 @@ import {
   type SiteProperty,
 } from './site';
 import { ExportThemeButton, ImportThemeButton, PublishSiteButton, SiteBasicInputs } from './SiteScreens';
+import { resourceSettingsBody, resourceSettingsRecord } from '../resource/resource';
+import { ResourceSettingsInputs } from '../resource/ResourceSettingsInputs';
 
 const TABS = ['basic', 'extend', 'props', 'templates'] as const;
 type TabKey = (typeof TABS)[number];
@@ -268,10 +270,11 @@ function ExtendTab({ siteId }: { siteId: string }) {
   const notify = useNotify();
   const canEdit = useHasPermission('cms:site:edit');
   const { data, reload } = useApiData<SiteExtends>('/cms/site/extends', { siteId });
+  const record = useMemo(() => (data ? resourceSettingsRecord(data) : undefined), [data]);
   if (!data) return null;
   const save = async (values: Record<string, unknown>) => {
     try {
-      const r = await httpClient.post(`/cms/site/extends/${encodeURIComponent(siteId)}`, extendsBody(values));
+      const r = await httpClient.post(`/cms/site/extends/${encodeURIComponent(siteId)}`, { ...extendsBody(values), ...resourceSettingsBody(values) });
       notify(r.msg || 'ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
       reload();
     } catch (err) {
@@ -281,7 +284,7 @@ function ExtendTab({ siteId }: { siteId: string }) {
   return (
     <Card>
       <SimpleForm
-        record={data}
+        record={record}
         onSubmit={save}
         toolbar={
           canEdit ? (
@@ -319,6 +322,7 @@ function ExtendTab({ siteId }: { siteId: string }) {
           validate={templateValidate}
           fullWidth
         />
+        <ResourceSettingsInputs siteId={siteId} />
       </SimpleForm>
     </Card>
   );

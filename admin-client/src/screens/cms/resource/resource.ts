@@ -1,0 +1,324 @@
+/** The resource library of a site (`/cms/resource`): types, upload limits and the checks made before an upload. */
+
+export const RESOURCE_TYPES = ['image', 'audio', 'video', 'document', 'other'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** The spec's file-type icon mapping, as the server computes it per row (`iconType`). */
+export const ICON_TYPES = ['image', 'audio', 'video', 'word', 'excel', 'ppt', 'pdf', 'archive', 'code', 'text', 'unknown'] as const;
+export type IconType = (typeof ICON_TYPES)[number];
+
+/** A row of the library as the API answers it. */
+export interface ResourceRow {
+  resourceId: string;
+  siteId?: string;
+  resourceType: ResourceType;
+  name: string;
+  fileName: string;
+  /** Path inside the site folder (`resources/202611/<hex>.jpg`): what logos and image sets store. */
+  path: string;
+  suffix: string;
+  mime?: string;
+  fileSize: number;
+  width?: number;
+  height?: number;
+  /** Path of the thumbnail inside the site folder, '' when there is none. */
+  thumbnail?: string;
+  tags?: string[];
+  description?: string;
+  sourceUrl?: string;
+  /** Public URL of the file. */
+  src: string;
+  /** Public URL of the thumbnail, or `src` when there is none. */
+  thumbnailSrc: string;
+  iconType: IconType;
+  createTime?: string;
+  createBy?: string;
+  usages?: ResourceUsage[];
+}
+
+/** Content that references a resource (`GET /cms/resource/:id`). */
+export interface ResourceUsage {
+  contentId: string;
+  title: string;
+  catalogName?: string;
+  status?: string;
+}
+
+/** `GET /cms/resource/types`. */
+export interface ResourceTypeInfo {
+  id: ResourceType;
+  name: string;
+  exts: string[];
+  icon?: string;
+}
+
+/** The upload limits of a site (its 扩展设置). */
+export interface UploadLimits {
+  uploadMaxCount: number;
+  uploadMaxSizeMb: number;
+  imageMaxSizeMb: number;
+  uploadAllowedExts: string[];
+}
+
+/** Image extensions (spec section 9, and tif as the server reads it): images have their own size limit. */
+export const IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff'];
+
+/** Extensions of each type when the server's list is not there (the defaults of the contract). */
+export const DEFAULT_TYPE_EXTS: Record<ResourceType, string[]> = {
+  image: IMAGE_EXTS,
+  audio: ['mp3', 'ogg', 'wav', 'm4a'],
+  video: ['mp4', 'webm'],
+  document: ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt', 'csv'],
+  other: ['zip'],
+};
+
+/** Spec 9's default allow-list. */
+export const DEFAULT_ALLOWED_EXTS = [
+  'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tiff',
+  'mp3', 'ogg', 'wav', 'm4a', 'mp4', 'webm',
+  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt',
+  'zip',
+]; // prettier-ignore
+
+/** Spec 9 defaults: 5 files, 5 MB, images 2 MB. */
+export const DEFAULT_LIMITS: UploadLimits = {
+  uploadMaxCount: 5,
+  uploadMaxSizeMb: 5,
+  imageMaxSizeMb: 2,
+  uploadAllowedExts: DEFAULT_ALLOWED_EXTS,
+};
+
+/** The site's limits from its settings; a missing or wrong value keeps the default. */
+export function limitsOf(settings: Partial<Record<keyof UploadLimits, unknown>> | undefined | null): UploadLimits {
+  const positive = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
+  const exts = Array.isArray(settings?.uploadAllowedExts)
+    ? (settings.uploadAllowedExts as unknown[]).filter((e): e is string => typeof e === 'string' && !!e.trim()).map((e) => normalizeExt(e))
+    : [];
+  return {
+    uploadMaxCount: positive(settings?.uploadMaxCount, DEFAULT_LIMITS.uploadMaxCount),
+    uploadMaxSizeMb: positive(settings?.uploadMaxSizeMb, DEFAULT_LIMITS.uploadMaxSizeMb),
+    imageMaxSizeMb: positive(settings?.imageMaxSizeMb, DEFAULT_LIMITS.imageMaxSizeMb),
+    uploadAllowedExts: exts.length ? exts : DEFAULT_LIMITS.uploadAllowedExts,
+  };
+}
+
+export function normalizeExt(ext: string): string {
+  return ext.trim().replace(/^\.+/, '').toLowerCase();
+}
+
+/** The lower-case extension of a file name ('' when it has none). */
+export function extOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The extensions of `kinds` (from the server's types when known), kept to what the site allows. */
+export function extsOfKinds(kinds: readonly ResourceType[] | undefined, limits: UploadLimits, types?: ResourceTypeInfo[]): string[] {
+  if (!kinds?.length) return limits.uploadAllowedExts;
+  const known = (kind: ResourceType) => types?.find((t) => t.id === kind)?.exts.map(normalizeExt) ?? DEFAULT_TYPE_EXTS[kind];
+  const wanted = new Set(kinds.flatMap(known));
+  // 'other' is whatever the site allows that no named type claims.
+  if (kinds.includes('other')) {
+    const named = new Set((['image', 'audio', 'video', 'document'] as const).flatMap(known));
+    for (const ext of limits.uploadAllowedExts) if (!named.has(ext)) wanted.add(ext);
+  }
+  return limits.uploadAllowedExts.filter((e) => wanted.has(e));
+}
+
+/** `accept` of a file input for these extensions. */
+export function acceptOf(exts: string[]): string {
+  return exts.map((e) => `.${e}`).join(',');
+}
+
+/** A message key and its values: translated where shown. */
+export interface Refusal {
+  key: string;
+  options?: Record<string, unknown>;
+}
+
+export interface Precheck {
+  /** Refuses the whole selection (too many files). */
+  refusal?: Refusal;
+  accepted: File[];
+  rejected: { file: File; refusal: Refusal }[];
+}
+
+/**
+ * The checks spec 8 makes before an upload (the server checks again, by content): count, format, size (images have
+ * their own limit). `exts` narrows the formats (a picker that wants images).
+ */
+export function precheckFiles(files: File[], limits: UploadLimits, exts: string[] = limits.uploadAllowedExts): Precheck {
+  if (files.length > limits.uploadMaxCount) {
+    return { refusal: { key: 'app.cms_resource.upload_count', options: { n: limits.uploadMaxCount } }, accepted: [], rejected: [] };
+  }
+  const accepted: File[] = [];
+  const rejected: Precheck['rejected'] = [];
+  for (const file of files) {
+    const ext = extOf(file.name);
+    const maxMb = IMAGE_EXTS.includes(ext) ? Math.min(limits.imageMaxSizeMb, limits.uploadMaxSizeMb) : limits.uploadMaxSizeMb;
+    if (!ext || !exts.includes(ext)) {
+      rejected.push({ file, refusal: { key: 'app.cms_resource.upload_format', options: { types: exts.join(', ') } } });
+    } else if (file.size > maxMb * 1024 * 1024) {
+      rejected.push({ file, refusal: { key: 'app.cms_resource.upload_size', options: { n: maxMb } } });
+    } else {
+      accepted.push(file);
+    }
+  }
+  return { accepted, rejected };
+}
+
+/** 1536 -> "1.5 KB". */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+}
+
+/** Filters of the library's list. */
+export interface ResourceFilters {
+  resourceType?: ResourceType | '';
+  name?: string;
+  beginTime?: string;
+  endTime?: string;
+}
+
+/** Query of `GET /cms/resource`: empty filters left out, days as `YYYY-MM-DD` (the end day counts whole). */
+export function resourceQuery(filters: ResourceFilters, pageNum: number, pageSize: number): Record<string, unknown> {
+  const day = (v?: string) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+  return {
+    resourceType: filters.resourceType || undefined,
+    name: filters.name?.trim() || undefined,
+    beginTime: day(filters.beginTime),
+    endTime: day(filters.endTime),
+    pageNum,
+    pageSize,
+    orderByColumn: 'resourceId',
+    isAsc: 'desc',
+  };
+}
+
+/** Body of `PUT /cms/resource`: trimmed name, tags from a comma list (no empties, no repeats). */
+export function resourceUpdateBody(row: Pick<ResourceRow, 'resourceId'>, values: { name: string; tags: string; description: string }) {
+  const tags = [
+    ...new Set(
+      values.tags
+        .split(/[,，]/)
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return { resourceId: row.resourceId, name: values.name.trim(), tags, description: values.description.trim() };
+}
+
+/** Whether the row is an image (shown by its thumbnail). */
+export function isImageRow(row: Pick<ResourceRow, 'resourceType'>): boolean {
+  return row.resourceType === 'image';
+}
+
+/** Extensions a site may allow (the server's list; never svg, html or anything scriptable). */
+export const KNOWN_EXTS = [
+  'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff',
+  'mp3', 'ogg', 'wav', 'm4a', 'mp4', 'webm',
+  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt', 'csv',
+  'zip',
+]; // prettier-ignore
+
+/** Bounds of the site settings (as the server's DTO). */
+export const RESOURCE_SETTING_BOUNDS = { maxCount: 50, maxSizeMb: 200, maxThumbnail: 2000, maxWatermark: 2000 } as const;
+
+export const WATERMARK_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right', 'center'] as const;
+
+export interface WatermarkSettings {
+  enabled: boolean;
+  kind: 'image' | 'text';
+  text: string;
+  imageResourceId: string;
+  position: (typeof WATERMARK_POSITIONS)[number];
+  opacity: number;
+  width: number;
+  height: number;
+  fontSize: number;
+  color: string;
+}
+
+/** The resource settings of a site's 扩展设置. */
+export interface ResourceSettings extends UploadLimits {
+  thumbnailWidth: number;
+  thumbnailHeight: number;
+  watermark: WatermarkSettings;
+  remoteImageDownload: boolean;
+}
+
+export const RESOURCE_SETTING_DEFAULTS: ResourceSettings = {
+  ...DEFAULT_LIMITS,
+  thumbnailWidth: 0,
+  thumbnailHeight: 0,
+  watermark: {
+    enabled: false,
+    kind: 'text',
+    text: '',
+    imageResourceId: '',
+    position: 'bottom-right',
+    opacity: 1,
+    width: 120,
+    height: 40,
+    fontSize: 24,
+    color: '#ffffff',
+  },
+  remoteImageDownload: false,
+};
+
+/** The form's record: what the server answered over the defaults (a site that never saved them). */
+export function resourceSettingsRecord<T extends object>(data: T): T & ResourceSettings {
+  const d = RESOURCE_SETTING_DEFAULTS;
+  const given = data as Partial<ResourceSettings>;
+  return {
+    ...d,
+    ...data,
+    uploadAllowedExts: Array.isArray(given.uploadAllowedExts) ? given.uploadAllowedExts : d.uploadAllowedExts,
+    watermark: { ...d.watermark, ...(given.watermark ?? {}) },
+  };
+}
+
+/** Body part of `POST /cms/site/extends/{siteId}` for the resource settings: numbers, known extensions, trimmed texts. */
+export function resourceSettingsBody(values: Partial<Record<keyof ResourceSettings, unknown>>): ResourceSettings {
+  const d = RESOURCE_SETTING_DEFAULTS;
+  const num = (v: unknown, fallback: number) => (v === '' || v === null || v === undefined || !Number.isFinite(Number(v)) ? fallback : Number(v));
+  const w = (values.watermark ?? {}) as Partial<Record<keyof WatermarkSettings, unknown>>;
+  const kind = w.kind === 'image' ? 'image' : 'text';
+  const position = (WATERMARK_POSITIONS as readonly string[]).includes(String(w.position))
+    ? (w.position as WatermarkSettings['position'])
+    : d.watermark.position;
+  const exts = Array.isArray(values.uploadAllowedExts)
+    ? (values.uploadAllowedExts as unknown[]).map((e) => normalizeExt(String(e)))
+    : d.uploadAllowedExts;
+  return {
+    uploadMaxCount: Math.trunc(num(values.uploadMaxCount, d.uploadMaxCount)),
+    uploadMaxSizeMb: num(values.uploadMaxSizeMb, d.uploadMaxSizeMb),
+    imageMaxSizeMb: num(values.imageMaxSizeMb, d.imageMaxSizeMb),
+    uploadAllowedExts: KNOWN_EXTS.filter((e) => exts.includes(e)),
+    thumbnailWidth: Math.trunc(num(values.thumbnailWidth, 0)),
+    thumbnailHeight: Math.trunc(num(values.thumbnailHeight, 0)),
+    watermark: {
+      enabled: w.enabled === true,
+      kind,
+      text: String(w.text ?? '').trim(),
+      imageResourceId: w.imageResourceId ? String(w.imageResourceId) : '',
+      position,
+      opacity: num(w.opacity, d.watermark.opacity),
+      width: Math.trunc(num(w.width, d.watermark.width)),
+      height: Math.trunc(num(w.height, d.watermark.height)),
+      fontSize: Math.trunc(num(w.fontSize, d.watermark.fontSize)),
+      color: String(w.color ?? '').trim() || d.watermark.color,
+    },
+    remoteImageDownload: values.remoteImageDownload === true,
+  };
+}

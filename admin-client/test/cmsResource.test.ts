@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_LIMITS,
+  extsOfKinds,
+  formatSize,
+  limitsOf,
+  precheckFiles,
+  resourceQuery,
+  resourceSettingsBody,
+  resourceSettingsRecord,
+  resourceUpdateBody,
+} from '../src/screens/cms/resource/resource';
+import { libraryToolbar, linkText, pickerKinds } from '../src/screens/cms/resource/richText';
+
+const file = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name);
+const MB = 1024 * 1024;
+
+describe('upload checks before sending (spec 8 messages)', () => {
+  it('takes allowed files and refuses a wrong format or an oversized file, images by their own limit', () => {
+    const check = precheckFiles(
+      [file('a.png', 100), file('b.exe', 10), file('c.jpg', 2 * MB + 1), file('d.pdf', 4 * MB), file('e.pdf', 5 * MB + 1)],
+      DEFAULT_LIMITS,
+    );
+    expect(check.refusal).toBeUndefined();
+    expect(check.accepted.map((f) => f.name)).toEqual(['a.png', 'd.pdf']);
+    expect(check.rejected.map((r) => [r.file.name, r.refusal.key, r.refusal.options])).toEqual([
+      ['b.exe', 'app.cms_resource.upload_format', { types: DEFAULT_LIMITS.uploadAllowedExts.join(', ') }],
+      ['c.jpg', 'app.cms_resource.upload_size', { n: 2 }],
+      ['e.pdf', 'app.cms_resource.upload_size', { n: 5 }],
+    ]);
+  });
+
+  it('refuses the whole selection when it has more files than the site allows', () => {
+    const limits = { ...DEFAULT_LIMITS, uploadMaxCount: 2 };
+    const check = precheckFiles([file('a.png', 1), file('b.png', 1), file('c.png', 1)], limits);
+    expect(check.refusal).toEqual({ key: 'app.cms_resource.upload_count', options: { n: 2 } });
+    expect(check.accepted).toEqual([]);
+  });
+
+  it('narrows the formats to what a picker wants, kept within what the site allows', () => {
+    const limits = limitsOf({ uploadAllowedExts: ['png', 'JPG', 'pdf', 'zip', 'csv'] });
+    expect(extsOfKinds(['image'], limits)).toEqual(['png', 'jpg']);
+    expect(extsOfKinds(['other'], limits)).toEqual(['zip']);
+    expect(extsOfKinds(undefined, limits)).toEqual(['png', 'jpg', 'pdf', 'zip', 'csv']);
+    // The server's type list wins over the built-in one.
+    expect(extsOfKinds(['document'], limits, [{ id: 'document', name: '文档', exts: ['pdf'] }])).toEqual(['pdf']);
+    expect(precheckFiles([file('x.pdf', 1)], limits, extsOfKinds(['image'], limits)).rejected[0].refusal.options).toEqual({ types: 'png, jpg' });
+  });
+
+  it('reads the site limits, keeping the defaults for missing or wrong values', () => {
+    expect(limitsOf(undefined)).toEqual(DEFAULT_LIMITS);
+    expect(limitsOf({ uploadMaxCount: 3, uploadMaxSizeMb: -1, imageMaxSizeMb: 'x', uploadAllowedExts: [] })).toEqual({
+      ...DEFAULT_LIMITS,
+      uploadMaxCount: 3,
+    });
+  });
+});
+
+describe('library requests', () => {
+  it('leaves empty filters out and sends days as YYYY-MM-DD, newest first', () => {
+    expect(resourceQuery({ resourceType: '', name: '  ', beginTime: '2026-11-01', endTime: 'bad' }, 2, 20)).toEqual({
+      resourceType: undefined,
+      name: undefined,
+      beginTime: '2026-11-01',
+      endTime: undefined,
+      pageNum: 2,
+      pageSize: 20,
+      orderByColumn: 'resourceId',
+      isAsc: 'desc',
+    });
+    expect(resourceQuery({ resourceType: 'image', name: ' 封面 ' }, 1, 10)).toMatchObject({ resourceType: 'image', name: '封面' });
+  });
+
+  it('sends tags as a list without empties or repeats', () => {
+    expect(resourceUpdateBody({ resourceId: '9' }, { name: ' 封面 ', tags: '新闻, 图片，新闻,, ', description: ' 说明 ' })).toEqual({
+      resourceId: '9',
+      name: '封面',
+      tags: ['新闻', '图片'],
+      description: '说明',
+    });
+  });
+
+  it('formats sizes', () => {
+    expect(formatSize(512)).toBe('512 B');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(3 * MB)).toBe('3 MB');
+  });
+});
+
+describe('site resource settings', () => {
+  it('fills what a site never saved with the defaults', () => {
+    const record = resourceSettingsRecord({ pageSize: 20, watermark: { enabled: true } });
+    expect(record).toMatchObject({
+      pageSize: 20,
+      uploadMaxCount: 5,
+      thumbnailWidth: 0,
+      watermark: { enabled: true, position: 'bottom-right', opacity: 1, width: 120 },
+    });
+  });
+
+  it('sends numbers, known extensions in a fixed order and a trimmed watermark', () => {
+    const body = resourceSettingsBody({
+      uploadMaxCount: '8',
+      uploadMaxSizeMb: 10,
+      imageMaxSizeMb: 3,
+      uploadAllowedExts: ['PDF', 'png', 'svg', 'exe'],
+      thumbnailWidth: 300,
+      thumbnailHeight: '',
+      watermark: { enabled: true, kind: 'text', text: ' 智文 ', position: 'center', opacity: '0.5', width: 100, height: 30, color: '' },
+      remoteImageDownload: true,
+    });
+    expect(body).toEqual({
+      uploadMaxCount: 8,
+      uploadMaxSizeMb: 10,
+      imageMaxSizeMb: 3,
+      uploadAllowedExts: ['png', 'pdf'],
+      thumbnailWidth: 300,
+      thumbnailHeight: 0,
+      watermark: {
+        enabled: true,
+        kind: 'text',
+        text: '智文',
+        imageResourceId: '',
+        position: 'center',
+        opacity: 0.5,
+        width: 100,
+        height: 30,
+        fontSize: 24,
+        color: '#ffffff',
+      },
+      remoteImageDownload: true,
+    });
+  });
+});
+
+describe('rich-text library buttons', () => {
+  it('adds audio and attachment next to video; an attachment is any kind', () => {
+    expect(libraryToolbar([['bold'], ['link', 'image', 'video']])).toEqual([['bold'], ['link', 'image', 'video', 'audio', 'attachment']]);
+    expect(pickerKinds('image')).toEqual(['image']);
+    expect(pickerKinds('attachment')).toBeUndefined();
+    expect(linkText({ name: '年报', suffix: 'pdf' })).toBe('年报.pdf');
+    expect(linkText({ name: '年报.PDF', suffix: 'pdf' })).toBe('年报.PDF');
+  });
+});
