@@ -7,6 +7,7 @@ import { t } from '../../common/i18n/i18n';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsPublishPipeService } from '../publishpipe/cms-publish-pipe.service';
 import type { CmsSite } from '../site/cms-site.entity';
+import { TEMPLATE_CONTENT_MAX } from '../template/cms-template.dto';
 import { CmsTemplateService } from '../template/cms-template.service';
 import { EDIT_MAX_BYTES, type AddFileDto, type FileRowDto } from './cms-file.dto';
 
@@ -139,6 +140,8 @@ export class CmsFileService {
     const rootNode = async (id: string, label: string, parentId: string): Promise<FileTreeNode> => {
       const at = (await this.resolve(site, id)) as { kind: 'place' } & Place;
       const node: FileTreeNode = { id, parentId, label, isRoot: true, children: [] };
+      // A root that is itself a link out of the site's folder shows nothing (listing it would follow the link).
+      if (!(await this.isInside(at))) return node;
       const byId = new Map<string, FileTreeNode>([[id, node]]);
       for (const key of await this.storage.list(at.key)) {
         const parts = key
@@ -194,6 +197,8 @@ export class CmsFileService {
     if (at.area === 'templates') {
       const row = await this.templates.findByPath(site.siteId, at.pipe, at.inner);
       if (!row) throw new ServiceException('cms.file.templateNotIndexed', { path: at.rel });
+      // The template module's own limit (its DTO checks it on its route; here the file manager does).
+      if (content.length > TEMPLATE_CONTENT_MAX) throw new ServiceException('cms.template.contentTooLong', [TEMPLATE_CONTENT_MAX]);
       await this.templates.save(user, site.siteId, { templateId: row.templateId, content });
       return;
     }
@@ -316,8 +321,11 @@ export class CmsFileService {
 
   /** Refuses a place whose real location (links followed, on local storage) is outside its root or the site's folder. */
   private async assertInside(place: Place): Promise<void> {
-    const inside = (await this.storage.isWithin(place.siteRoot, place.key)) && (await this.storage.isWithin(place.base, place.key));
-    if (!inside) throw new ServiceException('cms.file.outsideRoot', { path: place.rel });
+    if (!(await this.isInside(place))) throw new ServiceException('cms.file.outsideRoot', { path: place.rel });
+  }
+
+  private async isInside(place: Place): Promise<boolean> {
+    return (await this.storage.isWithin(place.siteRoot, place.key)) && (await this.storage.isWithin(place.base, place.key));
   }
 
   /** A file path (not a root, not a folder of the roots listing), checked to lie inside. */

@@ -148,6 +148,9 @@ describe('site files: editing', () => {
     const bad = await http.lang('en').post('/edit', { filePath: 'theme-templates/pc/index.template.html', fileContent: '{% if %}' });
     expectError(bad, 400, { en: expect.stringContaining('line 1') });
     expect(await text(templateStorageKey(siteId, 'pc', 'index.template.html'))).toBe(content);
+    const long = await http.lang('en').post('/edit', { filePath: 'theme-templates/pc/index.template.html', fileContent: 'x'.repeat(500_001) });
+    expectError(long, 400, { en: expect.stringContaining('500000') });
+    expect(await text(templateStorageKey(siteId, 'pc', 'index.template.html'))).toBe(content);
   });
 
   it('opens only text files, up to 1 MB', async () => {
@@ -218,6 +221,10 @@ describe('site files: creating, uploading, renaming, deleting', () => {
     for (let i = 0; i < 21; i++) many = many.attach('file', Buffer.from('x'), `f${i}.txt`);
     expectError(await many, 400, { en: 'At most 20 files can be uploaded at once' });
     expect(await names('pc/static')).not.toContain('f:f0.txt');
+
+    const huge = await http.lang('en').upload('/upload', { data: Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), name: 'huge.txt' }, { dir: 'pc/static' });
+    expect(huge.status).toBe(413);
+    expect(await names('pc/static')).not.toContain('f:huge.txt');
 
     // An HTML page may be uploaded: these are the site's own pages.
     expectOk(await http.upload('/upload', { data: Buffer.from('<h1>About</h1>'), name: 'about.html' }, { dir: 'pc' }));
@@ -365,8 +372,13 @@ describe('site files: paths outside the site are refused', () => {
   it('refuses a pipe folder that is itself a link out of the site folder', async () => {
     const h5Dir = path.join(root, 'site', sitePath, 'h5');
     await fs.rm(h5Dir, { recursive: true, force: true });
+    await fs.mkdir(path.join(outside, 'private-folder'), { recursive: true });
+    await fs.writeFile(path.join(outside, 'private-folder', 'x.txt'), 'private');
     await fs.symlink(outside, h5Dir);
     try {
+      // Not even the names of what lies outside show in the tree.
+      const { tree } = expectOk(await http.get('/directoryTreeData')) as { tree: Array<{ id: string; children: unknown[] }> };
+      expect(tree.find((n) => n.id === 'h5')!.children).toEqual([]);
       expectError(await http.lang('en').get('/list').query({ filePath: 'h5' }), 400, {
         en: 'The path "h5" leads outside the site folder and was refused',
       });
