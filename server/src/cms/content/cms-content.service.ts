@@ -193,13 +193,12 @@ export class CmsContentService {
     if (dto.contentType !== existing.contentType) throw new ServiceException('cms.content.typeChanged');
     const body = contentBody(existing.contentType, dto);
     checkDates(dto);
+    // Checked before the downloads too, so a save that will be refused copies no images into the library.
+    assertEditableBy(existing, user);
     const remoteImages = await this.localizeRemoteImages(user, existing.siteId, body, dto);
     await this.dataSource.transaction(async (m) => {
       const [content] = await this.writer.lockRows(m, [dto.contentId]);
-      assertLockHolder(content, user);
-      if (!EDITABLE.includes(content.status)) {
-        throw new ServiceException('cms.content.notEditable', { title: content.title, status: statusLabel(content.status) });
-      }
+      assertEditableBy(content, user);
       const catalog = await this.writer.catalog(content.catalogId);
       const site = await this.writer.site(m, content.siteId);
       await this.writer.checkTitle(m, site, catalog, dto.title, content.contentId);
@@ -286,5 +285,13 @@ export class CmsContentService {
       await m.update(CmsContent, { contentId }, { lockUser: '' });
       await this.writer.log(m, [content], 'unlock', user.userName, content.lockUser);
     });
+  }
+}
+
+/** Content this user may save now: they hold its lock (or nobody does) and its status is editable. */
+function assertEditableBy(content: CmsContent, user: LoginUser): void {
+  assertLockHolder(content, user);
+  if (!EDITABLE.includes(content.status)) {
+    throw new ServiceException('cms.content.notEditable', { title: content.title, status: statusLabel(content.status) });
   }
 }

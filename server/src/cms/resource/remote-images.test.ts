@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectOk } from '../../../test/helpers/api';
-import { catalogFactory, siteFactory } from '../../../test/helpers/factories';
+import { catalogFactory, siteFactory, staffUserFactory } from '../../../test/helpers/factories';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import {
@@ -183,6 +183,26 @@ describe('remote images in content, with the site setting on', () => {
     expect(moved).toMatch(/^\/site\/.+\.png$/);
     expect(same).toBe(moved);
     expect(await resourcesOf(on.siteId)).toHaveLength(2);
+  });
+
+  it('downloads nothing for a save that will be refused (the content is locked by someone else)', async () => {
+    const other = await staffUserFactory(t, { roles: ['admin'] });
+    const created = expectOk(
+      await content(on.siteId).post('', { catalogId: onCatalog, contentType: 'article', title: '被锁定', contentHtml: '<p>x</p>' }),
+    );
+    expectOk(await content(on.siteId).as(other.token).post(`/lock/${created.contentId}`));
+    const [servedBefore, rowsBefore] = [served.length, (await resourcesOf(on.siteId)).length];
+    const res = await content(on.siteId).put('', {
+      contentId: created.contentId,
+      catalogId: onCatalog,
+      contentType: 'article',
+      title: '被锁定',
+      contentHtml: `<img src="${remote('/same/locked.png')}" />`,
+    });
+    expect(res.body.code).not.toBe(200);
+    expect(res.body.msg).toContain(other.userName);
+    expect(served.length).toBe(servedBefore);
+    expect((await resourcesOf(on.siteId)).length).toBe(rowsBefore);
   });
 
   it(`downloads at most 20 images per save and leaves the rest for a later save`, async () => {
