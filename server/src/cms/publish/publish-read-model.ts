@@ -12,11 +12,18 @@ import type {
   ContentQuery,
   ContentView,
   MediaView,
+  ResourceQuery,
+  ResourceView,
   SiteView,
   TemplateDataProvider,
   TemplateUrls,
 } from '../template/engine/types';
 import { catalogUrl, contentUrl, pipeRootUrl, resourceUrl, type SiteRef } from './publish-paths';
+
+/** Columns of a library resource as templates see it (cms_resource belongs to the resource module; read only here). */
+const RESOURCE_COLUMNS = `resource_id::text AS "resourceId", resource_type AS "resourceType", name, path, suffix, width, height,
+  file_size::text AS "fileSize", tags, description, thumbnail`;
+type ResourceRow = Omit<ResourceView, 'src' | 'thumbnailSrc' | 'fileSize'> & { fileSize: string; thumbnail: string };
 
 /** A site row with what publishing needs. */
 export interface SiteRow extends SiteRef {
@@ -484,6 +491,37 @@ export class PipeDataProvider implements TemplateDataProvider {
   /** The whole ordered list of the last paged content query in bulk mode, or null when it was not read whole. */
   lastPagedList(): ContentRow[] | null {
     return this.lastPaged;
+  }
+
+  /** A resource of the site's library by id or by its path (or its thumbnail's path), or null. */
+  async resource(idOrPath: string): Promise<ResourceView | null> {
+    const ref = String(idOrPath ?? '');
+    const byId = /^\d{1,19}$/.test(ref);
+    if (!byId && !/^resources\/[A-Za-z0-9_./-]{1,480}$/.test(ref)) return null;
+    const { rows } = await this.model.pool.query<ResourceRow>(
+      `SELECT ${RESOURCE_COLUMNS} FROM cms_resource WHERE site_id = $1 AND ${byId ? 'resource_id = $2' : '(path = $2 OR thumbnail = $2)'} LIMIT 1`,
+      [this.model.site.siteId, ref],
+    );
+    return rows.length ? this.resourceView(rows[0]) : null;
+  }
+
+  /** Resources of the site's library, newest first. */
+  async resources(query: ResourceQuery): Promise<ResourceView[]> {
+    const params: unknown[] = [this.model.site.siteId];
+    let where = 'site_id = $1';
+    if (query.resourceType) where += ` AND resource_type = $${params.push(query.resourceType)}`;
+    if (query.tag) where += ` AND tags @> $${params.push(JSON.stringify([query.tag]))}::jsonb`;
+    const { rows } = await this.model.pool.query<ResourceRow>(
+      `SELECT ${RESOURCE_COLUMNS} FROM cms_resource WHERE ${where} ORDER BY resource_id DESC OFFSET $${params.push(query.offset)} LIMIT $${params.push(query.limit)}`,
+      params,
+    );
+    return rows.map((r) => this.resourceView(r));
+  }
+
+  private resourceView(row: ResourceRow): ResourceView {
+    const { thumbnail, ...rest } = row;
+    const src = resourceUrl(this.model.site, row.path);
+    return { ...rest, fileSize: Number(row.fileSize), src, thumbnailSrc: thumbnail ? resourceUrl(this.model.site, thumbnail) : src };
   }
 
   async content(id: string): Promise<ContentView | null> {

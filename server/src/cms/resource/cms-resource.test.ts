@@ -1,6 +1,8 @@
 import { Document, Packer, Paragraph } from 'docx';
 import { crc32 } from 'node:zlib';
+import type { Pool } from 'pg';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError, expectOk } from '../../../test/helpers/api';
@@ -9,6 +11,8 @@ import { catalogFactory, contentFactory, roleFactory, siteFactory, staffUserFact
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { PipeDataProvider, SiteReadModel } from '../publish/publish-read-model';
+import { renderTemplate } from '../template/engine';
 
 let t: TestApp;
 let admin: string;
@@ -294,5 +298,38 @@ describe('permissions', () => {
     expectError(await as.put('', { resourceId: '1', name: 'x' }), 403);
     expectError(await as.delete('').send(['1']), 403);
     expectError(await as.get('/download/1'), 403);
+  });
+});
+
+describe('templates', () => {
+  it('the publisher’s data provider finds library resources by id, path or thumbnail path, and lists them', async () => {
+    await settings({ thumbnailWidth: 20, thumbnailHeight: 20 });
+    let row: { resourceId: string; path: string; thumbnail: string; src: string; thumbnailSrc: string };
+    try {
+      [row] = expectOk(
+        await http
+          .post('/upload')
+          .field('tags', 'banner')
+          .attach('file', await png(60, 40), 'banner.png'),
+      );
+    } finally {
+      await settings({ thumbnailHeight: 0, thumbnailWidth: 0, uploadMaxCount: 5 });
+    }
+    const pool = (t.app.get(DataSource).driver as unknown as { master: Pool }).master;
+    const model = await SiteReadModel.load(pool, site.siteId);
+    const provider = new PipeDataProvider(model!, 'pc');
+    const expected = { resourceId: row.resourceId, name: 'banner', width: 60, height: 40, src: row.src, thumbnailSrc: row.thumbnailSrc };
+    expect(await provider.resource(row.resourceId)).toMatchObject(expected);
+    expect(await provider.resource(row.path)).toMatchObject(expected);
+    expect(await provider.resource(row.thumbnail)).toMatchObject(expected);
+    expect(await provider.resource('resources/../x')).toBeNull();
+    expect((await provider.resources({ tag: 'banner', offset: 0, limit: 5 })).map((r) => r.resourceId)).toEqual([row.resourceId]);
+    expect((await provider.resources({ resourceType: 'image', offset: 0, limit: 1 }))[0].resourceId).toBe(row.resourceId);
+    const html = await renderTemplate('index.template.html', {
+      source: { read: async () => '{% cms_resource tag:\'banner\' %}<img src="{{ item | thumbnail }}">{% endcms_resource %}' },
+      provider,
+      context: { pipe: 'pc' },
+    });
+    expect(html).toBe(`<img src="${row.thumbnailSrc}">`);
   });
 });

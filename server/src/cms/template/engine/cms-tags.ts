@@ -15,7 +15,17 @@ import {
 } from 'liquidjs';
 import { formatDate, DEFAULT_DATE_PATTERN } from './date-format';
 import { TemplateError } from './errors';
-import type { CatalogView, ContentSort, ContentView, PagingState, SiteView, TemplateContext, TemplateDataProvider, TemplateLimits } from './types';
+import type {
+  CatalogView,
+  ContentSort,
+  ContentView,
+  PagingState,
+  ResourceView,
+  SiteView,
+  TemplateContext,
+  TemplateDataProvider,
+  TemplateLimits,
+} from './types';
 
 /** What the tags and filters of one render share. */
 export interface RenderState {
@@ -37,6 +47,7 @@ export const MAX_LIST_LIMIT = 200;
 const CATALOG_LEVELS = ['root', 'current', 'child'] as const;
 const CONTENT_SORTS: readonly ContentSort[] = ['default', 'publishDate', 'views', 'recent'];
 const CONTENT_TYPES = ['article', 'image', 'audio', 'video'] as const;
+const RESOURCE_TYPES = ['image', 'audio', 'video', 'document', 'other'] as const;
 /** `... as name` at the end of a tag: the assign form. */
 const AS_NAME = /(^|\s)as\s+([A-Za-z_][A-Za-z0-9_]*)\s*$/;
 
@@ -360,6 +371,23 @@ function dataTags(): Record<string, DataTagSpec> {
         return state.provider.catalog(ref);
       },
     },
+    cms_resource: {
+      args: ['type', 'tag', 'offset', 'limit'],
+      enums: { type: RESOURCE_TYPES },
+      block: true,
+      load: async (state, args) => {
+        if (!state.provider.resources) return [];
+        const tag = text(args.tag);
+        const resourceType = args.type === undefined || args.type === '' ? undefined : oneOf('type', args.type, RESOURCE_TYPES, 'image');
+        dataCall(state);
+        return state.provider.resources({
+          ...(resourceType ? { resourceType } : {}),
+          ...(tag ? { tag } : {}),
+          offset: int('offset', args.offset, 0, 0, 100_000),
+          limit: int('limit', args.limit, 10, 1, MAX_LIST_LIMIT),
+        });
+      },
+    },
     content: {
       args: ['id'],
       block: false,
@@ -400,16 +428,40 @@ export function registerCmsExtensions(liquid: Liquid, stateOf: StateOf): void {
     return catalog ? state.provider.urls.catalog(catalog) : '';
   });
   liquid.registerFilter('internal_url', (value: unknown) => stateOf().provider.urls.internal(safeRelative(value)));
-  liquid.registerFilter('resource_url', (value: unknown) => {
+  liquid.registerFilter('resource_url', async (value: unknown) => {
+    if (isResourceView(value)) return value.src;
     const path = text(value);
     if (!path) return '';
     if (/^(https?:)?\/\//i.test(path)) return path; // already a full URL
+    if (/^\d{1,19}$/.test(path)) return (await libraryResource(stateOf(), path))?.src ?? '';
     return stateOf().provider.urls.resource(safeRelative(path));
+  });
+  liquid.registerFilter('thumbnail', async (value: unknown) => {
+    if (isResourceView(value)) return value.thumbnailSrc;
+    const ref = text(value);
+    if (!ref) return '';
+    if (/^(https?:)?\/\//i.test(ref)) return ref;
+    const state = stateOf();
+    const byId = /^\d{1,19}$/.test(ref);
+    const resource = await libraryResource(state, byId ? ref : safeRelative(ref));
+    if (resource) return resource.thumbnailSrc;
+    return byId ? '' : state.provider.urls.resource(safeRelative(ref));
   });
   liquid.registerFilter('asset_url', (value: unknown) => stateOf().provider.urls.internal(`assets/${safeRelative(value)}`));
   liquid.registerFilter('date_format', (value: unknown, pattern?: unknown) =>
     formatDate(value, typeof pattern === 'string' && pattern ? pattern : DEFAULT_DATE_PATTERN, stateOf().timeZone),
   );
+}
+
+function isResourceView(value: unknown): value is ResourceView {
+  return !!value && typeof value === 'object' && 'resourceId' in value && 'src' in value && 'thumbnailSrc' in value;
+}
+
+/** A library resource by id or path (one data call), or null when the provider has no library or none matches. */
+async function libraryResource(state: RenderState, ref: string): Promise<ResourceView | null> {
+  if (!state.provider.resource) return null;
+  dataCall(state);
+  return state.provider.resource(ref.replace(new RegExp(`^/?site/${state.site.path}/`), ''));
 }
 
 /** A relative URL path without `..` or a scheme (what URL filters accept). */

@@ -5,6 +5,8 @@ export interface TemplateTagDoc {
   syntax: string;
   /** zh-CN description. */
   description: string;
+  /** The description in the other languages (entries that have them; the help screen falls back to zh-CN). */
+  descriptions?: { 'zh-TW': string; en: string };
   /** Arguments of a tag or filter: name and zh-CN meaning. */
   args?: Array<{ name: string; description: string }>;
   example: string;
@@ -152,9 +154,43 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
   {
     name: 'resource_url',
     kind: 'filter',
-    syntax: '{{ item.logo | resource_url }}',
-    description: '上传资源路径的访问地址（站点设置了资源域名时使用该域名）；已是完整地址的原样返回',
+    syntax: '{{ item.logo | resource_url }} {{ 12 | resource_url }}',
+    description: '上传资源路径或资源库资源（ID 或 cms_resource 的 item）的访问地址（站点设置了资源域名时使用该域名）；已是完整地址的原样返回',
+    descriptions: {
+      'zh-TW': '上傳資源路徑或資源庫資源（ID 或 cms_resource 的 item）的存取網址（網站設定了資源網域時使用該網域）；已是完整網址的原樣返回',
+      en: 'URL of an uploaded resource path or a library resource (its id, or an item of cms_resource), on the site’s resource domain when set; full URLs are returned as they are',
+    },
     example: '<img src="{{ item.logo | resource_url }}">',
+  },
+  {
+    name: 'thumbnail',
+    kind: 'filter',
+    syntax: '{{ item.logo | thumbnail }} {{ 12 | thumbnail }}',
+    description:
+      '资源库图片的缩略图地址：参数为资源路径、资源 ID 或 cms_resource 的 item；没有缩略图时为原图地址，不在资源库中的路径按 resource_url 处理',
+    descriptions: {
+      'zh-TW': '資源庫圖片的縮圖網址：參數為資源路徑、資源 ID 或 cms_resource 的 item；沒有縮圖時為原圖網址，不在資源庫中的路徑按 resource_url 處理',
+      en: 'Thumbnail URL of a library image: from a resource path, a resource id or an item of cms_resource; the image itself when it has no thumbnail, and a path outside the library as resource_url',
+    },
+    example: '<img src="{{ item.logo | thumbnail }}">',
+  },
+  {
+    name: 'cms_resource',
+    kind: 'tag',
+    syntax: "{% cms_resource type:'image' tag:'banner' limit:8 %}...{{ item.name }}...{% endcms_resource %} 或 {% cms_resource limit:5 as files %}",
+    description:
+      '资源库文件列表（最新的在前）。块内 item 为当前资源：resourceId、resourceType、name、path、suffix、width、height、fileSize、tags、description、src（地址）、thumbnailSrc（缩略图地址）',
+    descriptions: {
+      'zh-TW':
+        '資源庫檔案列表（最新的在前）。區塊內 item 為目前資源：resourceId、resourceType、name、path、suffix、width、height、fileSize、tags、description、src（網址）、thumbnailSrc（縮圖網址）',
+      en: 'Files of the resource library, newest first. In the block, item is the resource: resourceId, resourceType, name, path, suffix, width, height, fileSize, tags, description, src (URL), thumbnailSrc (thumbnail URL)',
+    },
+    args: [
+      { name: 'type', description: 'image、audio、video、document、other，缺省为全部' },
+      { name: 'tag', description: '只列出带此标签的资源' },
+      { name: 'offset / limit', description: '跳过的条数 / 最多条数（缺省 10，最多 200）' },
+    ],
+    example: '{% cms_resource type:\'image\' limit:4 %}<img src="{{ item | thumbnail }}" alt="{{ item.name | escape }}">{% endcms_resource %}',
   },
   {
     name: 'asset_url',

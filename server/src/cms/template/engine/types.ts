@@ -178,6 +178,33 @@ export interface TemplateUrls {
   resource(path: string): string;
 }
 
+/** A file of the site's resource library as templates see it. */
+export interface ResourceView {
+  resourceId: string;
+  resourceType: 'image' | 'audio' | 'video' | 'document' | 'other';
+  name: string;
+  /** Path inside the site folder (`resources/202611/<hex>.jpg`). */
+  path: string;
+  suffix: string;
+  width: number;
+  height: number;
+  fileSize: number;
+  tags: string[];
+  description: string;
+  /** Public URL. */
+  src: string;
+  /** Thumbnail URL (src when the resource has no thumbnail). */
+  thumbnailSrc: string;
+}
+
+/** What `cms_resource` lists: newest first. */
+export interface ResourceQuery {
+  resourceType?: ResourceView['resourceType'];
+  tag?: string;
+  offset: number;
+  limit: number;
+}
+
 /** Where templates get their data: the publisher implements it with read-only queries. */
 export interface TemplateDataProvider {
   /** The site being rendered. */
@@ -192,6 +219,10 @@ export interface TemplateDataProvider {
   contents(query: ContentQuery): Promise<{ rows: ContentView[]; total: number }>;
   /** Published content by id with its detail fields, or null. */
   content(id: string): Promise<ContentView | null>;
+  /** A library resource of the site by id or path (inside the site folder), or null. Absent: no library (filters fall back to paths). */
+  resource?(idOrPath: string): Promise<ResourceView | null>;
+  /** Library resources of the site, newest first. */
+  resources?(query: ResourceQuery): Promise<ResourceView[]>;
   urls: TemplateUrls;
 }
 
