@@ -83,15 +83,6 @@ export class LocalStorage implements FileStorage {
     await fs.rm(this.file(prefix), { recursive: true, force: true });
   }
 
-  async listDetailed(prefix: string): Promise<StoredFileInfo[]> {
-    const files: StoredFileInfo[] = [];
-    for (const key of await this.list(prefix)) {
-      const info = await this.stat(key);
-      if (info) files.push(info);
-    }
-    return files;
-  }
-
   async stat(key: string): Promise<StoredFileInfo | null> {
     const stat = await fs.stat(this.file(key)).catch(() => null);
     return stat?.isFile() ? { key, size: stat.size, modified: stat.mtime } : null;

@@ -123,15 +123,6 @@ export class S3Storage implements FileStorage {
     return keys.sort();
   }
 
-  async listDetailed(prefix: string): Promise<StoredFileInfo[]> {
-    assertSafeKey(prefix);
-    const files: StoredFileInfo[] = [];
-    for await (const item of this.client.listObjectsV2(this.bucket, `${prefix}/`, true)) {
-      if (item.name) files.push({ key: item.name, size: item.size ?? 0, modified: new Date(item.lastModified ?? 0) });
-    }
-    return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  }
-
   async stat(key: string): Promise<StoredFileInfo | null> {
     assertSafeKey(key);
     try {

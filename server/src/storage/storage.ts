@@ -21,8 +21,6 @@ export interface FileStorage {
    * answers how many. Drivers whose writes make no temporary file answer 0.
    */
   removeStaleTempFiles(olderThanMs: number): Promise<number>;
-  /** As `list`, with each file's size in bytes and last change (the site file manager's table). */
-  listDetailed(prefix: string): Promise<StoredFileInfo[]>;
   /** Size and last change of one file, or null when absent. */
   stat(key: string): Promise<StoredFileInfo | null>;
   /**
@@ -32,7 +30,7 @@ export interface FileStorage {
   isWithin(prefix: string, key: string): Promise<boolean>;
 }
 
-/** A stored file as `listDetailed` and `stat` describe it. */
+/** A stored file as `stat` describes it. */
 export interface StoredFileInfo {
   key: string;
   size: number;

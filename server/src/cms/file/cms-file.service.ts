@@ -34,7 +34,7 @@ const BINARY_TYPES: Record<string, string[]> = {
 /** What may be uploaded into the site's folders: the text types, SVG (checked as text with an `<svg` element) and the binary types. */
 export const UPLOAD_EXTS = [...EDITABLE_EXTS, 'svg', ...Object.keys(BINARY_TYPES)];
 /** Limits of one upload request. */
-export const FILE_LIMITS = { maxUploadBytes: 10 * 1024 * 1024, maxUploadFiles: 20, maxDeletePaths: 100, maxRenameFiles: 5000 };
+export const FILE_LIMITS = { maxUploadBytes: 10 * 1024 * 1024, maxUploadFiles: 20, maxDeletePaths: 100, maxRenameFiles: 5000, maxListRows: 2000 };
 
 /** One name of a path: letters, digits, `_`, `.` and `-`, not starting with a dot (no `.`, `..` or hidden files), 1-100 characters. */
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/;
@@ -90,48 +90,52 @@ export class CmsFileService {
     private readonly templates: CmsTemplateService,
   ) {}
 
-  /** The entries of a folder (folders first, then by name); the roots when `filePath` is empty or `/`. */
+  /**
+   * The entries of a folder (folders first, then by name, at most 2000: narrow with the name filter); the roots when
+   * `filePath` is empty or `/`. Files carry their size and last change; folders neither (summing them would read
+   * every file under a published root of thousands of pages).
+   */
   async list(site: CmsSite, filePath: string | undefined, filter?: string): Promise<FileRowDto[]> {
     const at = await this.resolve(site, filePath ?? '');
-    let rows: FileRowDto[];
-    if (at.kind !== 'place') {
-      rows = (await this.rootNames(site, at)).map((r) => folderRow(r.path, r.name, 0, null, true, r.path.startsWith(THEME_TEMPLATES)));
-    } else {
-      await this.assertInside(at);
-      const entries = await this.storage.listDetailed(at.key);
-      if (at.inner && !entries.length) {
-        if (await this.storage.stat(at.key)) throw new ServiceException('cms.file.notFolder', { path: at.rel });
-        throw ServiceException.notFound('cms.file.notFound', { path: at.rel });
-      }
-      const folders = new Map<string, { size: number; modified: Date | null }>();
-      rows = [];
-      for (const entry of entries) {
-        const parts = entry.key.slice(at.key.length + 1).split('/');
-        if (!shown(parts[0])) continue;
-        if (parts.length === 1) {
-          rows.push({
-            filePath: `${at.rel}/${parts[0]}`,
-            fileName: parts[0],
-            isDirectory: false,
-            fileSize: entry.size,
-            modifyTime: entry.modified,
-            canEdit: isEditable(parts[0]),
-            isRoot: false,
-            isTemplate: at.area === 'templates',
-          });
-          continue;
-        }
-        const folder = folders.get(parts[0]) ?? { size: 0, modified: null };
-        folder.size += entry.size;
-        if (!folder.modified || entry.modified > folder.modified) folder.modified = entry.modified;
-        folders.set(parts[0], folder);
-      }
-      for (const [name, f] of folders) rows.push(folderRow(`${at.rel}/${name}`, name, f.size, f.modified, false, at.area === 'templates'));
-    }
     const wanted = filter?.trim().toLowerCase();
-    return rows
-      .filter((r) => !wanted || r.fileName.toLowerCase().includes(wanted))
-      .sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || (a.isRoot ? 0 : a.fileName.localeCompare(b.fileName)));
+    const keep = (name: string) => !wanted || name.toLowerCase().includes(wanted);
+    if (at.kind !== 'place') {
+      return (await this.rootNames(site, at))
+        .filter((r) => keep(r.name))
+        .map((r) => folderRow(r.path, r.name, true, r.path.startsWith(THEME_TEMPLATES)));
+    }
+    await this.assertInside(at);
+    const keys = await this.storage.list(at.key);
+    if (at.inner && !keys.length) {
+      if (await this.storage.stat(at.key)) throw new ServiceException('cms.file.notFolder', { path: at.rel });
+      throw ServiceException.notFound('cms.file.notFound', { path: at.rel });
+    }
+    const folders = new Set<string>();
+    const files: string[] = [];
+    for (const key of keys) {
+      const parts = key.slice(at.key.length + 1).split('/');
+      if (!shown(parts[0]) || !keep(parts[0])) continue;
+      if (parts.length === 1) files.push(parts[0]);
+      else folders.add(parts[0]);
+    }
+    const byName = (a: string, b: string) => a.localeCompare(b);
+    const template = at.area === 'templates';
+    const rows = [...folders].sort(byName).map((name) => folderRow(`${at.rel}/${name}`, name, false, template));
+    for (const name of files.sort(byName).slice(0, Math.max(0, FILE_LIMITS.maxListRows - rows.length))) {
+      const info = await this.storage.stat(`${at.key}/${name}`);
+      if (!info) continue;
+      rows.push({
+        filePath: `${at.rel}/${name}`,
+        fileName: name,
+        isDirectory: false,
+        fileSize: info.size,
+        modifyTime: info.modified,
+        canEdit: isEditable(name),
+        isRoot: false,
+        isTemplate: template,
+      });
+    }
+    return rows.slice(0, FILE_LIMITS.maxListRows);
   }
 
   /** The folders of every root as a tree (files are in `list`). */
@@ -378,8 +382,8 @@ export class CmsFileService {
   }
 }
 
-function folderRow(filePath: string, fileName: string, size: number, modified: Date | null, isRoot: boolean, isTemplate: boolean): FileRowDto {
-  return { filePath, fileName, isDirectory: true, fileSize: size, modifyTime: modified, canEdit: false, isRoot, isTemplate };
+function folderRow(filePath: string, fileName: string, isRoot: boolean, isTemplate: boolean): FileRowDto {
+  return { filePath, fileName, isDirectory: true, fileSize: 0, modifyTime: null, canEdit: false, isRoot, isTemplate };
 }
 
 function nameOf(rel: string): string {

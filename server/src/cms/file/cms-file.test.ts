@@ -99,6 +99,20 @@ describe('site files: browsing', () => {
     ]);
   });
 
+  it('lists at most 2000 entries of a folder; the name filter finds the others', async () => {
+    const names2 = Array.from({ length: 2010 }, (_, i) => `p${String(i).padStart(4, '0')}.html`);
+    for (let i = 0; i < names2.length; i += 200) {
+      await Promise.all(names2.slice(i, i + 200).map((n) => storage.put(`site/${sitePath}/h5/many/${n}`, Buffer.from('x'))));
+    }
+    const rows = await list('h5/many');
+    expect(rows.length).toBe(2000);
+    expect(rows.at(-1)!.fileName).toBe('p1999.html');
+    expect(
+      (await http.get('/list').query({ filePath: 'h5/many', fileName: 'p2009' })).body.data.map((r: { fileName: string }) => r.fileName),
+    ).toEqual(['p2009.html']);
+    await storage.deletePrefix(`site/${sitePath}/h5/many`);
+  });
+
   it('answers the folders as a tree with localized root labels', async () => {
     const { tree } = expectOk(await http.lang('en').get('/directoryTreeData')) as { tree: Array<Record<string, unknown>> };
     expect(tree.map((n) => [n.id, n.label])).toEqual([

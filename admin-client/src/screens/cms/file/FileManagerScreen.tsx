@@ -253,7 +253,7 @@ export function FileManagerScreen() {
                         )}
                       </Stack>
                     </TableCell>
-                    <TableCell align="right">{row.isRoot ? '' : formatSize(row.fileSize)}</TableCell>
+                    <TableCell align="right">{row.isDirectory ? '' : formatSize(row.fileSize)}</TableCell>
                     <TableCell>{row.modifyTime ? new Date(row.modifyTime).toLocaleString() : ''}</TableCell>
                     <TableCell>
                       {row.canEdit && can.edit ? (
