@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { CurrentUser } from '../../auth/current-user.decorator';
 import type { LoginUser } from '../../auth/login-user';
 import { RequirePermission } from '../../auth/permission';
+import { AllowRepeatSubmit } from '../../common/decorators/allow-repeat-submit.decorator';
 import { BusinessType, OperLog } from '../../common/decorators/oper-log.decorator';
 import { ServiceException } from '../../common/errors/service-exception';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -64,6 +65,7 @@ export class CmsFileController {
 
   @Post('read')
   @RequirePermission(VIEW)
+  @AllowRepeatSubmit() // a read (POST as in ChestnutCMS): opening the same file again is harmless
   @ApiOperation({ summary: 'The text of an editable file (html, shtml, htm, css, js, txt, xml, json; at most 1 MB)' })
   @ApiEnvelope()
   async read(@CurrentUser() user: LoginUser, @Req() req: Request, @Body() dto: FilePathDto): Promise<string> {
