@@ -57,11 +57,11 @@ describe('upload checks before sending (spec 8 messages)', () => {
 });
 
 describe('library requests', () => {
-  it('leaves empty filters out and sends days as YYYY-MM-DD, newest first', () => {
+  it("leaves empty filters out and sends the days as instants of the user's time zone, the end day whole, newest first", () => {
     expect(resourceQuery({ resourceType: '', name: '  ', beginTime: '2026-11-01', endTime: 'bad' }, 2, 20)).toEqual({
       resourceType: undefined,
       name: undefined,
-      beginTime: '2026-11-01',
+      beginTime: new Date(2026, 10, 1).toISOString(),
       endTime: undefined,
       pageNum: 2,
       pageSize: 20,
@@ -69,6 +69,8 @@ describe('library requests', () => {
       isAsc: 'desc',
     });
     expect(resourceQuery({ resourceType: 'image', name: ' 封面 ' }, 1, 10)).toMatchObject({ resourceType: 'image', name: '封面' });
+    const end = new Date(String(resourceQuery({ endTime: '2026-11-25' }, 1, 10).endTime));
+    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes()]).toEqual([2026, 10, 25, 23, 59]);
   });
 
   it('sends tags as a list without empties or repeats', () => {
@@ -84,6 +86,7 @@ describe('library requests', () => {
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(3 * MB)).toBe('3 MB');
+    expect(formatSize('2048')).toBe('2 KB');
   });
 });
 

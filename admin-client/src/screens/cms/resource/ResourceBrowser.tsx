@@ -215,7 +215,8 @@ export function ResourceBrowser({
           label={translate('app.cms_resource.resourceType')}
           value={filters.resourceType ?? ''}
           onChange={(e) => setFilter({ resourceType: e.target.value as ResourceType | '' })}
-          sx={{ minWidth: 140 }}
+          fullWidth={false}
+          sx={{ width: { md: 160 } }}
           slotProps={{ htmlInput: { name: 'resourceType' } }}
         >
           {typeChoices.length > 1 ? <MenuItem value="">{translate('app.cms_resource.type_all')}</MenuItem> : null}
@@ -226,6 +227,8 @@ export function ResourceBrowser({
           ))}
         </TextField>
         <TextField
+          fullWidth={false}
+          sx={{ width: { md: 220 } }}
           size="small"
           label={translate('app.cms_resource.name')}
           value={nameInput}
@@ -233,6 +236,8 @@ export function ResourceBrowser({
           slotProps={{ htmlInput: { name: 'name', maxLength: 255 } }}
         />
         <TextField
+          fullWidth={false}
+          sx={{ width: { md: 170 } }}
           size="small"
           type="date"
           label={translate('app.cms_resource.beginTime')}
@@ -241,6 +246,8 @@ export function ResourceBrowser({
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'beginTime' } }}
         />
         <TextField
+          fullWidth={false}
+          sx={{ width: { md: 170 } }}
           size="small"
           type="date"
           label={translate('app.cms_resource.endTime')}

@@ -1,6 +1,16 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { BooleanInput, CheckboxGroupInput, FormDataConsumer, NumberInput, SelectInput, TextInput, useInput, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  FormDataConsumer,
+  maxLength,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  useInput,
+  useTranslate,
+} from 'react-admin';
 import { PickFromLibraryButton } from './MaterialPicker';
 import { KNOWN_EXTS, RESOURCE_SETTING_BOUNDS, WATERMARK_POSITIONS, type ResourceRow } from './resource';
 import { resourceApi } from './resourceApi';
@@ -159,8 +169,8 @@ export function ResourceSettingsInputs({ siteId }: { siteId: string }) {
                 <WatermarkImageInput siteId={siteId} />
               ) : (
                 <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-                  <TextInput source="watermark.text" label="app.cms_resource.settings_watermark_text" validate={textWhenTextMark} />
-                  <NumberInput source="watermark.fontSize" label="app.cms_resource.settings_watermark_fontSize" validate={intRange(8, 200)} />
+                  <TextInput source="watermark.text" label="app.cms_resource.settings_watermark_text" validate={[textWhenTextMark, maxLength(100)]} />
+                  <NumberInput source="watermark.fontSize" label="app.cms_resource.settings_watermark_fontSize" validate={intRange(6, 400)} />
                   <TextInput
                     source="watermark.color"
                     label="app.cms_resource.settings_watermark_color"

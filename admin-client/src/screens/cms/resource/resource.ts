@@ -18,7 +18,8 @@ export interface ResourceRow {
   path: string;
   suffix: string;
   mime?: string;
-  fileSize: number;
+  /** Bytes (a string: the column is a bigint). */
+  fileSize: number | string;
   width?: number;
   height?: number;
   /** Path of the thumbnail inside the site folder, '' when there is none. */
@@ -168,9 +169,10 @@ export function precheckFiles(files: File[], limits: UploadLimits, exts: string[
   return { accepted, rejected };
 }
 
-/** 1536 -> "1.5 KB". */
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
+/** 1536 -> "1.5 KB" (the API sends bigint sizes as strings). */
+export function formatSize(size: number | string): string {
+  const bytes = Number(size);
+  if (size === '' || !Number.isFinite(bytes) || bytes < 0) return '';
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
@@ -190,14 +192,21 @@ export interface ResourceFilters {
   endTime?: string;
 }
 
-/** Query of `GET /cms/resource`: empty filters left out, days as `YYYY-MM-DD` (the end day counts whole). */
+/** The instant a day (`YYYY-MM-DD`, the browser's time zone) begins or, with `end`, its last millisecond. */
+export function dayInstant(day: string | undefined, end = false): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!m) return undefined;
+  const date = end ? new Date(+m[1], +m[2] - 1, +m[3], 23, 59, 59, 999) : new Date(+m[1], +m[2] - 1, +m[3]);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** Query of `GET /cms/resource`: empty filters left out, the date range as instants of the user's days (the end day counts whole). */
 export function resourceQuery(filters: ResourceFilters, pageNum: number, pageSize: number): Record<string, unknown> {
-  const day = (v?: string) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
   return {
     resourceType: filters.resourceType || undefined,
     name: filters.name?.trim() || undefined,
-    beginTime: day(filters.beginTime),
-    endTime: day(filters.endTime),
+    beginTime: dayInstant(filters.beginTime),
+    endTime: dayInstant(filters.endTime, true),
     pageNum,
     pageSize,
     orderByColumn: 'resourceId',
