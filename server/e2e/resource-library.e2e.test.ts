@@ -11,7 +11,8 @@ import { E2E_ADMIN_PASSWORD, apiCaller, startFreshProduct, type Row, type Server
  * The resource library and the material picker in a real browser (issue 18 items 1 and 4): an editor sets the site's
  * thumbnail size, uploads three photos at once in 资源库 and sees a progress bar for each, opens an article, inserts
  * one of them from the material library into the rich text, publishes, and the published page shows the library's
- * thumbnail, which loads.
+ * thumbnail, which loads; the photo then refuses to be deleted while the article uses it, and the unused two go in
+ * one bulk delete.
  */
 
 let server: ServerProcess | undefined;
@@ -178,6 +179,36 @@ describe('resource library and material picker', () => {
     expect(thumb.headers.get('content-type')).toMatch(/^image\//);
     await screenshot(reader, 'resource-published-article');
     await reader.close();
+
+    // Back in 资源库: the photo names the article that uses it, refuses to be deleted while it is published, and
+    // downloads under its file name; the two unused photos go in one bulk delete.
+    await page.goto(`${base}/admin/cms/resource/resource`);
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    await page.getByRole('button', { name: `编辑 ${market.name}` }).click();
+    const editDialog = page.getByRole('dialog');
+    await expect.poll(() => editDialog.getByText('港口夜景').isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'resource-edit');
+    await editDialog.getByRole('button', { name: '取消' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: `下载 ${market.name}` }).click();
+    expect((await download).suggestedFilename()).toBe('market.jpg');
+    await page.getByRole('button', { name: `删除 ${market.name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/正被已发布的内容使用，不能删除：.*港口夜景/)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    for (const r of rows.filter((x) => x.resourceId !== market.resourceId)) await page.getByRole('checkbox', { name: `选择 ${r.name}` }).check();
+    await page.getByRole('button', { name: '删除选中（2）' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
+    expect((await onSite<{ rows: Row[] }>('GET', '/cms/resource?pageSize=10')).rows.map((r) => r.resourceId)).toEqual([market.resourceId]);
     await context.close();
   });
 });
