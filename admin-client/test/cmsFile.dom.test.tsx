@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../src/providers/httpClient';
 import { FileEditorPage } from '../src/screens/cms/file/FileEditorPage';
 import { FileManagerScreen } from '../src/screens/cms/file/FileManagerScreen';
-import { breadcrumbsOf, fileNameError, formatSize, isFixedFolder } from '../src/screens/cms/file/file';
+import { breadcrumbsOf, fileNameError, formatSize, isFixedFolder, languageOfFile } from '../src/screens/cms/file/file';
 import { bodyText, button, render, type, useAdminHarness, waitFor } from './support/adminHarness';
 
 // CodeMirror needs a real layout engine: the editor gets a plain textarea with the same props instead.
@@ -232,8 +232,8 @@ describe('site file editor', () => {
     showEditor('theme-assets/pc/css/site.css');
     await waitFor(() => editor());
     expect(editor()!.value).toBe('body { color: black; }');
-    // CSS has no grammar installed: plain text mode.
-    expect(editor()!.dataset.language).toBe('text');
+    // A stylesheet opens with the CSS grammar.
+    expect(editor()!.dataset.language).toBe('css');
     expect(editor()!.getAttribute('aria-label')).toBe('文件 site.css 的内容');
     expect(post.mock.calls[0]).toEqual(['/cms/file/read', { filePath: 'theme-assets/pc/css/site.css' }, { repeatSubmitGuard: false }]);
     type(editor()!, 'body { color: red; }');
@@ -276,6 +276,18 @@ describe('site file editor', () => {
 });
 
 describe('site file helpers', () => {
+  it('opens each editable file with its own grammar', () => {
+    expect(['a.html', 'b.SHTML', 'site.css', 'app.js', 'data.json', 'sitemap.xml', 'robots.txt'].map(languageOfFile)).toEqual([
+      'html',
+      'html',
+      'css',
+      'js',
+      'json',
+      'xml',
+      'text',
+    ]);
+  });
+
   it('names breadcrumbs by the tree, checks names, formats sizes, knows the fixed folders', () => {
     expect(breadcrumbsOf('pc/css/x', tree)).toEqual([
       { path: 'pc', label: 'PC（发布目录）' },

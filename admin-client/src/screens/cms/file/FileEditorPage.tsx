@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { saveErrorOf } from '../template/template';
-import { fileScreenPath, isHtmlFile, nameOf, parentOf } from './file';
+import { fileScreenPath, languageOfFile, nameOf, parentOf } from './file';
 
 // CodeMirror is big: its own chunk, fetched when the editor opens (the template editor's).
 const CodeEditor = lazy(() => import('../template/CodeEditor'));
@@ -105,7 +105,7 @@ export function FileEditorPage() {
               onSave={() => void save()}
               errorLine={error?.line}
               readOnly={!canEdit}
-              language={isHtmlFile(nameOf(filePath)) ? 'html' : 'text'}
+              language={languageOfFile(nameOf(filePath))}
               label={translate('app.cms_file.code', { name: nameOf(filePath) })}
             />
           </Suspense>

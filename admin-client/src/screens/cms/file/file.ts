@@ -1,3 +1,4 @@
+import type { CodeLanguage } from '../template/CodeEditor';
 /** The site files screen (menu path `cms/resource/file`) and its API (`/cms/file/...`, ChestnutCMS paths). */
 export const FILE_RESOURCE = 'cms/resource/file';
 export const FILE_API = 'cms/file';
@@ -37,6 +38,17 @@ export const EDITABLE_EXTS = ['html', 'shtml', 'htm', 'css', 'js', 'txt', 'xml',
 export const extOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
 /** HTML files get the HTML mode of the editor; the rest plain text (only @codemirror/lang-html is a dependency). */
 export const isHtmlFile = (name: string) => ['html', 'shtml', 'htm'].includes(extOf(name));
+
+/** The grammar of a file by its extension (site files); plain text when none fits. */
+export function languageOfFile(name: string): CodeLanguage {
+  const ext = extOf(name);
+  if (isHtmlFile(name)) return 'html';
+  if (ext === 'css') return 'css';
+  if (ext === 'js' || ext === 'mjs') return 'js';
+  if (ext === 'json') return 'json';
+  if (ext === 'xml' || ext === 'svg') return 'xml';
+  return 'text';
+}
 export const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 export const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 

@@ -4,7 +4,11 @@
  * Loaded as its own chunk (React.lazy) by the template editor page only.
  */
 import { indentWithTab } from '@codemirror/commands';
+import { css } from '@codemirror/lang-css';
 import { html } from '@codemirror/lang-html';
+import { javascript } from '@codemirror/lang-javascript';
+import { json } from '@codemirror/lang-json';
+import { xml } from '@codemirror/lang-xml';
 import { Annotation, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, MatchDecorator, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
@@ -20,9 +24,19 @@ export interface CodeEditorProps {
   readOnly?: boolean;
   /** Accessible name of the editing area. */
   label: string;
-  /** `html` (the default: templates, pages) or `text` (CSS, JS and other files: no grammar of their own installed). */
-  language?: 'html' | 'text';
+  /** The grammar: `html` (the default: templates, pages, with Liquid marks), css, js, json, xml, or `text` (none). */
+  language?: CodeLanguage;
 }
+
+export type CodeLanguage = 'html' | 'css' | 'js' | 'json' | 'xml' | 'text';
+
+const GRAMMARS: Record<Exclude<CodeLanguage, 'text'>, () => Extension[]> = {
+  html: () => [html(), liquidMarks],
+  css: () => [css()],
+  js: () => [javascript()],
+  json: () => [json()],
+  xml: () => [xml()],
+};
 
 /** Liquid output and tags are plain text to the HTML grammar: marked on their own. */
 const liquidMatcher = new MatchDecorator({ regexp: /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g, decoration: Decoration.mark({ class: 'cm-t-liquid' }) });
@@ -77,7 +91,7 @@ export default function CodeEditor({ value, onChange, onSave, errorLine, readOnl
   useEffect(() => {
     const extensions: Extension[] = [
       basicSetup,
-      ...(language === 'html' ? [html(), liquidMarks] : []),
+      ...(language === 'text' ? [] : GRAMMARS[language]()),
       errorLineField,
       keymap.of([{ key: 'Mod-s', run: () => (handlers.current.onSave?.(), true), preventDefault: true }, indentWithTab]),
       EditorState.tabSize.of(2),
