@@ -4,12 +4,13 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { detectImageType } from '../../storage/image-type';
 import { detectMediaType } from '../../storage/media-type';
 import { CmsResourceService } from '../resource/cms-resource.service';
+import { RESOURCE_SETTING_BOUNDS } from '../resource/resource-settings';
 import type { CmsSite } from '../site/cms-site.entity';
 
-/** Largest image the rich-text editor may upload (multer's limit; the site's image limit applies below it). */
-export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Largest audio or video file uploaded with content (multer's limit; the site's file limit applies below it). */
-export const CONTENT_MEDIA_MAX_BYTES = 100 * 1024 * 1024;
+/** Largest image the rich-text editor may send (multer's limit: the largest a site may allow; the site's image limit applies). */
+export const CONTENT_IMAGE_MAX_BYTES = RESOURCE_SETTING_BOUNDS.maxSizeMb * 1024 * 1024;
+/** Largest audio or video file uploaded with content (multer's limit; the site's file limit applies). */
+export const CONTENT_MEDIA_MAX_BYTES = RESOURCE_SETTING_BOUNDS.maxSizeMb * 1024 * 1024;
 
 /** The file's name with the extension of what its bytes are (the editor's buttons never trusted the name). */
 function nameAs(fileName: string | undefined, ext: string): string {

@@ -247,7 +247,9 @@ export class CmsContentController {
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1 }, defParamCharset: 'utf8' }))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
-  @ApiOperation({ summary: 'Upload an image for rich text into the current site’s resources (jpg, png, gif, webp by content; 5 MB)' })
+  @ApiOperation({
+    summary: 'Upload an image for rich text into the current site’s resource library (jpg, png, gif, webp by content; the site’s limits)',
+  })
   @ApiEnvelope(UploadedImageDto)
   async uploadImage(
     @CurrentUser() user: LoginUser,
@@ -265,7 +267,9 @@ export class CmsContentController {
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTENT_MEDIA_MAX_BYTES, files: 1 }, defParamCharset: 'utf8' }))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
-  @ApiOperation({ summary: 'Upload an audio or video file into the current site’s resources (mp3, ogg, wav, m4a, mp4, webm by content; 100 MB)' })
+  @ApiOperation({
+    summary: 'Upload an audio or video file into the current site’s resource library (mp3, ogg, wav, m4a, mp4, webm by content; the site’s limits)',
+  })
   @ApiEnvelope(UploadedMediaDto)
   async uploadMedia(
     @CurrentUser() user: LoginUser,

@@ -63,10 +63,10 @@ export class CmsResourceController {
 
   @Get('types')
   @RequireAnyPermission(VIEW, 'cms:material:view')
-  @ApiOperation({ summary: 'Resource types with their extensions and icons' })
+  @ApiOperation({ summary: 'Resource types with the extensions the current site allows of each, and their icons' })
   @ApiEnvelope(ResourceTypeDto, { isArray: true })
-  types(): ResourceTypeDto[] {
-    return this.resources.types();
+  async types(@CurrentUser() user: LoginUser, @Req() req: Request): Promise<ResourceTypeDto[]> {
+    return this.resources.types(await this.currentSite.require(req, user));
   }
 
   @ListRoute<ResourceRow>('', {

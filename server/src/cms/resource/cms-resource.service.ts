@@ -17,7 +17,7 @@ import { CmsResource, RESOURCE_TYPES, type ResourceType } from './cms-resource.e
 import { ImageRefusal, MAX_INPUT_PIXELS, processImage, readImageInfo, type WatermarkSpec } from './image-processing';
 import { ResourceStorageService } from './resource-storage.service';
 import { resourceLimits, type ResourceLimits } from './resource-settings';
-import { detectResourceType, extOf, extsOfType, iconTypeOf, TYPE_ICONS, type IconType } from './resource-types';
+import { detectResourceType, extOf, extsOfType, iconTypeOf, typeOfExt, TYPE_ICONS, type IconType } from './resource-types';
 
 /** A row as the API answers it: with its public URL, thumbnail URL and icon. */
 export type ResourceRow = CmsResource & { src: string; thumbnailSrc: string; iconType: IconType };
@@ -81,9 +81,15 @@ export class CmsResourceService {
 
   // ------------------------------------------------------------------------------------------------ reads
 
-  /** The types with their extensions and icons. */
-  types(): Array<{ id: ResourceType; name: string; exts: string[]; icon: IconType }> {
-    return RESOURCE_TYPES.map((id) => ({ id, name: t(`cms.resource.type.${id}`), exts: extsOfType(id), icon: TYPE_ICONS[id] }));
+  /** The types with the extensions the site allows of each, and their icons. */
+  types(site: SiteRef): Array<{ id: ResourceType; name: string; exts: string[]; icon: IconType }> {
+    const allowed = new Set(resourceLimits(site).allowedExts);
+    return RESOURCE_TYPES.map((id) => ({
+      id,
+      name: t(`cms.resource.type.${id}`),
+      exts: extsOfType(id).filter((ext) => allowed.has(ext)),
+      icon: TYPE_ICONS[id],
+    }));
   }
 
   /** Resources of the site, newest first, filtered by type, name part, tag and upload time. */
@@ -277,7 +283,12 @@ export class CmsResourceService {
     const ext = extOf(name);
     if (!ext) throw new ServiceException('cms.resource.extMissing', { name });
     if (!limits.allowedExts.includes(ext)) throw new ServiceException('cms.resource.extNotAllowed', { ext, allowed: limits.allowedExts.join(', ') });
-    if (data.length > limits.maxBytes) throw new ServiceException('cms.resource.tooLarge', { name, max: limits.maxBytes / MB });
+    // Images have their own limit (it may be above or below the file limit); the rest the file limit.
+    if (typeOfExt(ext) === 'image') {
+      if (data.length > limits.imageMaxBytes) throw new ServiceException('cms.resource.imageTooLarge', { name, max: limits.imageMaxBytes / MB });
+    } else if (data.length > limits.maxBytes) {
+      throw new ServiceException('cms.resource.tooLarge', { name, max: limits.maxBytes / MB });
+    }
     const detected = await detectResourceType(data, ext);
     if (!detected) throw new ServiceException('cms.resource.contentMismatch', { name, ext });
     if (meta.kinds && !meta.kinds.includes(detected.type)) {
@@ -286,7 +297,6 @@ export class CmsResourceService {
     const sha256 = createHash('sha256').update(data).digest('hex');
     const base = { type: detected.type, mime: detected.mime, suffix: ext, sha256, data, width: 0, height: 0, thumbnail: null };
     if (detected.type !== 'image') return base;
-    if (data.length > limits.imageMaxBytes) throw new ServiceException('cms.resource.imageTooLarge', { name, max: limits.imageMaxBytes / MB });
     try {
       if (ext === 'bmp') {
         // libvips reads no BMP: stored as it came (a BMP carries no EXIF), its size from the header.

@@ -108,6 +108,9 @@ describe('upload and list', () => {
     expect(types[0]).toMatchObject({ name: 'Images', icon: 'image' });
     expect(types[0].exts).toEqual(expect.arrayContaining(['png', 'jpg', 'gif', 'webp']));
     expect(types[0].exts).not.toContain('svg');
+    // Only what the site allows: csv and tif are known but not in the default list.
+    expect(types.flatMap((x) => x.exts)).not.toContain('csv');
+    expect(types.find((x) => x.id === 'document')?.exts).toEqual(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt']);
   });
 });
 

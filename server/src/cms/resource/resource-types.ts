@@ -43,6 +43,11 @@ const RULES: Record<string, ExtRule> = {
 /** The types of the library with the extensions of each (`GET /cms/resource/types`), in spec order. */
 export const TYPE_ICONS: Record<ResourceType, IconType> = { image: 'image', audio: 'audio', video: 'video', document: 'word', other: 'unknown' };
 
+/** The library type of an extension, or undefined when the library does not know it. */
+export function typeOfExt(ext: string): ResourceType | undefined {
+  return RULES[ext]?.type;
+}
+
 export function extsOfType(type: ResourceType): string[] {
   return Object.entries(RULES)
     .filter(([, r]) => r.type === type)
