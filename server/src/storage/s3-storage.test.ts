@@ -1,56 +1,26 @@
 import { Client } from 'minio';
-import crypto from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buffer as readAll } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startS3rver, type LocalS3 } from '../../test/helpers/s3rver';
 import { startTestApp } from '../../test/helpers/test-app';
 import { clientOptions, contentTypeOf, DELETE_BATCH, S3Storage, type S3Config } from './s3-storage';
 import { FILE_STORAGE, type FileStorage } from './storage';
 
-let server: S3rver;
-let dir: string;
+let s3: LocalS3;
 let endpoint: string;
 let storage: S3Storage;
 
 const s3Config = (bucket: string): S3Config => ({ endpoint, region: 'us-east-1', bucket, accessKey: 'S3RVER', secretKey: 'S3RVER' });
 
-const createCipheriv = crypto.createCipheriv;
-const createDecipheriv = crypto.createDecipheriv;
-/** Single DES as 3DES with one key three times: the same cipher, still in OpenSSL 3's default provider. */
-const desAsTripleDes = <F extends typeof createCipheriv | typeof createDecipheriv>(original: F): F =>
-  ((algorithm: string, key: Buffer, iv: Buffer, ...rest: unknown[]) =>
-    algorithm === 'des'
-      ? original('des-ede3-cbc', Buffer.concat([key, key, key]), iv)
-      : (original as (...a: unknown[]) => unknown)(algorithm, key, iv, ...rest)) as unknown as F;
-
 beforeAll(async () => {
-  // s3rver encrypts list continuation tokens with DES, which Node 17+ (OpenSSL 3) no longer offers by default: every
-  // second page of a listing would answer 500. Real S3 and MinIO are unaffected.
-  crypto.createCipheriv = desAsTripleDes(createCipheriv);
-  crypto.createDecipheriv = desAsTripleDes(createDecipheriv);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-s3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-  // s3rver deletes a batch's objects in parallel, and each then removes its folder when it looks empty: two racing
-  // for the same folder fail with ENOENT (a 500). The objects are gone by then, so that error is ignored here.
-  const deleteObject = server.store.deleteObject.bind(server.store);
-  server.store.deleteObject = (bucket, key) =>
-    deleteObject(bucket, key).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startS3rver();
+  endpoint = s3.endpoint;
   // No configured bucket: the driver makes it, as on a fresh deployment.
   storage = await S3Storage.create(s3Config('zhiwen-unit'));
 });
 afterAll(async () => {
-  crypto.createCipheriv = createCipheriv;
-  crypto.createDecipheriv = createDecipheriv;
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 const text = async (s: FileStorage, key: string) => {

@@ -1,9 +1,4 @@
-import crypto from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buffer as readAll } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -25,44 +20,25 @@ vi.mock('../cms.module', async () => {
 });
 import { api, expectError, expectOk } from '../../../test/helpers/api';
 import { addPublishPipes, createCmsSite } from '../../../test/helpers/cms';
+import { startS3rver, type LocalS3 } from '../../../test/helpers/s3rver';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { S3Storage } from '../../storage/s3-storage';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsTemplateService } from '../template/cms-template.service';
 
-let server: S3rver;
-let dir: string;
+let s3: LocalS3;
 let t: TestApp;
 let admin: string;
 let siteId: string;
 let storage: FileStorage;
 
-const createCipheriv = crypto.createCipheriv;
-const createDecipheriv = crypto.createDecipheriv;
-/** s3rver's list continuation tokens use DES, gone from OpenSSL 3's default provider: the same cipher as 3DES with one key. */
-const desAsTripleDes = <F extends typeof createCipheriv | typeof createDecipheriv>(original: F): F =>
-  ((algorithm: string, key: Buffer, iv: Buffer, ...rest: unknown[]) =>
-    algorithm === 'des'
-      ? original('des-ede3-cbc', Buffer.concat([key, key, key]), iv)
-      : (original as (...a: unknown[]) => unknown)(algorithm, key, iv, ...rest)) as unknown as F;
-
 beforeAll(async () => {
-  crypto.createCipheriv = desAsTripleDes(createCipheriv);
-  crypto.createDecipheriv = desAsTripleDes(createDecipheriv);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-files-s3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-  // s3rver removes a folder when it looks empty after each deleted object; two racing deletes fail with ENOENT.
-  const deleteObject = server.store.deleteObject.bind(server.store);
-  server.store.deleteObject = (bucket, key) =>
-    deleteObject(bucket, key).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  const { port } = await server.run();
+  s3 = await startS3rver();
   t = await startTestApp({
     env: {
       STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: 'zhiwen-files',
       S3_ACCESS_KEY: 'S3RVER',
       S3_SECRET_KEY: 'S3RVER',
@@ -80,10 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  crypto.createCipheriv = createCipheriv;
-  crypto.createDecipheriv = createDecipheriv;
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 const http = api(() => t, { token: () => admin, base: '/prod-api/cms/file', headers: { CurrentSite: () => siteId } });
