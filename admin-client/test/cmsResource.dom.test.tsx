@@ -6,7 +6,7 @@ import { httpClient, type RequestOptions } from '../src/providers/httpClient';
 import { ContentEditorPage } from '../src/screens/cms/content/ContentEditorPage';
 import { MaterialPicker } from '../src/screens/cms/resource/MaterialPicker';
 import type { ResourceRow } from '../src/screens/cms/resource/resource';
-import { ResourceLibrary } from '../src/screens/cms/resource/ResourceScreens';
+import { MaterialLibrary, ResourceLibrary } from '../src/screens/cms/resource/ResourceScreens';
 import { SiteTabsPage } from '../src/screens/cms/site/SiteTabsPage';
 import { bodyText, button, container, input, render, type, useAdminHarness, waitFor } from './support/adminHarness';
 
@@ -225,6 +225,18 @@ describe('resource library screen', () => {
     expect(container.querySelector('button[aria-label="编辑 图1"]')).toBeNull();
     expect(container.querySelector('button[aria-label="下载 图1"]')).toBeNull();
     expect(button('删除选中（0）')).toBeUndefined();
+  });
+});
+
+describe('material library screen', () => {
+  it('uploads and removes with the material permissions, edits and downloads only with the resource ones', async () => {
+    mockLibrary([row('1')]);
+    render(<MaterialLibrary />, {}, ['cms:material:view', 'cms:material:upload', 'cms:material:remove']);
+    await waitFor(() => container.querySelector('[data-testid="resource-card"]'));
+    expect(container.querySelector('[data-testid="resource-drop-zone"]')).not.toBeNull();
+    expect(container.querySelector('button[aria-label="删除 图1"]')).not.toBeNull();
+    expect(container.querySelector('button[aria-label="编辑 图1"]')).toBeNull();
+    expect(container.querySelector('button[aria-label="下载 图1"]')).toBeNull();
   });
 });
 
