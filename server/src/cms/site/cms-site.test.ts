@@ -185,6 +185,15 @@ describe('sites', () => {
       sitemapEnabled: false,
       defaultDetailTemplate: '',
       defaultListTemplate: '',
+      // The resource library's settings: spec 9's defaults until the site saves its own.
+      uploadMaxCount: 5,
+      uploadMaxSizeMb: 5,
+      imageMaxSizeMb: 2,
+      uploadAllowedExts: expect.arrayContaining(['png', 'jpg', 'gif', 'webp', 'mp4', 'docx', 'pdf', 'txt', 'zip']),
+      thumbnailWidth: 0,
+      thumbnailHeight: 0,
+      watermark: expect.objectContaining({ enabled: false, position: 'bottom-right', opacity: 1, width: 120, height: 40 }),
+      remoteImageDownload: false,
     });
     const saved = await http
       .post(`/cms/site/extends/${siteA}`)
