@@ -79,7 +79,7 @@ export function ResourceEditDialog({
     const check = precheckFiles([file], limits);
     const refusal = check.refusal ?? check.rejected[0]?.refusal;
     if (refusal) {
-      notify(translate(refusal.key, refusal.options), { type: 'error' });
+      notify(refusal.key, { type: 'error', messageArgs: refusal.options });
       return;
     }
     setBusy(true);

@@ -49,7 +49,7 @@ export function UploadZone({
     if (disabled || !files.length) return;
     const check = precheckFiles(files, limits, exts);
     if (check.refusal) {
-      notify(translate(check.refusal.key, check.refusal.options), { type: 'error' });
+      notify(check.refusal.key, { type: 'error', messageArgs: check.refusal.options });
       return;
     }
     const refused = check.rejected.map(({ file, refusal }) => ({
