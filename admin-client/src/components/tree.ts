@@ -1,7 +1,3 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { sessionExpiry } from '../auth/sessionExpiry';
-import { httpClient } from '../providers/httpClient';
-
 /** A node of the server's tree-select answers (`/system/dept/treeselect`, `/system/menu/treeselect`...). */
 export interface TreeNode {
   id: string;
@@ -38,27 +34,4 @@ export function flattenByParent<T extends object>(rows: readonly T[], key: strin
   };
   walk('', 0);
   return out;
-}
-
-/**
- * GETs `url` once (and again when `url` changes, on `reload`, and once a refused session is signed in again through
- * the re-login dialog); `data` of the answer, undefined until it arrives.
- */
-export function useApiData<T>(url: string | undefined): { data: T | undefined; error: Error | undefined; reload: () => void } {
-  const [data, setData] = useState<T>();
-  const [error, setError] = useState<Error>();
-  const [version, setVersion] = useState(0);
-  const expired = useSyncExternalStore(sessionExpiry.subscribe, sessionExpiry.isExpired, sessionExpiry.isExpired);
-  useEffect(() => {
-    if (!url || expired) return;
-    let live = true;
-    httpClient
-      .get<T>(url)
-      .then((r) => live && setData(r.data))
-      .catch((e: Error) => live && setError(e));
-    return () => {
-      live = false;
-    };
-  }, [url, version, expired]);
-  return { data, error, reload: () => setVersion((v) => v + 1) };
 }

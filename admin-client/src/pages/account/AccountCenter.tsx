@@ -1,7 +1,7 @@
 import { Alert, Box, Card, CardHeader, CircularProgress, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { useApiData } from '../../components/tree';
+import { useApiData } from '../../components/useApiData';
 import { BasicInfoForm } from './BasicInfoForm';
 import { PasswordTab } from './PasswordTab';
 import { ProfileCard } from './ProfileCard';

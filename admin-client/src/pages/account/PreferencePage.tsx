@@ -1,7 +1,7 @@
 import { Alert, Box, Card, CardContent, CardHeader, CircularProgress } from '@mui/material';
 import { LAYOUT } from '@zhiwen/shared';
 import { BooleanInput, SaveButton, SelectInput, SimpleForm, Title, Toolbar, useTranslate } from 'react-admin';
-import { useApiData } from '../../components/tree';
+import { useApiData } from '../../components/useApiData';
 import { useApiCall } from '../../components/useApiCall';
 import { layoutStore, type LayoutSettings } from '../../layout/settings/layoutSettings';
 import { httpClient } from '../../providers/httpClient';

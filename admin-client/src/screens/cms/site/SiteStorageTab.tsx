@@ -60,7 +60,7 @@ export function storageBody(values: Record<string, unknown>): Record<string, unk
  */
 export function SiteStorageTab({ siteId }: { siteId: string }) {
   const translate = useTranslate();
-  const { data, reload } = useApiData<SiteStorageView>(`/cms/site/storage/${encodeURIComponent(siteId)}`, {});
+  const { data, reload } = useApiData<SiteStorageView>(`/cms/site/storage/${encodeURIComponent(siteId)}`, {}, { notifyErrors: true });
   const { run, busy } = useApiCall({ refresh: false });
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   if (!data) return null;

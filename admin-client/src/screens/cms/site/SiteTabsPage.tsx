@@ -24,7 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { TemplateDatalist, templateListId, useTemplatePaths } from '../template/TemplateOptions';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   BooleanInput,
@@ -48,6 +48,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { PageResult } from '@zhiwen/shared';
+import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import {
@@ -69,37 +70,20 @@ import {
 import { ExportThemeButton, ImportThemeButton, PublishSiteButton, SiteBasicInputs } from './SiteScreens';
 import { resourceSettingsBody, resourceSettingsRecord } from '../resource/resource';
 import { ResourceSettingsInputs } from '../resource/ResourceSettingsInputs';
+import { SiteStorageTab } from './SiteStorageTab';
 
-const TABS = ['basic', 'extend', 'props', 'templates'] as const;
+const TABS = ['basic', 'extend', 'props', 'templates', 'storage'] as const;
 type TabKey = (typeof TABS)[number];
 const templateValidate = [maxLength(255), regex(TEMPLATE_PATH_OR_EMPTY, 'app.cms_site.template_help')];
-
-/** One GET answered as `data`, read again when `reload()` is called; errors are notified. */
-function useApiData<T>(url: string, params: Record<string, unknown>, enabled = true) {
-  const notify = useNotify();
-  const [data, setData] = useState<T | undefined>();
-  const [version, setVersion] = useState(0);
-  const key = JSON.stringify(params);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    httpClient
-      .get<T>(url, JSON.parse(key) as Record<string, unknown>)
-      .then((r) => live && setData(r.data))
-      .catch((err: Error) => live && notify(err.message, { type: 'error' }));
-    return () => {
-      live = false;
-    };
-  }, [url, key, enabled, version, notify]);
-  return { data, reload: useCallback(() => setVersion((v) => v + 1), []) };
-}
 
 /** `/cms/site/tabs?siteId=`: the site editor with ChestnutCMS's four tabs. */
 export function SiteTabsPage() {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
   const siteId = params.get('siteId') ?? '';
-  const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabKey) : 'basic';
+  const canManageStorage = useHasPermission('cms:site:storage');
+  const asked = params.get('tab') ?? '';
+  const tab: TabKey = (TABS as readonly string[]).includes(asked) && (asked !== 'storage' || canManageStorage) ? (asked as TabKey) : 'basic';
   const valid = /^[1-9]\d{0,17}$/.test(siteId);
   // Same query as the basic tab's form: one request.
   const { data: site } = useGetOne(SITE_RESOURCE, { id: siteId }, { enabled: valid });
@@ -128,7 +112,7 @@ export function SiteTabsPage() {
         aria-label={translate('app.cms_site.tabs_label')}
         variant="scrollable"
       >
-        {TABS.map((t) => (
+        {TABS.filter((t) => t !== 'storage' || canManageStorage).map((t) => (
           <Tab key={t} value={t} label={translate(`app.cms_site.tab_${t}`)} id={`site-tab-${t}`} aria-controls={`site-tabpanel-${t}`} />
         ))}
       </Tabs>
@@ -137,6 +121,7 @@ export function SiteTabsPage() {
         {tab === 'extend' ? <ExtendTab siteId={siteId} /> : null}
         {tab === 'props' ? <PropsTab siteId={siteId} /> : null}
         {tab === 'templates' ? <DefaultTemplatesTab siteId={siteId} /> : null}
+        {tab === 'storage' && canManageStorage ? <SiteStorageTab siteId={siteId} /> : null}
       </Box>
     </Box>
   );
@@ -145,7 +130,7 @@ export function SiteTabsPage() {
 /** The counts of GET /cms/site/dashboard, on the basic tab. */
 export function SiteDashboardCard({ siteId }: { siteId: string }) {
   const translate = useTranslate();
-  const { data } = useApiData<SiteDashboard>('/cms/site/dashboard', { siteId });
+  const { data } = useApiData<SiteDashboard>('/cms/site/dashboard', { siteId }, { notifyErrors: true });
   const { totals, byStatus } = dashboardItems(data);
   return (
     <Card variant="outlined" sx={{ mb: 2 }} aria-label={translate('app.cms_site.dashboard')} role="region">
@@ -269,7 +254,7 @@ function BasicTab({ siteId }: { siteId: string }) {
 function ExtendTab({ siteId }: { siteId: string }) {
   const notify = useNotify();
   const canEdit = useHasPermission('cms:site:edit');
-  const { data, reload } = useApiData<SiteExtends>('/cms/site/extends', { siteId });
+  const { data, reload } = useApiData<SiteExtends>('/cms/site/extends', { siteId }, { notifyErrors: true });
   const record = useMemo(() => (data ? resourceSettingsRecord(data) : undefined), [data]);
   if (!data) return null;
   const save = async (values: Record<string, unknown>) => {
@@ -337,7 +322,11 @@ function PropsTab({ siteId }: { siteId: string }) {
   const notify = useNotify();
   const canEdit = useHasPermission('cms:site:edit');
   const [page, setPage] = useState(1);
-  const { data, reload } = useApiData<PageResult<SiteProperty>>('/cms/site/prop/list', { siteId, pageNum: page, pageSize: PROP_PAGE_SIZE });
+  const { data, reload } = useApiData<PageResult<SiteProperty>>(
+    '/cms/site/prop/list',
+    { siteId, pageNum: page, pageSize: PROP_PAGE_SIZE },
+    { notifyErrors: true },
+  );
   const [editing, setEditing] = useState<SiteProperty | null>(null);
   const [removing, setRemoving] = useState<SiteProperty | null>(null);
   const remove = async () => {
@@ -518,7 +507,7 @@ function DefaultTemplatesTab({ siteId }: { siteId: string }) {
   const templatePaths = useTemplatePaths();
   const notify = useNotify();
   const canEdit = useHasPermission('cms:site:edit');
-  const { data, reload } = useApiData<PipeDefaultTemplates[]>('/cms/site/default_template', { siteId });
+  const { data, reload } = useApiData<PipeDefaultTemplates[]>('/cms/site/default_template', { siteId }, { notifyErrors: true });
   const [rows, setRows] = useState<PipeDefaultTemplates[]>([]);
   const [applying, setApplying] = useState(false);
   const [busy, setBusy] = useState(false);

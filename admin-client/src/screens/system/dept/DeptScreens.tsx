@@ -21,7 +21,8 @@ import { NORMAL_DISABLE } from '../../../components/dicts';
 import { EditForm } from '../../../components/EditForm';
 import { EditPage } from '../../../components/EditPage';
 import { TreeDatagrid } from '../../../components/TreeDatagrid';
-import { flattenByParent, useApiData } from '../../../components/tree';
+import { flattenByParent } from '../../../components/tree';
+import { useApiData } from '../../../components/useApiData';
 
 const filters = [
   <TextInput key="deptName" source="deptName" label="app.dept.deptName" alwaysOn />,

@@ -22,7 +22,8 @@ import { MENU_TYPE, NORMAL_DISABLE, SHOW_HIDE } from '../../../components/dicts'
 import { EditForm } from '../../../components/EditForm';
 import { EditPage } from '../../../components/EditPage';
 import { TreeDatagrid } from '../../../components/TreeDatagrid';
-import { flattenByParent, useApiData } from '../../../components/tree';
+import { flattenByParent } from '../../../components/tree';
+import { useApiData } from '../../../components/useApiData';
 
 const filters = [
   <TextInput key="menuName" source="menuName" label="app.menu.menuName" alwaysOn />,
