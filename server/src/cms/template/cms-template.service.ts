@@ -11,6 +11,7 @@ import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import type { CreateTemplateDto, RenameTemplateDto, SaveTemplateDto, TemplateQueryDto } from './cms-template.dto';
 import { CmsTemplate } from './cms-template.entity';
 import { DEFAULT_THEME } from './default-theme';
+import { requestContext } from '../../common/context/request-context';
 import { checkTemplateSyntax, isTemplatePath, TEMPLATE_TAGS, type TemplateSource, type TemplateTagDoc } from './engine';
 
 /** Storage key of a template file (docs/cms.md storage layout). */
@@ -156,9 +157,11 @@ export class CmsTemplateService {
     for (const key of this.cache.keys()) if (key.startsWith(`${siteId}/`)) this.cache.delete(key);
   }
 
-  /** The template help: CMS tags, filters and objects. */
+  /** The template help: CMS tags, filters and objects; descriptions in the request's language where an entry has it. */
   tags(): readonly TemplateTagDoc[] {
-    return TEMPLATE_TAGS;
+    const language = requestContext.language();
+    if (language === 'zh-CN') return TEMPLATE_TAGS;
+    return TEMPLATE_TAGS.map((doc) => (doc.descriptions ? { ...doc, description: doc.descriptions[language] } : doc));
   }
 
   /** Read access for the engine to one pipe's template folder of a site, cached in-process (dropped on every save). */

@@ -211,6 +211,11 @@ describe('templates API', () => {
     expect(res.body.code).toBe(200);
     expect(res.body.data).toHaveLength(TEMPLATE_TAGS.length);
     expect(res.body.data.find((d: { name: string }) => d.name === 'content_list')).toMatchObject({ kind: 'tag' });
+    // Entries with translations answer in the request's language.
+    const thumbnailOf = (r: { body: { data: Array<{ name: string; description: string }> } }) => r.body.data.find((d) => d.name === 'thumbnail');
+    expect(thumbnailOf(res)?.description).toMatch(/^资源库图片的缩略图地址/);
+    expect(thumbnailOf(await http.lang('en').get('/tags'))?.description).toMatch(/^Thumbnail URL of a library image/);
+    expect(thumbnailOf(await http.lang('zh-TW').get('/tags'))?.description).toMatch(/^資源庫圖片的縮圖網址/);
     // The tag screen's own permission opens it too.
     const roleId = await createRole(t.app, 'tag_reader', ['cms.template.tag']);
     expect(roleId).toBeTruthy();
