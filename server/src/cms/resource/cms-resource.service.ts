@@ -14,7 +14,7 @@ import { CmsContentService } from '../content/cms-content.service';
 import type { CmsSite } from '../site/cms-site.entity';
 import type { ResourceQueryDto, UpdateResourceDto } from './cms-resource.dto';
 import { CmsResource, RESOURCE_TYPES, type ResourceType } from './cms-resource.entity';
-import { ImageRefusal, MAX_INPUT_PIXELS, processImage, readImageInfo, type WatermarkSpec } from './image-processing';
+import { ImageRefusal, MAX_INPUT_PIXELS, processImage, type WatermarkSpec } from './image-processing';
 import { ResourceStorageService } from './resource-storage.service';
 import { resourceLimits, type ResourceLimits } from './resource-settings';
 import { detectResourceType, extOf, extsOfType, iconTypeOf, typeOfExt, TYPE_ICONS, type IconType } from './resource-types';
@@ -305,7 +305,7 @@ export class CmsResourceService {
         if (width * height > MAX_INPUT_PIXELS) throw new ImageRefusal('tooManyPixels', width, height);
         return { ...base, width, height };
       }
-      await readImageInfo(data);
+      // processImage reads the header first and refuses a bomb before decoding anything.
       const done = await processImage(data, {
         thumbnail: { width: limits.thumbnailWidth, height: limits.thumbnailHeight },
         watermark: await this.watermarkOf(site, limits),
