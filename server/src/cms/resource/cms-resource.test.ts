@@ -184,6 +184,24 @@ describe('bad input', () => {
     expectError(res, 400, { en: 'The image "bomb.png" is too large (30000×30000, at most 40 megapixels)' });
   });
 
+  it('removes the files already written when a later step fails (the row insert here)', async () => {
+    const ds = t.app.get(DataSource);
+    const storage = t.app.get<FileStorage>(FILE_STORAGE);
+    const files = async () => (await storage.list(`site/${site.path}/resources`)).length;
+    const before = { rows: await count(), files: await files() };
+    await ds.query(`ALTER TABLE cms_resource ADD CONSTRAINT test_refuse_name CHECK (name <> 'doomed')`);
+    try {
+      const res = await http
+        .post('/upload')
+        .attach('file', await png(30, 30), 'fine.png')
+        .attach('file', Buffer.from('text'), 'doomed.txt');
+      expect(res.status).toBe(500);
+    } finally {
+      await ds.query(`ALTER TABLE cms_resource DROP CONSTRAINT test_refuse_name`);
+    }
+    expect({ rows: await count(), files: await files() }).toEqual(before);
+  });
+
   it('refuses settings out of bounds', async () => {
     const site2 = api(() => t, { token: () => admin });
     expectError(await site2.lang('en').post(`/cms/site/extends/${site.siteId}`, { uploadAllowedExts: ['png', 'svg'] }), 400, {
