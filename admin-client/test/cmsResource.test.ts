@@ -10,7 +10,8 @@ import {
   resourceSettingsRecord,
   resourceUpdateBody,
 } from '../src/screens/cms/resource/resource';
-import { libraryToolbar, linkText, pickerKinds } from '../src/screens/cms/resource/richText';
+import type Quill from 'quill';
+import { insertResource, libraryToolbar, linkText, pickerKinds } from '../src/screens/cms/resource/richText';
 
 const file = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name);
 const MB = 1024 * 1024;
@@ -143,5 +144,36 @@ describe('rich-text library buttons', () => {
     expect(pickerKinds('attachment')).toBeUndefined();
     expect(linkText({ name: '年报', suffix: 'pdf' })).toBe('年报.pdf');
     expect(linkText({ name: '年报.PDF', suffix: 'pdf' })).toBe('年报.PDF');
+  });
+
+  it('inserts an image as its thumbnail linked to the original, a video as the video embed, anything from the attachment button as a link', () => {
+    const calls: unknown[][] = [];
+    const editor = {
+      insertEmbed: (...a: unknown[]) => calls.push(['embed', ...a.slice(0, 3)]),
+      formatText: (...a: unknown[]) => calls.push(['format', ...a.slice(0, 4)]),
+      insertText: (...a: unknown[]) => calls.push(['text', ...a.slice(0, 3)]),
+    } as unknown as Quill;
+    const base = {
+      resourceId: '1',
+      fileName: 'a.jpg',
+      fileSize: 1,
+      iconType: 'image' as const,
+      path: 'resources/a.jpg',
+      suffix: 'jpg',
+      name: '封面',
+    };
+    const image = { ...base, resourceType: 'image' as const, src: '/s/a.jpg', thumbnail: 'resources/a_thumb.jpg', thumbnailSrc: '/s/a_thumb.jpg' };
+    expect(insertResource(editor, 3, image)).toBe(4);
+    expect(insertResource(editor, 4, { ...image, thumbnail: '', thumbnailSrc: '/s/a.jpg' })).toBe(5);
+    expect(insertResource(editor, 5, { ...image, resourceType: 'video', src: '/s/v.mp4' }, 'video')).toBe(6);
+    expect(insertResource(editor, 6, image, 'attachment')).toBe(6 + '封面.jpg'.length + 1);
+    expect(calls).toEqual([
+      ['embed', 3, 'image', '/s/a_thumb.jpg'],
+      ['format', 3, 1, 'link', '/s/a.jpg'],
+      ['embed', 4, 'image', '/s/a.jpg'],
+      ['embed', 5, 'video', '/s/v.mp4'],
+      ['text', 6, '封面.jpg', { link: '/s/a.jpg' }],
+      ['text', 12, ' ', { link: false }],
+    ]);
   });
 });

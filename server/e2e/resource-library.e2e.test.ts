@@ -156,6 +156,13 @@ describe('resource library and material picker', () => {
     await screenshot(page, 'resource-picker');
     await picker.getByRole('button', { name: '确定（1）' }).click();
     await expect.poll(() => body.locator(`img[src="${market.thumbnailSrc}"]`).count(), { timeout: 15_000 }).toBe(1);
+    // The attachment button (any kind) inserts a link named after the file.
+    await page.keyboard.press('End');
+    await page.getByRole('button', { name: '附件（素材库）' }).click();
+    await expect.poll(() => picker.getByTestId('resource-card').count(), { timeout: 15_000 }).toBe(3);
+    await picker.getByRole('button', { name: `选用 ${market.name}` }).click();
+    await picker.getByRole('button', { name: '确定（1）' }).click();
+    await expect.poll(() => body.locator(`a[href="${market.src}"]`, { hasText: 'market.jpg' }).count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('button', { name: '保存并发布' }).click();
     await expect.poll(() => page.getByText('保存并发布成功').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
@@ -174,6 +181,7 @@ describe('resource library and material picker', () => {
     const img = reader.locator(`img[src="${market.thumbnailSrc}"]`);
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15_000 }).toBe(240);
     expect(await reader.locator(`a[href="${market.src}"] img`).count()).toBe(1);
+    expect(await reader.locator(`a[href="${market.src}"]`, { hasText: 'market.jpg' }).count()).toBe(1);
     const thumb = await fetch(new URL(market.thumbnailSrc, base));
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toMatch(/^image\//);

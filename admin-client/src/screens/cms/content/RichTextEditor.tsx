@@ -190,10 +190,11 @@ export default function RichTextEditor({ value, onChange, placeholder, uploading
             onPick={(rows: ResourceRow[]) => {
               const editor = quill.current;
               const at = picking?.index ?? 0;
+              const button = picking?.button ?? 'image';
               setPicking(null);
               if (!editor) return;
               try {
-                const end = rows.reduce((index, row) => insertResource(editor, index, row), at);
+                const end = rows.reduce((index, row) => insertResource(editor, index, row, button), at);
                 editor.setSelection(end, 0, 'user');
               } catch {
                 notify('app.cms_resource.insert_failed', { type: 'error' });

@@ -34,17 +34,17 @@ export function linkText(row: Pick<ResourceRow, 'name' | 'suffix'>): string {
 
 /**
  * Inserts a picked resource at `index` and answers the index after it: an image as its thumbnail linked to the
- * original when the site made one (else the image itself), a video as the editor's video embed, audio and other
- * files as a link named after the file.
+ * original when the site made one (else the image itself), a video as the editor's video embed, audio, other files
+ * and anything picked with the attachment button as a link named after the file.
  */
-export function insertResource(editor: Quill, index: number, row: ResourceRow): number {
-  if (row.resourceType === 'image') {
+export function insertResource(editor: Quill, index: number, row: ResourceRow, button: LibraryButton = 'image'): number {
+  if (button !== 'attachment' && row.resourceType === 'image') {
     const thumb = !!row.thumbnail && !!row.thumbnailSrc && row.thumbnailSrc !== row.src;
     editor.insertEmbed(index, 'image', thumb ? row.thumbnailSrc : row.src, 'user');
     if (thumb) editor.formatText(index, 1, 'link', row.src, 'user');
     return index + 1;
   }
-  if (row.resourceType === 'video') {
+  if (button !== 'attachment' && row.resourceType === 'video') {
     editor.insertEmbed(index, 'video', row.src, 'user');
     return index + 1;
   }
