@@ -8,7 +8,7 @@ import { MaterialPicker } from '../src/screens/cms/resource/MaterialPicker';
 import type { ResourceRow } from '../src/screens/cms/resource/resource';
 import { MaterialLibrary, ResourceLibrary } from '../src/screens/cms/resource/ResourceScreens';
 import { SiteTabsPage } from '../src/screens/cms/site/SiteTabsPage';
-import { bodyText, button, container, input, render, type, useAdminHarness, waitFor } from './support/adminHarness';
+import { bodyText, button, buttons, container, input, render, type, useAdminHarness, waitFor } from './support/adminHarness';
 
 vi.mock('../src/screens/cms/content/RichTextEditor', () => ({
   default: ({ value, label }: { value: string; label: string }) => <textarea aria-label={label} defaultValue={value} />,
@@ -296,11 +296,41 @@ describe('content editor logo from the material library', () => {
       ['cms:content:view', 'cms:content:add', 'cms:material:view'],
       '/cms/content/editor/5/article/0',
     );
-    (await waitFor(() => button('从素材库选择 Logo'))).click();
+    (await waitFor(() => button('从素材库选择引导图'))).click();
     (await waitFor(() => document.querySelector<HTMLElement>('[aria-label="选用 图1"][aria-pressed]'))).click();
     (await waitFor(() => button('确定（1）'))).click();
     await waitFor(() => input('logo')!.value === 'resources/202611/1.jpg');
     expect(container.querySelector(`img[src="/site/demo/resources/202611/1_thumb.jpg"]`)).not.toBeNull();
+  });
+});
+
+describe('pickers without a library permission', () => {
+  it('are not offered', async () => {
+    vi.spyOn(httpClient, 'get').mockImplementation((async (url: string) => {
+      if (url === '/cms/content/init/5/image/0')
+        return ok({
+          catalogId: '5',
+          contentType: 'image',
+          status: 'draft',
+          title: '',
+          tags: [],
+          keywords: [],
+          publishPipes: [],
+          images: [],
+          relaContentIds: [],
+        });
+      return ok({ rows: [], total: 0 });
+    }) as never);
+    render(
+      <Routes>
+        <Route path="/cms/content/editor/:catalogId/:contentType/:contentId" element={<ContentEditorPage />} />
+      </Routes>,
+      {},
+      ['cms:content:view', 'cms:content:add'],
+      '/cms/content/editor/5/image/0',
+    );
+    await waitFor(() => button('上传引导图') && button('上传图片'));
+    expect(buttons().some((b) => b.textContent?.includes('从素材库选择'))).toBe(false);
   });
 });
 

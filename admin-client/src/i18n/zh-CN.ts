@@ -1491,7 +1491,7 @@ const zhCN = {
       material_title: '素材库',
       picker_title: '从素材库选择',
       from_library: '从素材库选择',
-      logo_from_library: '从素材库选择 Logo',
+      logo_from_library: '从素材库选择引导图',
       drop_zone: '上传区域',
       drop_here: '将文件拖到此处，或点击选择文件（可一次选多个）',
       choose_files: '选择文件',

@@ -1488,7 +1488,7 @@ const zhTW: AppMessages = {
       material_title: '素材庫',
       picker_title: '從素材庫選擇',
       from_library: '從素材庫選擇',
-      logo_from_library: '從素材庫選擇 Logo',
+      logo_from_library: '從素材庫選擇引導圖',
       drop_zone: '上傳區域',
       drop_here: '將檔案拖到此處，或點擊選擇檔案（可一次選多個）',
       choose_files: '選擇檔案',

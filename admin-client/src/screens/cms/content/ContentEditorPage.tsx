@@ -44,7 +44,7 @@ import type { PageResult } from '@zhiwen/shared';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { startPublishPolling, usePipes } from '../catalog/CatalogScreens';
-import { PickFromLibraryButton } from '../resource/MaterialPicker';
+import { PickFromLibraryButton, usePickerPermissions } from '../resource/MaterialPicker';
 import type { ResourceRow } from '../resource/resource';
 import {
   contentBody,
@@ -349,6 +349,7 @@ export function ContentEditorPage() {
   const canAdd = useHasPermission('cms:content:add');
   const canEdit = useHasPermission('cms:content:edit');
   const canPublish = useHasPermission('cms:content:publish');
+  const { canPick } = usePickerPermissions();
   const [form, setForm] = useState<ContentForm>();
   const [loadError, setLoadError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -589,7 +590,7 @@ export function ContentEditorPage() {
                   placeholder={translate('app.cms_editor.placeholder')}
                   uploadingText={translate('app.cms_editor.uploading')}
                   uploadImage={async (file) => (await upload(file))?.url}
-                  library
+                  library={canPick}
                   readOnly={ro}
                   label={translate('app.cms_editor.body')}
                 />

@@ -18,12 +18,14 @@ export interface MaterialPickerProps {
   onPick: (rows: ResourceRow[]) => void;
 }
 
-/** Whether the caller may upload into the library from a picker (either screen's upload permission). */
+/** Whether the caller may browse the library from a picker and upload into it (either screen's permissions). */
 export function usePickerPermissions() {
+  const resourceView = useHasPermission('cms:resource:view');
+  const materialView = useHasPermission('cms:material:view');
   const resourceUpload = useHasPermission('cms:resource:upload');
   const resourceAdd = useHasPermission('cms:resource:add');
   const materialUpload = useHasPermission('cms:material:upload');
-  return { canUpload: resourceUpload || resourceAdd || materialUpload };
+  return { canPick: resourceView || materialView, canUpload: resourceUpload || resourceAdd || materialUpload };
 }
 
 /** 素材库: the one dialog where an image or file is chosen, from the site's library or uploaded new (it then comes selected). */
@@ -69,7 +71,7 @@ export function MaterialPicker({ open, kinds, multiple, siteId, title, onClose, 
   );
 }
 
-/** A button that opens the picker and hands over what was chosen. */
+/** A button that opens the picker and hands over what was chosen (nothing without a library view permission). */
 export function PickFromLibraryButton({
   kinds,
   multiple,
@@ -87,6 +89,8 @@ export function PickFromLibraryButton({
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const { canPick } = usePickerPermissions();
+  if (!canPick) return null;
   return (
     <>
       <MuiButton variant="outlined" startIcon={<PhotoLibraryIcon />} disabled={disabled} onClick={() => setOpen(true)} {...buttonProps}>
