@@ -370,12 +370,19 @@ describe('site extension settings: resources', () => {
     type(input('thumbnailWidth')!, '300');
     type(input('watermark.width')!, '10');
     type(input('watermark.opacity')!, '1.5');
+    type(input('uploadMaxCount')!, '30');
     button('保存')!.click();
-    await waitFor(() => bodyText().includes('必须是 20 到 2000 之间的整数') && bodyText().includes('透明度必须在 0 到 1 之间'));
+    await waitFor(
+      () =>
+        bodyText().includes('必须是 20 到 2000 之间的整数') &&
+        bodyText().includes('透明度必须在 0 到 1 之间') &&
+        bodyText().includes('必须是 1 到 20 之间的整数'),
+    );
     expect(post).not.toHaveBeenCalled();
 
     type(input('watermark.width')!, '100');
     type(input('watermark.opacity')!, '0.6');
+    type(input('uploadMaxCount')!, '5');
     [...container.querySelectorAll('label')]
       .find((l) => l.textContent === 'pdf')!
       .querySelector('input')!

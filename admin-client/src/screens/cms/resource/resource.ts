@@ -241,7 +241,7 @@ export const KNOWN_EXTS = [
 ]; // prettier-ignore
 
 /** Bounds of the site settings (as the server's DTO). */
-export const RESOURCE_SETTING_BOUNDS = { maxCount: 50, maxSizeMb: 200, maxThumbnail: 2000, maxWatermark: 2000 } as const;
+export const RESOURCE_SETTING_BOUNDS = { maxCount: 20, maxSizeMb: 100, maxThumbnail: 2000, maxWatermark: 2000 } as const;
 
 export const WATERMARK_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right', 'center'] as const;
 
