@@ -174,10 +174,17 @@ export function thumbnailSize(width: number, height: number, boxWidth: number, b
   return { width: Math.max(1, Math.round((width * boxHeight) / height)), height: boxHeight };
 }
 
-function encode(image: Sharp, format: string): Sharp {
+/**
+ * Above this many pixels a JPEG is written without optimised Huffman tables: optimising buffers the whole image's
+ * coefficients (a 12-megapixel photo took the process from 150 to 400 MB over a few uploads, and 3x the encode time)
+ * for files about 7% smaller.
+ */
+const OPTIMISE_CODING_MAX_PIXELS = 4_000_000;
+
+function encode(image: Sharp, format: string, pixels: number): Sharp {
   switch (format) {
     case 'jpeg':
-      return image.jpeg({ quality: 85 });
+      return image.jpeg({ quality: 85, optimiseCoding: pixels <= OPTIMISE_CODING_MAX_PIXELS });
     case 'png':
       return image.png();
     case 'webp':
@@ -217,13 +224,14 @@ export function processImage(data: Buffer, options: ProcessOptions = {}): Promis
           })),
         );
       }
-      const out = await encode(image, info.format).toBuffer({ resolveWithObject: true });
+      const out = await encode(image, info.format, info.width * info.height).toBuffer({ resolveWithObject: true });
       const size = thumbnailSize(info.width, info.height, options.thumbnail?.width ?? 0, options.thumbnail?.height ?? 0);
       let thumbnail: ProcessedImage['thumbnail'] = null;
       if (size) {
         const made = await encode(
           sharp(data, { limitInputPixels: maxPixels, pages: 1 }).rotate().resize(size.width, size.height, { fit: 'cover' }),
           info.format,
+          size.width * size.height,
         ).toBuffer({ resolveWithObject: true });
         thumbnail = { data: made.data, width: made.info.width, height: made.info.height };
       }
