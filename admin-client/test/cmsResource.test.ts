@@ -31,6 +31,13 @@ describe('upload checks before sending (spec 8 messages)', () => {
     ]);
   });
 
+  it('checks images by the image limit alone, even when it is the larger one', () => {
+    const limits = { ...DEFAULT_LIMITS, uploadMaxSizeMb: 1, imageMaxSizeMb: 3 };
+    const check = precheckFiles([file('a.png', 2 * MB), file('b.pdf', 2 * MB)], limits);
+    expect(check.accepted.map((f) => f.name)).toEqual(['a.png']);
+    expect(check.rejected[0].refusal.options).toEqual({ n: 1 });
+  });
+
   it('refuses the whole selection when it has more files than the site allows', () => {
     const limits = { ...DEFAULT_LIMITS, uploadMaxCount: 2 };
     const check = precheckFiles([file('a.png', 1), file('b.png', 1), file('c.png', 1)], limits);

@@ -123,7 +123,7 @@ export function UploadZone({
           {translate('app.cms_resource.limits_hint', {
             count: limits.uploadMaxCount,
             size: limits.uploadMaxSizeMb,
-            image: Math.min(limits.imageMaxSizeMb, limits.uploadMaxSizeMb),
+            image: limits.imageMaxSizeMb,
             types: exts.join(', '),
           })}
         </Typography>

@@ -146,8 +146,8 @@ export interface Precheck {
 }
 
 /**
- * The checks spec 8 makes before an upload (the server checks again, by content): count, format, size (images have
- * their own limit). `exts` narrows the formats (a picker that wants images).
+ * The checks spec 8 makes before an upload (the server checks again, by content): count, format, size (images by
+ * the image limit alone, other files by the file limit, as the server). `exts` narrows the formats (a picker that wants images).
  */
 export function precheckFiles(files: File[], limits: UploadLimits, exts: string[] = limits.uploadAllowedExts): Precheck {
   if (files.length > limits.uploadMaxCount) {
@@ -157,7 +157,7 @@ export function precheckFiles(files: File[], limits: UploadLimits, exts: string[
   const rejected: Precheck['rejected'] = [];
   for (const file of files) {
     const ext = extOf(file.name);
-    const maxMb = IMAGE_EXTS.includes(ext) ? Math.min(limits.imageMaxSizeMb, limits.uploadMaxSizeMb) : limits.uploadMaxSizeMb;
+    const maxMb = IMAGE_EXTS.includes(ext) ? limits.imageMaxSizeMb : limits.uploadMaxSizeMb;
     if (!ext || !exts.includes(ext)) {
       rejected.push({ file, refusal: { key: 'app.cms_resource.upload_format', options: { types: exts.join(', ') } } });
     } else if (file.size > maxMb * 1024 * 1024) {
