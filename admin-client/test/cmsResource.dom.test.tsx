@@ -191,7 +191,12 @@ describe('resource library screen', () => {
     );
     await waitFor(() => container.querySelector('input[aria-label="选择 图1"]'));
     container.querySelector<HTMLInputElement>('input[aria-label="选择 图1"]')!.click();
-    container.querySelector<HTMLInputElement>('input[aria-label="选择 图2"]')!.click();
+    await waitFor(() => button('删除选中（1）'));
+    // 本页全选 adds the rest of the page.
+    [...container.querySelectorAll('label')]
+      .find((l) => l.textContent === '本页全选')!
+      .querySelector('input')!
+      .click();
     await waitFor(() => button('删除选中（2）'));
     button('删除选中（2）')!.click();
     await waitFor(() => bodyText().includes('确定删除选中的 2 个资源吗'));

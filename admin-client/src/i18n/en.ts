@@ -1317,6 +1317,7 @@ const app: AppMessages['app'] = {
     delete_selected: 'Delete selected (%{count})',
     delete_title: 'Delete resources',
     delete_confirm: 'Delete the %{count} selected resources? Their files are deleted too.',
+    select_page: 'Select this page',
     select_one: 'Select %{name}',
     pick_one: 'Pick %{name}',
     pick_confirm: 'Use (%{count})',

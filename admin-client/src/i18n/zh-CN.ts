@@ -1524,6 +1524,7 @@ const zhCN = {
       delete_selected: '删除选中（%{count}）',
       delete_title: '删除资源',
       delete_confirm: '确定删除选中的 %{count} 个资源吗？文件将一并删除。',
+      select_page: '本页全选',
       select_one: '选择 %{name}',
       pick_one: '选用 %{name}',
       pick_confirm: '确定（%{count}）',

@@ -1521,6 +1521,7 @@ const zhTW: AppMessages = {
       delete_selected: '刪除選取（%{count}）',
       delete_title: '刪除資源',
       delete_confirm: '確定刪除選取的 %{count} 個資源嗎？檔案將一併刪除。',
+      select_page: '本頁全選',
       select_one: '選取 %{name}',
       pick_one: '選用 %{name}',
       pick_confirm: '確定（%{count}）',

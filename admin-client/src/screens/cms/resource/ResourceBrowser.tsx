@@ -10,6 +10,7 @@ import {
   CardActionArea,
   CardActions,
   Checkbox,
+  FormControlLabel,
   IconButton,
   LinearProgress,
   MenuItem,
@@ -257,9 +258,25 @@ export function ResourceBrowser({
         />
         <Box sx={{ flex: 1 }} />
         {!pick && canRemove ? (
-          <MuiButton color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={!checked.length} onClick={() => setRemoving(checked)}>
-            {translate('app.cms_resource.delete_selected', { count: checked.length })}
-          </MuiButton>
+          <>
+            <FormControlLabel
+              label={translate('app.cms_resource.select_page')}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={!!rows.length && rows.every(isChecked)}
+                  indeterminate={rows.some(isChecked) && !rows.every(isChecked)}
+                  onChange={(e) => {
+                    const ids = rows.map((r) => r.resourceId);
+                    setChecked((c) => (e.target.checked ? [...new Set([...c, ...ids])] : c.filter((id) => !ids.includes(id))));
+                  }}
+                />
+              }
+            />
+            <MuiButton color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={!checked.length} onClick={() => setRemoving(checked)}>
+              {translate('app.cms_resource.delete_selected', { count: checked.length })}
+            </MuiButton>
+          </>
         ) : null}
         <ToggleButtonGroup
           size="small"
