@@ -1,4 +1,5 @@
 import { Document, Packer, Paragraph } from 'docx';
+import ExcelJS from 'exceljs';
 import { crc32 } from 'node:zlib';
 import type { Pool } from 'pg';
 import sharp from 'sharp';
@@ -100,6 +101,18 @@ describe('upload and list', () => {
     expect(named.rows.map((r) => r.resourceId)).toEqual([one.resourceId]);
     const future = expectOk<{ total: number }>(await http.get('').query({ beginTime: '2999-01-01T00:00:00Z' }));
     expect(future.total).toBe(0);
+
+    // The list exports as .xlsx (POST with cc-export), with the filters; a POST without it adds a resource.
+    const xlsx = await http.post('').set('cc-export', '1').send({ resourceType: 'image' }).buffer(true).parse(binaryParser);
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe('名称');
+    expect(sheet.getRow(2).getCell(1).value).toBe('蓝色');
+    expect(sheet.getRow(2).getCell(2).value).toBe('图片');
+    expect(sheet.getRow(2).getCell(5).value).toBe(image.src);
+    expect(sheet.rowCount).toBe(2);
   });
 
   it('answers the types with their extensions and localized names', async () => {
