@@ -7,6 +7,8 @@ export interface SiteRef {
   path: string;
   staticSuffix: string;
   resourceUrl: string;
+  /** Public URL of the site's own bucket when its resources live there (storage per site), else '' or absent. */
+  resourceBucketUrl?: string;
   publishPipeProps: Record<string, { url?: string } | undefined>;
 }
 
@@ -88,14 +90,24 @@ export function contentUrl(site: SiteRef, pipe: string, catalog: Pick<CatalogRef
 }
 
 /**
+ * Where a site's files are reached in pages (ends with `/`): its resource domain, else the public URL of its own bucket
+ * (whose keys are `site/<path>/...`), else the built-in `/site/<path>/`.
+ */
+export function resourceBaseUrl(site: Pick<SiteRef, 'path' | 'resourceUrl' | 'resourceBucketUrl'>): string {
+  const domain = site.resourceUrl.trim();
+  if (domain) return domain.endsWith('/') ? domain : `${domain}/`;
+  const bucket = (site.resourceBucketUrl ?? '').trim().replace(/\/+$/, '');
+  return bucket ? `${bucket}/site/${site.path}/` : `/site/${site.path}/`;
+}
+
+/**
  * URL of an uploaded resource. Absolute URLs (and `/...`) stay as they are; a storage key `site/<path>/resources/...`
- * or a relative `resources/...` goes under the site's resource domain, else under the built-in `/site/<path>/`.
+ * or a relative `resources/...` goes under the site's resource base (`resourceBaseUrl`).
  */
 export function resourceUrl(site: SiteRef, value: string): string {
   if (!value) return '';
   if (/^(https?:)?\/\//i.test(value) || value.startsWith('/') || value.startsWith('data:')) return value;
   const own = `site/${site.path}/`;
   const relative = value.startsWith(own) ? value.slice(own.length) : value;
-  const base = site.resourceUrl.trim() ? (site.resourceUrl.endsWith('/') ? site.resourceUrl : `${site.resourceUrl}/`) : `/site/${site.path}/`;
-  return `${base}${relative}`;
+  return `${resourceBaseUrl(site)}${relative}`;
 }

@@ -111,7 +111,8 @@ export interface PipeRow {
 
 const SITE_COLUMNS = `site_id AS "siteId", name, path, logo, resource_url AS "resourceUrl", description, static_suffix AS "staticSuffix",
   seo_title AS "seoTitle", seo_keywords AS "seoKeywords", seo_description AS "seoDescription",
-  publish_pipe_props AS "publishPipeProps", config_props AS "configProps"`;
+  publish_pipe_props AS "publishPipeProps", config_props AS "configProps",
+  CASE WHEN storage_props->>'driver' = 's3' THEN coalesce(storage_props->>'publicUrl', '') ELSE '' END AS "resourceBucketUrl"`;
 
 const CATALOG_COLUMNS = `catalog_id AS "catalogId", site_id AS "siteId", parent_id AS "parentId", ancestors, tree_level AS "treeLevel", name,
   alias, path, catalog_type AS "catalogType", redirect_url AS "redirectUrl", description, logo, static_flag AS "staticFlag", visible,

@@ -8,6 +8,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { S3Storage } from '../../storage/s3-storage';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsAccessService } from '../common/cms-access.service';
+import { resourceBaseUrl } from '../publish/publish-paths';
 import type { SiteStorageChangeDto, SiteStorageDto, SiteStorageViewDto } from './cms-site-storage.dto';
 import { CmsSite, type SiteStorageProps } from './cms-site.entity';
 import './cms-site-storage.messages';
@@ -197,7 +198,5 @@ function placeOf(props: SiteStorageProps): string {
 }
 
 function baseOf(site: Pick<CmsSite, 'path' | 'resourceUrl'>, props: SiteStorageProps): string {
-  if (site.resourceUrl) return `${site.resourceUrl.replace(/\/+$/, '')}/`;
-  if (props.driver === 's3' && props.publicUrl) return `${props.publicUrl.replace(/\/+$/, '')}/site/${site.path}/`;
-  return `/site/${site.path}/`;
+  return resourceBaseUrl({ ...site, resourceBucketUrl: props.driver === 's3' ? props.publicUrl : '' });
 }

@@ -1,5 +1,6 @@
 import { Client } from 'minio';
 import { buffer as readAll } from 'node:stream/consumers';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError, expectMessage, expectOk } from '../../../test/helpers/api';
 import { siteFactory, staffUserFactory } from '../../../test/helpers/factories';
@@ -7,6 +8,7 @@ import { startS3rver, type LocalS3 } from '../../../test/helpers/s3rver';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { clientOptions } from '../../storage/s3-storage';
+import { resourceUrl } from '../publish/publish-paths';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsSiteStorageService } from './cms-site-storage.service';
 
@@ -105,11 +107,23 @@ describe('site storage', () => {
     const siteView = await api(() => t, { token: () => admin }).get(`/cms/site/${site.siteId}`);
     expect(JSON.stringify(siteView.body)).not.toContain('storage');
 
-    // New uploads go to the bucket through the driver the resource library asks for.
+    // New uploads go to the bucket, and their URL is the bucket's public URL, in the library and in published pages.
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const library = api(() => t, { token: () => admin, base: '/prod-api/cms/resource', headers: { CurrentSite: site.siteId } });
+    const [uploaded] = expectOk(await library.upload('/upload', { data: png, name: 'green.png' })) as Array<{ path: string; src: string }>;
+    expect(uploaded.src).toBe(`https://cdn.example.com/site/${site.path}/${uploaded.path}`);
+    expect(await objectsIn('site-res')).toContain(`site/${site.path}/${uploaded.path}`);
+    expect(await local().get(`site/${site.path}/${uploaded.path}`)).toBeNull();
+    const siteRow = { siteId: site.siteId, path: site.path, staticSuffix: 'html', publishPipeProps: {}, resourceUrl: '' };
+    expect(resourceUrl({ ...siteRow, resourceBucketUrl: 'https://cdn.example.com' }, uploaded.path)).toBe(uploaded.src);
+    expect(resourceUrl({ ...siteRow, resourceUrl: 'https://res.example.com', resourceBucketUrl: 'https://cdn.example.com' }, uploaded.path)).toBe(
+      `https://res.example.com/${uploaded.path}`,
+    );
     const driver = await t.app.get(CmsSiteStorageService).driverFor(site);
     await driver.put(`site/${site.path}/resources/202611/cccc.jpg`, Buffer.from('jpg'));
     expect(await objectsIn('site-res')).toContain(`site/${site.path}/resources/202611/cccc.jpg`);
-    expect(await local().get(`site/${site.path}/resources/202611/cccc.jpg`)).toBeNull();
   });
 
   it('keeps the stored secret when the same account is saved without one, and moves back on request', async () => {
@@ -132,12 +146,12 @@ describe('site storage', () => {
     });
     expectError(otherAccount, 400, { 'zh-CN': '请填写访问密钥（SecretKey），最多 256 个字符' });
 
-    // Back to the product storage: only the file uploaded to the bucket meanwhile needs copying.
+    // Back to the product storage: only the files uploaded to the bucket meanwhile need copying.
     const back = await http.put(`/${site.siteId}`, { driver: 'default' });
-    expect(expectOk(back)).toEqual({ copied: 1, bytes: 3, keptInPrevious: 3 });
+    expect(expectOk(back)).toMatchObject({ copied: 2, keptInPrevious: 4 });
     const copied = await local().get(`site/${site.path}/resources/202611/cccc.jpg`);
     expect((await readAll(copied!)).toString()).toBe('jpg');
-    expect(expectOk(await http.get(`/${site.siteId}`))).toMatchObject({ driver: 'default', secretKeySet: false, fileCount: 3 });
+    expect(expectOk(await http.get(`/${site.siteId}`))).toMatchObject({ driver: 'default', secretKeySet: false, fileCount: 4 });
   });
 
   it('is for administrators: the seeded editor role may not see or change it', async () => {
