@@ -105,6 +105,11 @@ describe('page values and ids out of range', () => {
     const res = await http.put('/system/user/changeStatus').send({ userId: '9223372036854775808', status: '0' });
     expectError(res, 400, { 'zh-CN': '用户编号格式不正确' });
   });
+
+  it('names the value in a body id message (error.badId), without control characters', async () => {
+    expectError(await http.post('/cms/site/exportTheme').send({ siteId: 'abc' }), 400, { 'zh-CN': '编号不正确：abc' });
+    expectError(await http.lang('en').post('/cms/site/exportTheme').send({ siteId: 'x\u0000y' }), 400, { en: 'Invalid id: xy' });
+  });
 });
 
 describe('messages that name the real problem', () => {

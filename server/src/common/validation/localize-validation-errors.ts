@@ -29,7 +29,12 @@ function messageFor(error: ValidationError, type: string, fallback: string, path
   const field = fieldLabel(error.property);
   const meta = metadataOf(error, type);
   const constraints = (meta?.constraints ?? []) as unknown[];
-  const args: Record<string, string> = { field: field || path };
+  const value = (error.target as Record<string, unknown> | undefined)?.[error.property];
+  // The value as the id pipes show it ("编号不正确：abc"), short and without control characters: messages such as
+  // error.badId name it.
+  const shown = typeof value === 'string' ? value : (JSON.stringify(value ?? null) ?? '');
+  // eslint-disable-next-line no-control-regex
+  const args: Record<string, string> = { field: field || path, value: shown.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 40) };
   constraints.forEach((c, i) => {
     args[String(i)] = Array.isArray(c) ? c.join(', ') : typeof c === 'object' ? '' : String(c);
   });
