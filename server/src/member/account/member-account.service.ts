@@ -6,7 +6,7 @@ import type { MemberSession } from '../../auth/login-user';
 import { verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
-import { detectImageType } from '../../storage/image-type';
+import { avatarTooLarge, detectImageType } from '../../storage/image-type';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { AVATAR_URL_PREFIX } from '../../system/user/user-admin.service';
 import { MemberLevelConfig } from '../level/member-level-config.entity';
@@ -93,6 +93,8 @@ export class MemberAccountService {
   async setAvatar(data: Buffer, session: MemberSession): Promise<{ imgUrl: string }> {
     const type = detectImageType(data);
     if (!type || (type.ext !== 'png' && type.ext !== 'jpg')) throw new ServiceException('user.avatar.format');
+    const tooLarge = await avatarTooLarge(data);
+    if (tooLarge) throw new ServiceException('user.avatar.tooLarge', tooLarge);
     const member = await this.current(session);
     const fileName = `${member.memberId}-${randomBytes(16).toString('hex')}.${type.ext}`;
     await this.storage.put(`avatar/${fileName}`, data);

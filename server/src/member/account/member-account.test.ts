@@ -270,4 +270,18 @@ describe('own account', () => {
     expect(disguised.status).toBe(400);
     expectMessage(disguised, 'zh-CN', '文件格式不正确，请上传 jpg、png 格式的图片');
   });
+
+  it('refuses an avatar declaring more than 40 megapixels (a decompression bomb) from its header, storing nothing', async () => {
+    await pause();
+    const before = (await memberRow('erin')).avatar;
+    // A PNG header of 10000 x 10000 pixels in 87 bytes.
+    const bomb = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200002710000027100802000000352cf5700000000b49444154789c6360800100000a00017f80745e0000000049454e44ae426082',
+      'hex',
+    );
+    const res = await http.as(token).post('/member/avatar').attach('avatarfile', bomb, 'face.png');
+    expect(res.status).toBe(400);
+    expectMessage(res, 'zh-CN', '图片尺寸过大（10000×10000），头像最多 40 百万像素');
+    expect((await memberRow('erin')).avatar).toBe(before);
+  });
 });

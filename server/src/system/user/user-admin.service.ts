@@ -10,7 +10,7 @@ import { SignInGuardService } from '../../auth/sign-in-guard.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { escapeLike, uniqueViolationOf, withUniqueMessages } from '../../database/sql-helpers';
-import { detectImageType } from '../../storage/image-type';
+import { avatarTooLarge, detectImageType } from '../../storage/image-type';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { paginate } from '../../common/paging/paginate';
 import { SysDept } from '../dept/sys-dept.entity';
@@ -300,6 +300,8 @@ export class UserAdminService {
   async setAvatar(data: Buffer, caller: LoginUser): Promise<{ imgUrl: string }> {
     const type = detectImageType(data);
     if (!type || (type.ext !== 'png' && type.ext !== 'jpg')) throw new ServiceException('user.avatar.format');
+    const tooLarge = await avatarTooLarge(data);
+    if (tooLarge) throw new ServiceException('user.avatar.tooLarge', tooLarge);
     const fileName = `${caller.id}-${randomBytes(16).toString('hex')}.${type.ext}`;
     await this.storage.put(`avatar/${fileName}`, data);
     const imgUrl = `${AVATAR_URL_PREFIX}${fileName}`;

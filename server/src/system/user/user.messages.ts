@@ -4,6 +4,7 @@ export const USER_MESSAGES = defineMessages({
   'zh-CN': {
     'user.exportFile': '用户数据',
     'user.avatar.format': '文件格式不正确，请上传 jpg、png 格式的图片',
+    'user.avatar.tooLarge': '图片尺寸过大（{width}×{height}），头像最多 {max} 百万像素',
     'user.import.deptId': '部门编号',
     'user.import.sex': '性别（0男 1女 2未知）',
     'user.import.status': '状态（0正常 1停用）',
@@ -54,6 +55,7 @@ export const USER_MESSAGES = defineMessages({
   'zh-TW': {
     'user.exportFile': '使用者資料',
     'user.avatar.format': '檔案格式不正確，請上傳 jpg、png 格式的圖片',
+    'user.avatar.tooLarge': '圖片尺寸過大（{width}×{height}），頭像最多 {max} 百萬像素',
     'user.import.deptId': '部門編號',
     'user.import.sex': '性別（0男 1女 2未知）',
     'user.import.status': '狀態（0正常 1停用）',
@@ -104,6 +106,7 @@ export const USER_MESSAGES = defineMessages({
   en: {
     'user.exportFile': 'Users',
     'user.avatar.format': 'Wrong file format: upload a jpg or png image',
+    'user.avatar.tooLarge': 'The image is too large ({width}×{height}): an avatar has at most {max} megapixels',
     'user.import.deptId': 'Department id',
     'user.import.sex': 'Gender (0 male, 1 female, 2 unknown)',
     'user.import.status': 'Status (0 normal, 1 disabled)',

@@ -270,6 +270,20 @@ describe('own profile', () => {
     expect((await request(t.server).get('/prod-api/storage/avatar/..%2F..%2Fsecrets.json')).status).toBe(404);
   });
 
+  it('refuses an avatar declaring more than 40 megapixels (a decompression bomb) from its header', async () => {
+    const token = await tokenOf(t.app, 'selfie', 'Zelfie456');
+    const before = (await http.as(token).get('/getInfo')).body.data.user.avatar;
+    // A PNG header of 10000 x 10000 pixels in 87 bytes.
+    const bomb = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200002710000027100802000000352cf5700000000b49444154789c6360800100000a00017f80745e0000000049454e44ae426082',
+      'hex',
+    );
+    const res = await http.as(token).lang('en').post('/system/user/profile/avatar').attach('avatarfile', bomb, 'me.png');
+    expect(res.status).toBe(400);
+    expectMessage(res, 'en', 'The image is too large (10000×10000): an avatar has at most 40 megapixels');
+    expect((await http.as(token).get('/getInfo')).body.data.user.avatar).toBe(before);
+  });
+
   it('keeps UI preferences', async () => {
     const token = await tokenOf(t.app);
     const saved = await http
