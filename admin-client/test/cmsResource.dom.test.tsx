@@ -309,6 +309,28 @@ describe('content editor logo from the material library', () => {
   });
 });
 
+describe('site logo from the material library', () => {
+  it('picks from the library of the site being edited, whichever site is current', async () => {
+    const { calls } = mockLibrary([row('1')]);
+    const site = { id: '7', siteId: '7', name: '演示站', path: 'demo', logo: '', resourceUrl: '', staticSuffix: 'html', sort: 1, publishPipes: [] };
+    render(
+      <Routes>
+        <Route path="/cms/site/tabs" element={<SiteTabsPage />} />
+      </Routes>,
+      { getOne: (async () => ({ data: site })) as unknown as DataProvider['getOne'] },
+      ['cms:site:view', 'cms:site:edit', 'cms:resource:view'],
+      '/cms/site/tabs?siteId=7',
+    );
+    (await waitFor(() => button('从素材库选择'))).click();
+    (await waitFor(() => document.querySelector<HTMLElement>('[aria-label="选用 图1"][aria-pressed]'))).click();
+    (await waitFor(() => button('确定（1）'))).click();
+    await waitFor(() => input('logo')!.value === 'resources/202611/1.jpg');
+    const list = calls.find((c) => c.url === '/cms/resource')!;
+    expect(list.opts.headers).toEqual({ CurrentSite: '7' });
+    expect(list.opts.params).toMatchObject({ resourceType: 'image' });
+  });
+});
+
 describe('pickers without a library permission', () => {
   it('are not offered', async () => {
     vi.spyOn(httpClient, 'get').mockImplementation((async (url: string) => {
