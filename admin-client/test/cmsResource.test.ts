@@ -5,6 +5,7 @@ import {
   formatSize,
   limitsOf,
   precheckFiles,
+  previewSrc,
   resourceQuery,
   resourceSettingsBody,
   resourceSettingsRecord,
@@ -65,6 +66,13 @@ describe('upload checks before sending (spec 8 messages)', () => {
 });
 
 describe('library requests', () => {
+  it('shows a replaced file past the browser cache: the preview URL carries the update time', () => {
+    const row = { thumbnailSrc: '/site/demo/resources/202611/a_thumb.jpg', updateTime: '2026-11-25T20:00:00.000Z' };
+    expect(previewSrc(row)).toBe('/site/demo/resources/202611/a_thumb.jpg?v=2026-11-25T20%3A00%3A00.000Z');
+    expect(previewSrc({ thumbnailSrc: 'https://cdn.x/a.jpg?w=1', updateTime: 't2' })).toBe('https://cdn.x/a.jpg?w=1&v=t2');
+    expect(previewSrc({ thumbnailSrc: '/a.png' })).toBe('/a.png');
+  });
+
   it("leaves empty filters out and sends the days as instants of the user's time zone, the end day whole, newest first", () => {
     expect(resourceQuery({ resourceType: '', name: '  ', beginTime: '2026-11-01', endTime: 'bad' }, 2, 20)).toEqual({
       resourceType: undefined,

@@ -86,8 +86,8 @@ export function ResourceEditDialog({
     setProgress(0);
     try {
       const updated = await api.replace(row.resourceId, file, setProgress);
-      // Same path when the suffix is the same: the preview asks again past the browser's cache.
-      if (updated) setRow((old) => ({ ...old, ...updated, thumbnailSrc: `${updated.thumbnailSrc}?v=${Date.now()}` }));
+      // Same path when the suffix is the same: the new update time takes the preview past the browser's cache.
+      if (updated) setRow((old) => ({ ...old, ...updated }));
       setReplaced(true);
       notify('app.cms_resource.replaced', { type: 'info' });
     } catch (err) {

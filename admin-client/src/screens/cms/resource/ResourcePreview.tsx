@@ -11,7 +11,7 @@ import TextSnippetIcon from '@mui/icons-material/TextSnippet';
 import VideoFileIcon from '@mui/icons-material/VideoFile';
 import { Box, type SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
-import { isImageRow, type IconType, type ResourceRow } from './resource';
+import { isImageRow, previewSrc, type IconType, type ResourceRow } from './resource';
 
 const ICONS: Record<IconType, ComponentType<SvgIconProps>> = {
   image: ImageIcon,
@@ -40,7 +40,7 @@ export function ResourcePreview({ row, size }: { row: ResourceRow; size: number 
       sx={{ width: size, height: size, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', overflow: 'hidden' }}
     >
       {isImageRow(row) && row.thumbnailSrc ? (
-        <img src={row.thumbnailSrc} alt={row.name} loading="lazy" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+        <img src={previewSrc(row)} alt={row.name} loading="lazy" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
       ) : (
         <FileTypeIcon iconType={row.iconType} sx={{ fontSize: size / 2 }} color="action" />
       )}

@@ -34,7 +34,18 @@ export interface ResourceRow {
   iconType: IconType;
   createTime?: string;
   createBy?: string;
+  /** Changes when the file is replaced (its path may stay the same). */
+  updateTime?: string;
   usages?: ResourceUsage[];
+}
+
+/**
+ * The thumbnail URL to show: a replaced file can keep its path, so the row's update time is added to get past the
+ * browser's cache.
+ */
+export function previewSrc(row: Pick<ResourceRow, 'thumbnailSrc' | 'updateTime'>): string {
+  if (!row.updateTime) return row.thumbnailSrc;
+  return `${row.thumbnailSrc}${row.thumbnailSrc.includes('?') ? '&' : '?'}v=${encodeURIComponent(row.updateTime)}`;
 }
 
 /** Content that references a resource (`GET /cms/resource/:id`). */
