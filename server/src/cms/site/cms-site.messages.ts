@@ -29,6 +29,7 @@ export const CMS_SITE_MESSAGES = defineMessages({
     'cms.site.applied': '已为 {count} 个栏目设置默认模板',
     'cms.site.publishQueued': '已提交站点发布任务',
     'cms.theme.fileRequired': '请选择要导入的主题文件（zip 压缩包）',
+    'field.replace': '替换',
     'cms.theme.notZip': '主题文件必须是 zip 压缩包',
     'cms.theme.empty': '主题压缩包中没有可导入的文件',
     'cms.theme.badEntry':
@@ -91,6 +92,7 @@ export const CMS_SITE_MESSAGES = defineMessages({
     'cms.site.applied': '已為 {count} 個欄目設定預設範本',
     'cms.site.publishQueued': '已提交網站發佈任務',
     'cms.theme.fileRequired': '請選擇要匯入的主題檔案（zip 壓縮檔）',
+    'field.replace': '取代',
     'cms.theme.notZip': '主題檔案必須是 zip 壓縮檔',
     'cms.theme.empty': '主題壓縮檔中沒有可匯入的檔案',
     'cms.theme.badEntry':
@@ -153,6 +155,7 @@ export const CMS_SITE_MESSAGES = defineMessages({
     'cms.site.applied': 'Default templates set on {count} catalogs',
     'cms.site.publishQueued': 'Site publishing queued',
     'cms.theme.fileRequired': 'Choose the theme file (a zip archive) to import',
+    'field.replace': 'Replace',
     'cms.theme.notZip': 'The theme file must be a zip archive',
     'cms.theme.empty': 'The theme archive has no files to import',
     'cms.theme.badEntry':
