@@ -539,8 +539,9 @@ function listing(root = t.config.dataDir): Map<string, string> {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else {
-        const st = statSync(full);
-        out.set(path.relative(root, full), `${st.size}@${st.mtimeMs}`);
+        // A background job (a check's report) may remove its temporary file between the listing and the stat.
+        const st = statSync(full, { throwIfNoEntry: false });
+        if (st) out.set(path.relative(root, full), `${st.size}@${st.mtimeMs}`);
       }
     }
   };
@@ -574,7 +575,9 @@ async function storedWrongly(file: string): Promise<string | undefined> {
   if (/(^|[/\\])\.\.([/\\]|$)|[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(file)) return 'stored under an unsafe name';
   const ext = /\.([A-Za-z0-9]{1,5})$/.exec(file)?.[1].toLowerCase();
   if (!ext || !JUDGED_EXTS.has(ext)) return undefined;
-  const bytes = readFileSync(path.join(t.config.dataDir, file));
+  const full = path.join(t.config.dataDir, file);
+  if (!existsSync(full)) return undefined; // a temporary file of a background job, gone already
+  const bytes = readFileSync(full);
   const actual = (await fileTypeFromBuffer(bytes))?.ext;
   const expected = SAME_TYPE[ext] ?? ext;
   let belied: boolean;
@@ -634,6 +637,8 @@ describe('hostile multipart uploads over every upload route of the OpenAPI docum
   it('finds the upload routes and the records their fields name', () => {
     expect(routes.length).toBeGreaterThanOrEqual(10);
     for (const need of ['siteId', 'libraryId', 'productId', 'resourceId']) expect(fixtures[need], need).toBeDefined();
+    // The storage root lies in the data folder the run watches.
+    expect(path.relative(t.config.dataDir, t.config.storage.localDir).startsWith('..')).toBe(false);
     console.info(
       `upload fuzz: ${routes.length} routes: ${routes.map((r) => `${r.method.toUpperCase()} ${r.path} [${r.field}${r.many ? '[]' : ''}]`).join(', ')}`,
     );
