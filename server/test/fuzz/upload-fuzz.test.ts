@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib, { deflateSync } from 'node:zlib';
@@ -631,7 +631,11 @@ beforeAll(async () => {
     if (mb > 0 && mb <= 20) route.maxBytes = mb * MB;
   }
 }, 60_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  // The bombs and files the run stored go with it.
+  if (t) rmSync(t.config.dataDir, { recursive: true, force: true });
+});
 
 describe('hostile multipart uploads over every upload route of the OpenAPI document', () => {
   it('finds the upload routes and the records their fields name', () => {
