@@ -23,7 +23,14 @@ export class UploadController {
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT, saveParams: false })
   @UseInterceptors(UploadFilesInterceptor)
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      // One or more parts named `file` (RuoYi's single-file clients send one).
+      properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } },
+    },
+  })
   @ApiOperation({
     summary:
       'Upload one or more files (field `file`): extensions, size and count from the parameters sys.upload.allowedExts, sys.upload.maxSizeMb, sys.upload.maxCount; types checked by content. Answers {fileName, url, originalFilename, newFileName, files}',
