@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../src/providers/httpClient';
 import { FileEditorPage } from '../src/screens/cms/file/FileEditorPage';
 import { FileManagerScreen } from '../src/screens/cms/file/FileManagerScreen';
-import { breadcrumbsOf, fileNameError, formatSize, isFixedFolder, languageOfFile } from '../src/screens/cms/file/file';
+import { breadcrumbsOf, fileNameError, isFixedFolder, languageOfFile } from '../src/screens/cms/file/file';
 import { bodyText, button, render, type, useAdminHarness, waitFor } from './support/adminHarness';
 
 // CodeMirror needs a real layout engine: the editor gets a plain textarea with the same props instead.
@@ -299,9 +299,6 @@ describe('site file helpers', () => {
     expect(fileNameError('a/b', true)).toBe('app.cms_file.name_format');
     expect(fileNameError('a.php', false)).toBe('app.cms_file.new_file_type');
     expect(fileNameError('a.css', false)).toBeUndefined();
-    expect(formatSize(0)).toBe('0 B');
-    expect(formatSize(2048)).toBe('2.0 KB');
-    expect(formatSize(3 * 1024 * 1024)).toBe('3.0 MB');
     expect(['', 'theme-assets', 'theme-templates', 'theme-templates/pc', 'pc', 'theme-assets/pc'].map(isFixedFolder)).toEqual([
       true,
       true,

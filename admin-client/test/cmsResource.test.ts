@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { RESOURCE_UPLOAD_DEFAULTS as DEFAULT_LIMITS } from '@zhiwen/shared';
+import { formatSize } from '../src/components/formatSize';
 import {
-  DEFAULT_LIMITS,
   extsOfKinds,
-  formatSize,
   limitsOf,
   precheckFiles,
   previewSrc,
@@ -99,6 +99,7 @@ describe('library requests', () => {
   });
 
   it('formats sizes', () => {
+    expect(formatSize(0)).toBe('0 B');
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(3 * MB)).toBe('3 MB');

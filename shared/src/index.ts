@@ -9,3 +9,5 @@ export * from './ai-tools.js';
 export * from './ai-template.js';
 export * from './remember-me.js';
 export * from './check-types.js';
+export * from './resource-settings.js';
+export * from './site-files.js';

@@ -71,8 +71,6 @@ export const PUBLISH_POLL = {
   stopAfterZeroCounts: 3,
 } as const;
 
-export const WATERMARK = { opacityMin: 0, opacityMax: 1, opacityDefault: 1, minSizePx: 20 } as const;
-
 /** AI writing input limits (characters). */
 export const AI_WRITING_LIMITS = {
   title: { min: 1, max: 200 },

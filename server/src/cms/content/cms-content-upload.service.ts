@@ -1,10 +1,10 @@
 import { forwardRef, Inject, Injectable } from '@nestjs/common';
+import { RESOURCE_SETTING_BOUNDS } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { detectImageType } from '../../storage/image-type';
 import { detectMediaType } from '../../storage/media-type';
 import { CmsResourceService } from '../resource/cms-resource.service';
-import { RESOURCE_SETTING_BOUNDS } from '../resource/resource-settings';
 import type { CmsSite } from '../site/cms-site.entity';
 
 /** Largest image the rich-text editor may send (multer's limit: the largest a site may allow; the site's image limit applies). */

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { SiteFileRow } from '@zhiwen/shared';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Longest path accepted (the service checks each name; this only bounds the work). */
@@ -64,8 +65,8 @@ export class UploadFilesDto {
   dir: string;
 }
 
-/** A row of the file table. */
-export class FileRowDto {
+/** A row of the file table (the admin client reads it as `SiteFileRow`). */
+export class FileRowDto implements SiteFileRow<Date> {
   @ApiProperty() filePath: string;
   @ApiProperty() fileName: string;
   @ApiProperty() isDirectory: boolean;

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { SiteFileTreeNode } from '@zhiwen/shared';
 import { isUtf8 } from 'node:buffer';
 import { buffer as readAll } from 'node:stream/consumers';
 import type { LoginUser } from '../../auth/login-user';
@@ -63,13 +64,8 @@ interface Place {
 /** The roots listing and the theme groups (`theme-assets`, `theme-templates`) are virtual: nothing can be written there. */
 type Resolved = { kind: 'top'; rel: '' } | { kind: 'group'; rel: string; group: string } | ({ kind: 'place' } & Place);
 
-export interface FileTreeNode {
-  id: string;
-  parentId: string;
-  label: string;
-  isRoot: boolean;
-  children?: FileTreeNode[];
-}
+/** A folder of the tree (`GET /cms/file/directoryTreeData`), the type the admin client reads. */
+export type FileTreeNode = SiteFileTreeNode;
 
 const extOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
 const isEditable = (name: string) => (EDITABLE_EXTS as readonly string[]).includes(extOf(name));

@@ -17,7 +17,7 @@ import {
 import { FileInterceptor, FilesInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { DOWNLOAD_FILENAME_HEADER, type PageResult } from '@zhiwen/shared';
+import { DOWNLOAD_FILENAME_HEADER, RESOURCE_SETTING_BOUNDS, type PageResult } from '@zhiwen/shared';
 import { CurrentUser } from '../../auth/current-user.decorator';
 import type { LoginUser } from '../../auth/login-user';
 import { RequireAnyPermission, RequirePermission } from '../../auth/permission';
@@ -31,7 +31,6 @@ import { CurrentSiteService } from '../common/current-site.service';
 import { IdArrayBodyPipe } from '../publishpipe/id-array.pipe';
 import { ResourceDetailDto, ResourceDto, ResourceQueryDto, ResourceTypeDto, UpdateResourceDto, UploadResourceFieldsDto } from './cms-resource.dto';
 import { CmsResourceService, type ResourceRow, type ResourceUsage } from './cms-resource.service';
-import { RESOURCE_SETTING_BOUNDS } from './resource-settings';
 
 const TITLE = '资源';
 const VIEW = 'cms:resource:view';

@@ -2,7 +2,7 @@
 // functions of bytes and settings (the service stores what they answer); see docs/cms.md "Resources".
 import { availableParallelism } from 'node:os';
 import sharp, { type Sharp } from 'sharp';
-import type { WatermarkPosition } from './resource-settings';
+import type { WatermarkPosition } from '@zhiwen/shared';
 
 /** Most pixels (all frames together) an uploaded image may decode to: a decompression bomb is refused before decoding. */
 export const MAX_INPUT_PIXELS = 40_000_000;

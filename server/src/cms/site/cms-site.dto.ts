@@ -16,8 +16,14 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import {
+  RESOURCE_KNOWN_EXTS as KNOWN_EXTS,
+  RESOURCE_SETTING_BOUNDS as B,
+  RESOURCE_UPLOAD_DEFAULTS as D,
+  WATERMARK_DEFAULTS,
+  WATERMARK_POSITIONS,
+} from '@zhiwen/shared';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
-import { KNOWN_EXTS, RESOURCE_SETTING_BOUNDS, WATERMARK_POSITIONS } from '../resource/resource-settings';
 
 const ID = /^[1-9]\d{0,17}$/;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -94,7 +100,7 @@ export class UpdateSiteDto extends CreateSiteDto {
 export class SiteWatermarkDto {
   @ApiProperty() @IsBoolean() enabled: boolean;
   @ApiProperty({ enum: ['image', 'text'] }) @IsIn(['image', 'text'], { message: 'cms.site.extends.watermark' }) kind: 'image' | 'text';
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100, { message: 'cms.site.extends.watermark' }) text?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(B.maxWatermarkText, { message: 'cms.site.extends.watermark' }) text?: string;
   @ApiPropertyOptional({ description: "Image resource id ('' = none)" })
   @IsOptional()
   @Transform(idText)
@@ -104,29 +110,29 @@ export class SiteWatermarkDto {
   @IsOptional()
   @IsIn(WATERMARK_POSITIONS, { message: 'cms.site.extends.watermark' })
   position?: (typeof WATERMARK_POSITIONS)[number];
-  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: B.minOpacity, maximum: B.maxOpacity, default: WATERMARK_DEFAULTS.opacity })
   @IsOptional()
   @Type(() => Number)
-  @Min(0, { message: 'cms.site.extends.watermarkOpacity' })
-  @Max(1, { message: 'cms.site.extends.watermarkOpacity' })
+  @Min(B.minOpacity, { message: 'cms.site.extends.watermarkOpacity' })
+  @Max(B.maxOpacity, { message: 'cms.site.extends.watermarkOpacity' })
   opacity?: number;
-  @ApiPropertyOptional({ minimum: 20, default: 120 })
+  @ApiPropertyOptional({ minimum: B.minWatermark, maximum: B.maxWatermark, default: WATERMARK_DEFAULTS.width })
   @IsOptional()
   @IsInt({ message: 'cms.site.extends.watermarkSize' })
-  @Min(20, { message: 'cms.site.extends.watermarkSize' })
-  @Max(RESOURCE_SETTING_BOUNDS.maxWatermark, { message: 'cms.site.extends.watermarkSize' })
+  @Min(B.minWatermark, { message: 'cms.site.extends.watermarkSize' })
+  @Max(B.maxWatermark, { message: 'cms.site.extends.watermarkSize' })
   width?: number;
-  @ApiPropertyOptional({ minimum: 20, default: 40 })
+  @ApiPropertyOptional({ minimum: B.minWatermark, maximum: B.maxWatermark, default: WATERMARK_DEFAULTS.height })
   @IsOptional()
   @IsInt({ message: 'cms.site.extends.watermarkSize' })
-  @Min(20, { message: 'cms.site.extends.watermarkSize' })
-  @Max(RESOURCE_SETTING_BOUNDS.maxWatermark, { message: 'cms.site.extends.watermarkSize' })
+  @Min(B.minWatermark, { message: 'cms.site.extends.watermarkSize' })
+  @Max(B.maxWatermark, { message: 'cms.site.extends.watermarkSize' })
   height?: number;
-  @ApiPropertyOptional({ minimum: 6, maximum: 400, default: 24 })
+  @ApiPropertyOptional({ minimum: B.minFontSize, maximum: B.maxFontSize, default: WATERMARK_DEFAULTS.fontSize })
   @IsOptional()
   @IsInt({ message: 'cms.site.extends.watermark' })
-  @Min(6, { message: 'cms.site.extends.watermark' })
-  @Max(400, { message: 'cms.site.extends.watermark' })
+  @Min(B.minFontSize, { message: 'cms.site.extends.watermark' })
+  @Max(B.maxFontSize, { message: 'cms.site.extends.watermark' })
   fontSize?: number;
   @ApiPropertyOptional({ description: '#rgb or #rrggbb' })
   @IsOptional()
@@ -166,23 +172,23 @@ export class SiteExtendsDto {
   @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' })
   defaultListTemplate?: string;
   // The resource library's settings (defaults: resourceLimits in cms/resource/resource-settings.ts).
-  @ApiPropertyOptional({ description: 'Files one upload may carry', minimum: 1, maximum: RESOURCE_SETTING_BOUNDS.maxCount, default: 5 })
+  @ApiPropertyOptional({ description: 'Files one upload may carry', minimum: B.minCount, maximum: B.maxCount, default: D.uploadMaxCount })
   @IsOptional()
   @IsInt({ message: 'cms.site.extends.uploadMaxCount' })
-  @Min(1, { message: 'cms.site.extends.uploadMaxCount' })
-  @Max(RESOURCE_SETTING_BOUNDS.maxCount, { message: 'cms.site.extends.uploadMaxCount' })
+  @Min(B.minCount, { message: 'cms.site.extends.uploadMaxCount' })
+  @Max(B.maxCount, { message: 'cms.site.extends.uploadMaxCount' })
   uploadMaxCount?: number;
-  @ApiPropertyOptional({ description: 'Largest file (MB)', minimum: 1, maximum: RESOURCE_SETTING_BOUNDS.maxSizeMb, default: 5 })
+  @ApiPropertyOptional({ description: 'Largest file (MB)', minimum: B.minSizeMb, maximum: B.maxSizeMb, default: D.uploadMaxSizeMb })
   @IsOptional()
   @IsInt({ message: 'cms.site.extends.uploadMaxSizeMb' })
-  @Min(1, { message: 'cms.site.extends.uploadMaxSizeMb' })
-  @Max(RESOURCE_SETTING_BOUNDS.maxSizeMb, { message: 'cms.site.extends.uploadMaxSizeMb' })
+  @Min(B.minSizeMb, { message: 'cms.site.extends.uploadMaxSizeMb' })
+  @Max(B.maxSizeMb, { message: 'cms.site.extends.uploadMaxSizeMb' })
   uploadMaxSizeMb?: number;
-  @ApiPropertyOptional({ description: 'Largest image (MB)', minimum: 1, maximum: RESOURCE_SETTING_BOUNDS.maxSizeMb, default: 2 })
+  @ApiPropertyOptional({ description: 'Largest image (MB)', minimum: B.minSizeMb, maximum: B.maxSizeMb, default: D.imageMaxSizeMb })
   @IsOptional()
   @IsInt({ message: 'cms.site.extends.imageMaxSizeMb' })
-  @Min(1, { message: 'cms.site.extends.imageMaxSizeMb' })
-  @Max(RESOURCE_SETTING_BOUNDS.maxSizeMb, { message: 'cms.site.extends.imageMaxSizeMb' })
+  @Min(B.minSizeMb, { message: 'cms.site.extends.imageMaxSizeMb' })
+  @Max(B.maxSizeMb, { message: 'cms.site.extends.imageMaxSizeMb' })
   imageMaxSizeMb?: number;
   @ApiPropertyOptional({ description: 'Extensions that may be uploaded', type: [String], enum: KNOWN_EXTS })
   @IsOptional()
@@ -195,19 +201,19 @@ export class SiteExtendsDto {
   uploadAllowedExts?: string[];
   @ApiPropertyOptional({
     description: 'Thumbnail width, 0 = by the height (both 0: no thumbnail)',
-    minimum: 0,
-    maximum: RESOURCE_SETTING_BOUNDS.maxThumbnail,
+    minimum: B.minThumbnail,
+    maximum: B.maxThumbnail,
   })
   @IsOptional()
   @IsInt({ message: 'cms.site.extends.thumbnailSize' })
-  @Min(0, { message: 'cms.site.extends.thumbnailSize' })
-  @Max(RESOURCE_SETTING_BOUNDS.maxThumbnail, { message: 'cms.site.extends.thumbnailSize' })
+  @Min(B.minThumbnail, { message: 'cms.site.extends.thumbnailSize' })
+  @Max(B.maxThumbnail, { message: 'cms.site.extends.thumbnailSize' })
   thumbnailWidth?: number;
-  @ApiPropertyOptional({ description: 'Thumbnail height, 0 = by the width', minimum: 0, maximum: RESOURCE_SETTING_BOUNDS.maxThumbnail })
+  @ApiPropertyOptional({ description: 'Thumbnail height, 0 = by the width', minimum: B.minThumbnail, maximum: B.maxThumbnail })
   @IsOptional()
   @IsInt({ message: 'cms.site.extends.thumbnailSize' })
-  @Min(0, { message: 'cms.site.extends.thumbnailSize' })
-  @Max(RESOURCE_SETTING_BOUNDS.maxThumbnail, { message: 'cms.site.extends.thumbnailSize' })
+  @Min(B.minThumbnail, { message: 'cms.site.extends.thumbnailSize' })
+  @Max(B.maxThumbnail, { message: 'cms.site.extends.thumbnailSize' })
   thumbnailHeight?: number;
   @ApiPropertyOptional({ type: () => SiteWatermarkDto })
   @IsOptional()

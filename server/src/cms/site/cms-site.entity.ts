@@ -1,3 +1,4 @@
+import type { ResourceSettings, WatermarkSettings } from '@zhiwen/shared';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CmsAudited } from '../common/audit-columns';
 
@@ -12,8 +13,11 @@ export interface SitePipeProps {
   defaultDetailTemplate?: string;
 }
 
-/** Site-wide settings (the 扩展设置 tab). */
-export interface SiteConfigProps {
+/**
+ * Site-wide settings (the 扩展设置 tab), with the resource library's settings (`ResourceSettings` of @zhiwen/shared;
+ * defaults: `resourceLimits` in cms/resource/resource-settings.ts).
+ */
+export interface SiteConfigProps extends Partial<Omit<ResourceSettings, 'watermark'>> {
   /** Default page size of catalog list pages (a catalog's -1 means this). */
   pageSize?: number;
   /** Where a content title must be unique: nowhere, in the site, or in its catalog. */
@@ -26,40 +30,12 @@ export interface SiteConfigProps {
   defaultDetailTemplate?: string;
   /** Default list template of catalogs. */
   defaultListTemplate?: string;
-  // The resource library (see resourceLimits in cms/resource/resource-settings.ts for the defaults).
-  /** Files one upload may carry. */
-  uploadMaxCount?: number;
-  /** Largest file, in MB. */
-  uploadMaxSizeMb?: number;
-  /** Largest image, in MB. */
-  imageMaxSizeMb?: number;
-  /** Extensions that may be uploaded (lower case, no dot). */
-  uploadAllowedExts?: string[];
-  /** Thumbnail box of uploaded images (0 = none; one of them 0 = keep the aspect). */
-  thumbnailWidth?: number;
-  thumbnailHeight?: number;
   /** Watermark applied to uploaded images. */
   watermark?: SiteWatermarkProps;
-  /** Whether content saved with images of other hosts downloads them into the library. */
-  remoteImageDownload?: boolean;
 }
 
-/** The watermark of uploaded images: a library image or a text, in a corner or the centre. */
-export interface SiteWatermarkProps {
-  enabled?: boolean;
-  kind?: 'image' | 'text';
-  text?: string;
-  imageResourceId?: string;
-  position?: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'center';
-  /** 0..1 */
-  opacity?: number;
-  /** The watermark's box, at least 20 x 20. */
-  width?: number;
-  height?: number;
-  fontSize?: number;
-  /** #rgb or #rrggbb */
-  color?: string;
-}
+/** The watermark of uploaded images as stored: what is missing means its default. */
+export type SiteWatermarkProps = Partial<WatermarkSettings>;
 
 /** The site's own storage for resources; `{}` or driver 'default' = the product's storage. */
 export interface SiteStorageProps {

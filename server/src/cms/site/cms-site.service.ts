@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { PageResult } from '@zhiwen/shared';
+import { RESOURCE_SETTING_DEFAULTS, type PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
@@ -28,7 +28,6 @@ import type {
 } from './cms-site.dto';
 import { TEMPLATE_PATH } from './cms-site.dto';
 import { CmsSite, type SiteConfigProps, type SitePipeProps } from './cms-site.entity';
-import { RESOURCE_SETTING_DEFAULTS } from '../resource/resource-settings';
 
 /** What the creator of a site gets on it (a super administrator holds everything already). */
 export const CREATOR_SITE_ACTIONS = ['View', 'Edit', 'Delete', 'Publish', 'AddCatalog'] as const;

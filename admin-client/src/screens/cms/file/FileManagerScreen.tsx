@@ -35,9 +35,10 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
+import { formatSize } from '../../../components/formatSize';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
-import { breadcrumbsOf, fileEditorPath, fileNameError, formatSize, isFixedFolder, parentOf, type FileRow, type FileTreeNode } from './file';
+import { breadcrumbsOf, fileEditorPath, fileNameError, isFixedFolder, parentOf, type FileRow, type FileTreeNode } from './file';
 
 type NameDialog = { kind: 'folder' | 'file' } | { kind: 'rename'; row: FileRow };
 

@@ -1,3 +1,4 @@
+import type { SiteFileRow as FileRow, SiteFileTreeNode as FileTreeNode } from '@zhiwen/shared';
 import type { CodeLanguage } from '../template/CodeEditor';
 /** The site files screen (menu path `cms/resource/file`) and its API (`/cms/file/...`, ChestnutCMS paths). */
 export const FILE_RESOURCE = 'cms/resource/file';
@@ -9,26 +10,8 @@ export const fileEditorPath = (filePath: string) => `/${FILE_EDITOR_ROUTE}?fileP
 /** The screen opened at a folder (`?dir=`), where the editor goes back to. */
 export const fileScreenPath = (dir: string) => `/${FILE_RESOURCE}${dir ? `?dir=${encodeURIComponent(dir)}` : ''}`;
 
-/** A row of `GET /cms/file/list`. */
-export interface FileRow {
-  filePath: string;
-  fileName: string;
-  isDirectory: boolean;
-  fileSize: number;
-  modifyTime: string | null;
-  canEdit: boolean;
-  isRoot: boolean;
-  isTemplate: boolean;
-}
-
-/** A folder of `GET /cms/file/directoryTreeData`. */
-export interface FileTreeNode {
-  id: string;
-  parentId: string;
-  label: string;
-  isRoot: boolean;
-  children?: FileTreeNode[];
-}
+/** A row of `GET /cms/file/list` and a folder of `GET /cms/file/directoryTreeData` (the server's types). */
+export type { FileRow, FileTreeNode };
 
 /** A name the server accepts: letters, digits, `_`, `.`, `-`, not starting with a dot, at most 100 characters. */
 export const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/;
@@ -81,11 +64,4 @@ export function breadcrumbsOf(dir: string, tree: readonly FileTreeNode[]): { pat
     const path = parts.slice(0, i + 1).join('/');
     return { path, label: labels.get(path) ?? part };
   });
-}
-
-/** Sizes as people read them: 0 B, 512 B, 1.5 KB, 2.3 MB. */
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -17,8 +17,9 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Button, useNotify, useTranslate } from 'react-admin';
+import { formatSize } from '../../../components/formatSize';
 import { ResourcePreview } from './ResourcePreview';
-import { extOf, formatSize, precheckFiles, resourceUpdateBody, type ResourceRow, type UploadLimits } from './resource';
+import { extOf, precheckFiles, resourceUpdateBody, type ResourceRow, type UploadLimits } from './resource';
 import type { ResourceApi } from './resourceApi';
 
 /** Edit a resource's name, tags and description; replace its file (same type); see the content that uses it. */

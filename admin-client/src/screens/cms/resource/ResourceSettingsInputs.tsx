@@ -1,4 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
+import { RESOURCE_KNOWN_EXTS, RESOURCE_SETTING_BOUNDS as B, WATERMARK_POSITIONS } from '@zhiwen/shared';
 import { useEffect, useState } from 'react';
 import {
   BooleanInput,
@@ -12,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PickFromLibraryButton } from './MaterialPicker';
-import { KNOWN_EXTS, RESOURCE_SETTING_BOUNDS, WATERMARK_POSITIONS, type ResourceRow } from './resource';
+import type { ResourceRow } from './resource';
 import { resourceApi } from './resourceApi';
 import { ResourcePreview } from './ResourcePreview';
 
@@ -27,7 +28,9 @@ const intRange =
       : { message: 'app.cms_resource.settings_int_range', args: { min, max } };
 
 const opacityRange: Check = (value) =>
-  typeof value === 'number' && value >= 0 && value <= 1 ? undefined : { message: 'app.cms_resource.settings_opacity_range', args: {} };
+  typeof value === 'number' && value >= B.minOpacity && value <= B.maxOpacity
+    ? undefined
+    : { message: 'app.cms_resource.settings_opacity_range', args: {} };
 
 const watermarkOn = (values: Record<string, unknown>) => !!(values.watermark as { enabled?: boolean } | undefined)?.enabled;
 const watermarkKind = (values: Record<string, unknown>) => (values.watermark as { kind?: string } | undefined)?.kind;
@@ -100,21 +103,20 @@ function WatermarkImageInput({ siteId }: { siteId: string }) {
  */
 export function ResourceSettingsInputs({ siteId }: { siteId: string }) {
   const translate = useTranslate();
-  const b = RESOURCE_SETTING_BOUNDS;
   return (
     <Box sx={{ width: '100%' }}>
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
         {translate('app.cms_resource.settings_upload')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <NumberInput source="uploadMaxCount" label="app.cms_resource.settings_uploadMaxCount" validate={intRange(1, b.maxCount)} />
-        <NumberInput source="uploadMaxSizeMb" label="app.cms_resource.settings_uploadMaxSizeMb" validate={intRange(1, b.maxSizeMb)} />
-        <NumberInput source="imageMaxSizeMb" label="app.cms_resource.settings_imageMaxSizeMb" validate={intRange(1, b.maxSizeMb)} />
+        <NumberInput source="uploadMaxCount" label="app.cms_resource.settings_uploadMaxCount" validate={intRange(B.minCount, B.maxCount)} />
+        <NumberInput source="uploadMaxSizeMb" label="app.cms_resource.settings_uploadMaxSizeMb" validate={intRange(B.minSizeMb, B.maxSizeMb)} />
+        <NumberInput source="imageMaxSizeMb" label="app.cms_resource.settings_imageMaxSizeMb" validate={intRange(B.minSizeMb, B.maxSizeMb)} />
       </Stack>
       <CheckboxGroupInput
         source="uploadAllowedExts"
         label="app.cms_resource.settings_uploadAllowedExts"
-        choices={KNOWN_EXTS.map((e) => ({ id: e, name: e }))}
+        choices={RESOURCE_KNOWN_EXTS.map((e) => ({ id: e, name: e }))}
         translateChoice={false}
         validate={extsCheck}
         row
@@ -127,13 +129,13 @@ export function ResourceSettingsInputs({ siteId }: { siteId: string }) {
           source="thumbnailWidth"
           label="app.cms_resource.settings_thumbnailWidth"
           helperText="app.cms_resource.settings_thumbnail_help"
-          validate={intRange(0, b.maxThumbnail)}
+          validate={intRange(B.minThumbnail, B.maxThumbnail)}
         />
         <NumberInput
           source="thumbnailHeight"
           label="app.cms_resource.settings_thumbnailHeight"
           helperText="app.cms_resource.settings_thumbnail_help"
-          validate={intRange(0, b.maxThumbnail)}
+          validate={intRange(B.minThumbnail, B.maxThumbnail)}
         />
       </Stack>
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
@@ -169,8 +171,16 @@ export function ResourceSettingsInputs({ siteId }: { siteId: string }) {
                 <WatermarkImageInput siteId={siteId} />
               ) : (
                 <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-                  <TextInput source="watermark.text" label="app.cms_resource.settings_watermark_text" validate={[textWhenTextMark, maxLength(100)]} />
-                  <NumberInput source="watermark.fontSize" label="app.cms_resource.settings_watermark_fontSize" validate={intRange(6, 400)} />
+                  <TextInput
+                    source="watermark.text"
+                    label="app.cms_resource.settings_watermark_text"
+                    validate={[textWhenTextMark, maxLength(B.maxWatermarkText)]}
+                  />
+                  <NumberInput
+                    source="watermark.fontSize"
+                    label="app.cms_resource.settings_watermark_fontSize"
+                    validate={intRange(B.minFontSize, B.maxFontSize)}
+                  />
                   <TextInput
                     source="watermark.color"
                     label="app.cms_resource.settings_watermark_color"
@@ -184,13 +194,13 @@ export function ResourceSettingsInputs({ siteId }: { siteId: string }) {
                   source="watermark.width"
                   label="app.cms_resource.settings_watermark_width"
                   helperText="app.cms_resource.settings_watermark_size_help"
-                  validate={intRange(20, b.maxWatermark)}
+                  validate={intRange(B.minWatermark, B.maxWatermark)}
                 />
                 <NumberInput
                   source="watermark.height"
                   label="app.cms_resource.settings_watermark_height"
                   helperText="app.cms_resource.settings_watermark_size_help"
-                  validate={intRange(20, b.maxWatermark)}
+                  validate={intRange(B.minWatermark, B.maxWatermark)}
                 />
               </Stack>
             </Stack>

@@ -1,4 +1,18 @@
-/** The resource library of a site (`/cms/resource`): types, upload limits and the checks made before an upload. */
+/**
+ * The resource library of a site (`/cms/resource`): types, upload limits and the checks made before an upload. The
+ * settings' types, defaults and bounds are the server's, from @zhiwen/shared.
+ */
+import {
+  RESOURCE_KNOWN_EXTS,
+  RESOURCE_SETTING_DEFAULTS,
+  RESOURCE_UPLOAD_DEFAULTS,
+  WATERMARK_POSITIONS,
+  type ResourceSettings,
+  type ResourceUploadLimits as UploadLimits,
+  type WatermarkSettings,
+} from '@zhiwen/shared';
+
+export type { UploadLimits };
 
 export const RESOURCE_TYPES = ['image', 'audio', 'video', 'document', 'other'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -64,14 +78,6 @@ export interface ResourceTypeInfo {
   icon?: string;
 }
 
-/** The upload limits of a site (its 扩展设置). */
-export interface UploadLimits {
-  uploadMaxCount: number;
-  uploadMaxSizeMb: number;
-  imageMaxSizeMb: number;
-  uploadAllowedExts: string[];
-}
-
 /** Image extensions (spec section 9, and tif as the server reads it): images have their own size limit. */
 export const IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff'];
 
@@ -84,22 +90,6 @@ export const DEFAULT_TYPE_EXTS: Record<ResourceType, string[]> = {
   other: ['zip'],
 };
 
-/** Spec 9's default allow-list. */
-export const DEFAULT_ALLOWED_EXTS = [
-  'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tiff',
-  'mp3', 'ogg', 'wav', 'm4a', 'mp4', 'webm',
-  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt',
-  'zip',
-]; // prettier-ignore
-
-/** Spec 9 defaults: 5 files, 5 MB, images 2 MB. */
-export const DEFAULT_LIMITS: UploadLimits = {
-  uploadMaxCount: 5,
-  uploadMaxSizeMb: 5,
-  imageMaxSizeMb: 2,
-  uploadAllowedExts: DEFAULT_ALLOWED_EXTS,
-};
-
 /** The site's limits from its settings; a missing or wrong value keeps the default. */
 export function limitsOf(settings: Partial<Record<keyof UploadLimits, unknown>> | undefined | null): UploadLimits {
   const positive = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
@@ -107,10 +97,10 @@ export function limitsOf(settings: Partial<Record<keyof UploadLimits, unknown>> 
     ? (settings.uploadAllowedExts as unknown[]).filter((e): e is string => typeof e === 'string' && !!e.trim()).map((e) => normalizeExt(e))
     : [];
   return {
-    uploadMaxCount: positive(settings?.uploadMaxCount, DEFAULT_LIMITS.uploadMaxCount),
-    uploadMaxSizeMb: positive(settings?.uploadMaxSizeMb, DEFAULT_LIMITS.uploadMaxSizeMb),
-    imageMaxSizeMb: positive(settings?.imageMaxSizeMb, DEFAULT_LIMITS.imageMaxSizeMb),
-    uploadAllowedExts: exts.length ? exts : DEFAULT_LIMITS.uploadAllowedExts,
+    uploadMaxCount: positive(settings?.uploadMaxCount, RESOURCE_UPLOAD_DEFAULTS.uploadMaxCount),
+    uploadMaxSizeMb: positive(settings?.uploadMaxSizeMb, RESOURCE_UPLOAD_DEFAULTS.uploadMaxSizeMb),
+    imageMaxSizeMb: positive(settings?.imageMaxSizeMb, RESOURCE_UPLOAD_DEFAULTS.imageMaxSizeMb),
+    uploadAllowedExts: exts.length ? exts : RESOURCE_UPLOAD_DEFAULTS.uploadAllowedExts,
   };
 }
 
@@ -180,21 +170,6 @@ export function precheckFiles(files: File[], limits: UploadLimits, exts: string[
   return { accepted, rejected };
 }
 
-/** 1536 -> "1.5 KB" (the API sends bigint sizes as strings). */
-export function formatSize(size: number | string): string {
-  const bytes = Number(size);
-  if (size === '' || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
-}
-
 /** Filters of the library's list. */
 export interface ResourceFilters {
   resourceType?: ResourceType | '';
@@ -243,59 +218,6 @@ export function isImageRow(row: Pick<ResourceRow, 'resourceType'>): boolean {
   return row.resourceType === 'image';
 }
 
-/** Extensions a site may allow (the server's list; never svg, html or anything scriptable). */
-export const KNOWN_EXTS = [
-  'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff',
-  'mp3', 'ogg', 'wav', 'm4a', 'mp4', 'webm',
-  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt', 'csv',
-  'zip',
-]; // prettier-ignore
-
-/** Bounds of the site settings (as the server's DTO). */
-export const RESOURCE_SETTING_BOUNDS = { maxCount: 20, maxSizeMb: 100, maxThumbnail: 2000, maxWatermark: 2000 } as const;
-
-export const WATERMARK_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right', 'center'] as const;
-
-export interface WatermarkSettings {
-  enabled: boolean;
-  kind: 'image' | 'text';
-  text: string;
-  imageResourceId: string;
-  position: (typeof WATERMARK_POSITIONS)[number];
-  opacity: number;
-  width: number;
-  height: number;
-  fontSize: number;
-  color: string;
-}
-
-/** The resource settings of a site's 扩展设置. */
-export interface ResourceSettings extends UploadLimits {
-  thumbnailWidth: number;
-  thumbnailHeight: number;
-  watermark: WatermarkSettings;
-  remoteImageDownload: boolean;
-}
-
-export const RESOURCE_SETTING_DEFAULTS: ResourceSettings = {
-  ...DEFAULT_LIMITS,
-  thumbnailWidth: 0,
-  thumbnailHeight: 0,
-  watermark: {
-    enabled: false,
-    kind: 'text',
-    text: '',
-    imageResourceId: '',
-    position: 'bottom-right',
-    opacity: 1,
-    width: 120,
-    height: 40,
-    fontSize: 24,
-    color: '#ffffff',
-  },
-  remoteImageDownload: false,
-};
-
 /** The form's record: what the server answered over the defaults (a site that never saved them). */
 export function resourceSettingsRecord<T extends object>(data: T): T & ResourceSettings {
   const d = RESOURCE_SETTING_DEFAULTS;
@@ -324,7 +246,7 @@ export function resourceSettingsBody(values: Partial<Record<keyof ResourceSettin
     uploadMaxCount: Math.trunc(num(values.uploadMaxCount, d.uploadMaxCount)),
     uploadMaxSizeMb: num(values.uploadMaxSizeMb, d.uploadMaxSizeMb),
     imageMaxSizeMb: num(values.imageMaxSizeMb, d.imageMaxSizeMb),
-    uploadAllowedExts: KNOWN_EXTS.filter((e) => exts.includes(e)),
+    uploadAllowedExts: RESOURCE_KNOWN_EXTS.filter((e) => exts.includes(e)),
     thumbnailWidth: Math.trunc(num(values.thumbnailWidth, 0)),
     thumbnailHeight: Math.trunc(num(values.thumbnailHeight, 0)),
     watermark: {

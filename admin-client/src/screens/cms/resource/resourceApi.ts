@@ -1,15 +1,7 @@
-import { CURRENT_SITE_HEADER, type PageResult } from '@zhiwen/shared';
+import { CURRENT_SITE_HEADER, RESOURCE_UPLOAD_DEFAULTS, type PageResult } from '@zhiwen/shared';
 import { useEffect, useState } from 'react';
 import { httpClient } from '../../../providers/httpClient';
-import {
-  limitsOf,
-  type ResourceFilters,
-  type ResourceRow,
-  type ResourceTypeInfo,
-  type UploadLimits,
-  DEFAULT_LIMITS,
-  resourceQuery,
-} from './resource';
+import { limitsOf, type ResourceFilters, type ResourceRow, type ResourceTypeInfo, type UploadLimits, resourceQuery } from './resource';
 
 /** Calls of the library, for the current site or (a picker on the site editor) for a given one. */
 export function resourceApi(siteId?: string) {
@@ -58,7 +50,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * them, else spec 9's defaults (the server checks again either way).
  */
 export function useUploadLimits(siteId?: string): UploadLimits {
-  const [limits, setLimits] = useState<UploadLimits>(DEFAULT_LIMITS);
+  const [limits, setLimits] = useState<UploadLimits>(RESOURCE_UPLOAD_DEFAULTS);
   useEffect(() => {
     let live = true;
     const site = siteId ? Promise.resolve(siteId) : httpClient.get<{ siteId: string } | null>('/cms/site/getCurrentSite').then((r) => r.data?.siteId);
