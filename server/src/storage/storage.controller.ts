@@ -3,7 +3,7 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../common/decorators/public.decorator';
 import { ServiceException } from '../common/errors/service-exception';
-import { IMAGE_MIME_BY_EXT } from './image-type';
+import { mimeOf } from './file-content';
 import { FILE_STORAGE, type FileStorage } from './storage';
 
 const AVATAR_FILE = /^[0-9]{1,19}-[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
@@ -26,6 +26,6 @@ export class StorageController {
     const stream = await this.storage.get(`avatar/${fileName}`);
     if (!stream) throw ServiceException.notFound();
     const ext = fileName.slice(fileName.lastIndexOf('.') + 1);
-    return new StreamableFile(stream, { type: IMAGE_MIME_BY_EXT[ext], disposition: 'inline' });
+    return new StreamableFile(stream, { type: mimeOf(ext), disposition: 'inline' });
   }
 }

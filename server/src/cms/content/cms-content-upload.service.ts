@@ -2,8 +2,7 @@ import { forwardRef, Inject, Injectable } from '@nestjs/common';
 import { RESOURCE_SETTING_BOUNDS } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
-import { detectImageType } from '../../storage/image-type';
-import { detectMediaType } from '../../storage/media-type';
+import { sniffContent } from '../../storage/file-content';
 import { CmsResourceService } from '../resource/cms-resource.service';
 import type { CmsSite } from '../site/cms-site.entity';
 
@@ -11,6 +10,10 @@ import type { CmsSite } from '../site/cms-site.entity';
 export const CONTENT_IMAGE_MAX_BYTES = RESOURCE_SETTING_BOUNDS.maxSizeMb * 1024 * 1024;
 /** Largest audio or video file uploaded with content (multer's limit; the site's file limit applies). */
 export const CONTENT_MEDIA_MAX_BYTES = RESOURCE_SETTING_BOUNDS.maxSizeMb * 1024 * 1024;
+
+/** Image formats the rich-text editor uploads, and audio and video formats uploaded with content (by their bytes). */
+const IMAGE_EXTS = ['png', 'jpg', 'gif', 'webp'];
+const MEDIA_EXTS = ['mp3', 'ogg', 'wav', 'm4a', 'mp4', 'webm'];
 
 /** The file's name with the extension of what its bytes are (the editor's buttons never trusted the name). */
 function nameAs(fileName: string | undefined, ext: string): string {
@@ -34,7 +37,7 @@ export class CmsContentUploadService {
   async uploadImage(user: LoginUser | null, site: CmsSite, data: Buffer, fileName?: string): Promise<{ url: string; path: string }> {
     if (data.length > CONTENT_IMAGE_MAX_BYTES)
       throw new ServiceException('cms.content.imageTooLarge', { max: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 });
-    const type = detectImageType(data);
+    const type = await sniffContent(data, IMAGE_EXTS);
     if (!type) throw new ServiceException('cms.content.imageFormat');
     const row = await this.resources.storeBuffer(user, site, data, { fileName: nameAs(fileName, type.ext), kinds: ['image'] });
     return { url: row.src, path: row.path };
@@ -49,9 +52,9 @@ export class CmsContentUploadService {
   ): Promise<{ url: string; path: string; kind: 'audio' | 'video' }> {
     if (data.length > CONTENT_MEDIA_MAX_BYTES)
       throw new ServiceException('cms.content.mediaTooLarge', { max: CONTENT_MEDIA_MAX_BYTES / 1024 / 1024 });
-    const type = detectMediaType(data);
-    if (!type) throw new ServiceException('cms.content.mediaFormat');
+    const type = await sniffContent(data, MEDIA_EXTS);
+    if (!type || (type.family !== 'audio' && type.family !== 'video')) throw new ServiceException('cms.content.mediaFormat');
     const row = await this.resources.storeBuffer(user, site, data, { fileName: nameAs(fileName, type.ext), kinds: ['audio', 'video'] });
-    return { url: row.src, path: row.path, kind: type.kind };
+    return { url: row.src, path: row.path, kind: type.family };
   }
 }

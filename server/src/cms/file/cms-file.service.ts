@@ -5,6 +5,7 @@ import { buffer as readAll } from 'node:stream/consumers';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
+import { detectContent } from '../../storage/file-content';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsPublishPipeService } from '../publishpipe/cms-publish-pipe.service';
 import type { CmsSite } from '../site/cms-site.entity';
@@ -14,26 +15,10 @@ import { EDIT_MAX_BYTES, type AddFileDto, type FileRowDto } from './cms-file.dto
 
 /** Files the editor opens: text only. */
 export const EDITABLE_EXTS = ['html', 'shtml', 'htm', 'css', 'js', 'txt', 'xml', 'json'] as const;
-/** Binary uploads and the types `file-type` must find in their bytes (never the name alone). */
-const BINARY_TYPES: Record<string, string[]> = {
-  png: ['png'],
-  jpg: ['jpg'],
-  jpeg: ['jpg'],
-  gif: ['gif'],
-  webp: ['webp'],
-  ico: ['ico', 'cur'],
-  bmp: ['bmp'],
-  woff: ['woff'],
-  woff2: ['woff2'],
-  ttf: ['ttf'],
-  otf: ['otf'],
-  pdf: ['pdf'],
-  mp4: ['mp4', 'm4v'],
-  webm: ['webm'],
-  mp3: ['mp3'],
-};
+/** Binary uploads (their content checked by FILE_CONTENT: never the name alone). */
+const BINARY_EXTS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'ico', 'bmp', 'woff', 'woff2', 'ttf', 'otf', 'pdf', 'mp4', 'webm', 'mp3'];
 /** What may be uploaded into the site's folders: the text types, SVG (checked as text with an `<svg` element) and the binary types. */
-export const UPLOAD_EXTS = [...EDITABLE_EXTS, 'svg', ...Object.keys(BINARY_TYPES)];
+export const UPLOAD_EXTS = [...EDITABLE_EXTS, 'svg', ...BINARY_EXTS];
 /** Limits of one upload request. */
 export const FILE_LIMITS = { maxUploadBytes: 10 * 1024 * 1024, maxUploadFiles: 20, maxDeletePaths: 100, maxRenameFiles: 5000, maxListRows: 2000 };
 
@@ -396,19 +381,11 @@ function assertEditable(path: string): void {
 }
 
 /**
- * An upload's type by content: text types must be UTF-8 without NUL characters, SVG also needs an `<svg` element,
- * binary types must be what `file-type` finds in the bytes.
+ * An upload's type by content (detectContent): text types must be UTF-8 without NUL characters and without a binary
+ * signature, SVG also needs an `<svg` element, binary types must be what `file-type` finds in the bytes.
  */
 async function assertUploadable(name: string, data: Buffer): Promise<void> {
   const ext = extOf(name);
   if (!UPLOAD_EXTS.includes(ext)) throw new ServiceException('cms.file.typeNotAllowed', { name, exts: UPLOAD_EXTS.join(', ') });
-  const binary = BINARY_TYPES[ext];
-  if (!binary) {
-    const text = isUtf8(data) && !data.includes(0);
-    if (!text || (ext === 'svg' && !/<svg[\s>]/i.test(data.toString('utf8')))) throw new ServiceException('cms.file.contentMismatch', { name });
-    return;
-  }
-  const { fileTypeFromBuffer } = await import('file-type');
-  const found = await fileTypeFromBuffer(data);
-  if (!found || !binary.includes(found.ext)) throw new ServiceException('cms.file.contentMismatch', { name });
+  if (!(await detectContent(data, ext))) throw new ServiceException('cms.file.contentMismatch', { name });
 }

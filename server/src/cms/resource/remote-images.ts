@@ -1,7 +1,7 @@
 import { forwardRef, Inject, Injectable, Logger } from '@nestjs/common';
-import { fileTypeFromBuffer } from 'file-type';
 import type { LoginUser } from '../../auth/login-user';
 import { PublicFetcher } from '../../common/security/public-fetch';
+import { sniffContent } from '../../storage/file-content';
 import type { CmsSite } from '../site/cms-site.entity';
 import { CmsResourceService } from './cms-resource.service';
 import { resourceLimits } from './resource-settings';
@@ -34,8 +34,8 @@ export interface RemoteImagesResult extends RemoteImagesSummary {
 
 type SiteRef = Pick<CmsSite, 'siteId' | 'path' | 'resourceUrl' | 'configProps' | 'publishPipeProps'>;
 
-/** Extension a downloaded image is named with, by its content (images of the library only). */
-const IMAGE_EXT: Record<string, string> = { jpg: 'jpg', png: 'png', gif: 'gif', webp: 'webp', bmp: 'bmp', tif: 'tiff' };
+/** Extensions a downloaded image may be named with, by its content (images of the library only). */
+const IMAGE_EXTS = ['jpg', 'png', 'gif', 'webp', 'bmp', 'tiff'];
 
 const decodeEntities = (s: string) =>
   s
@@ -131,9 +131,8 @@ export class CmsRemoteImages {
         return { src: row.src, path: row.path };
       }
       const fetched = await this.fetcher.fetch(url, { maxBytes, timeoutMs: REMOTE_IMAGE_TIMEOUT_MS, accept: 'image/*' });
-      const type = await fileTypeFromBuffer(fetched.data);
-      const ext = type ? IMAGE_EXT[type.ext] : undefined;
-      if (!ext) throw new Error(`not an image of the library (${type?.ext ?? 'unknown'})`);
+      const ext = (await sniffContent(fetched.data, IMAGE_EXTS))?.ext;
+      if (!ext) throw new Error('not an image of the library');
       const allowed = resourceLimits(site).allowedExts;
       const suffix = ext === 'jpg' && !allowed.includes('jpg') && allowed.includes('jpeg') ? 'jpeg' : ext;
       const row = await this.resources.storeBuffer(user, site, fetched.data, {

@@ -1,5 +1,7 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { detectContent, extOf } from '../../storage/file-content';
 import type { ResourceType } from './cms-resource.entity';
+
+export { extOf };
 
 /** Icons of the spec's file-type mapping. */
 export type IconType = 'image' | 'audio' | 'video' | 'word' | 'excel' | 'ppt' | 'pdf' | 'archive' | 'code' | 'text' | 'unknown';
@@ -7,37 +9,34 @@ export type IconType = 'image' | 'audio' | 'video' | 'word' | 'excel' | 'ppt' | 
 interface ExtRule {
   type: ResourceType;
   icon: IconType;
-  mime: string;
-  /** What file-type answers for these bytes; 'text' = no binary signature, valid UTF-8 without NUL. */
-  detected: readonly string[];
 }
 
-/** Every extension the library accepts, with the content it must have. */
+/** Every extension the library accepts (its content and media type: FILE_CONTENT). */
 const RULES: Record<string, ExtRule> = {
-  png: { type: 'image', icon: 'image', mime: 'image/png', detected: ['png'] },
-  jpg: { type: 'image', icon: 'image', mime: 'image/jpeg', detected: ['jpg'] },
-  jpeg: { type: 'image', icon: 'image', mime: 'image/jpeg', detected: ['jpg'] },
-  gif: { type: 'image', icon: 'image', mime: 'image/gif', detected: ['gif'] },
-  webp: { type: 'image', icon: 'image', mime: 'image/webp', detected: ['webp'] },
-  bmp: { type: 'image', icon: 'image', mime: 'image/bmp', detected: ['bmp'] },
-  tif: { type: 'image', icon: 'image', mime: 'image/tiff', detected: ['tif'] },
-  tiff: { type: 'image', icon: 'image', mime: 'image/tiff', detected: ['tif'] },
-  mp3: { type: 'audio', icon: 'audio', mime: 'audio/mpeg', detected: ['mp3'] },
-  ogg: { type: 'audio', icon: 'audio', mime: 'audio/ogg', detected: ['ogg', 'oga', 'opus'] },
-  wav: { type: 'audio', icon: 'audio', mime: 'audio/wav', detected: ['wav'] },
-  m4a: { type: 'audio', icon: 'audio', mime: 'audio/mp4', detected: ['m4a', 'mp4'] },
-  mp4: { type: 'video', icon: 'video', mime: 'video/mp4', detected: ['mp4', 'm4v'] },
-  webm: { type: 'video', icon: 'video', mime: 'video/webm', detected: ['webm'] },
-  doc: { type: 'document', icon: 'word', mime: 'application/msword', detected: ['cfb', 'doc'] },
-  docx: { type: 'document', icon: 'word', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', detected: ['docx'] },
-  xls: { type: 'document', icon: 'excel', mime: 'application/vnd.ms-excel', detected: ['cfb', 'xls'] },
-  xlsx: { type: 'document', icon: 'excel', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', detected: ['xlsx'] },
-  ppt: { type: 'document', icon: 'ppt', mime: 'application/vnd.ms-powerpoint', detected: ['cfb', 'ppt'] },
-  pptx: { type: 'document', icon: 'ppt', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', detected: ['pptx'] },
-  pdf: { type: 'document', icon: 'pdf', mime: 'application/pdf', detected: ['pdf'] },
-  txt: { type: 'document', icon: 'text', mime: 'text/plain; charset=utf-8', detected: ['text'] },
-  csv: { type: 'document', icon: 'excel', mime: 'text/csv; charset=utf-8', detected: ['text'] },
-  zip: { type: 'other', icon: 'archive', mime: 'application/zip', detected: ['zip'] },
+  png: { type: 'image', icon: 'image' },
+  jpg: { type: 'image', icon: 'image' },
+  jpeg: { type: 'image', icon: 'image' },
+  gif: { type: 'image', icon: 'image' },
+  webp: { type: 'image', icon: 'image' },
+  bmp: { type: 'image', icon: 'image' },
+  tif: { type: 'image', icon: 'image' },
+  tiff: { type: 'image', icon: 'image' },
+  mp3: { type: 'audio', icon: 'audio' },
+  ogg: { type: 'audio', icon: 'audio' },
+  wav: { type: 'audio', icon: 'audio' },
+  m4a: { type: 'audio', icon: 'audio' },
+  mp4: { type: 'video', icon: 'video' },
+  webm: { type: 'video', icon: 'video' },
+  doc: { type: 'document', icon: 'word' },
+  docx: { type: 'document', icon: 'word' },
+  xls: { type: 'document', icon: 'excel' },
+  xlsx: { type: 'document', icon: 'excel' },
+  ppt: { type: 'document', icon: 'ppt' },
+  pptx: { type: 'document', icon: 'ppt' },
+  pdf: { type: 'document', icon: 'pdf' },
+  txt: { type: 'document', icon: 'text' },
+  csv: { type: 'document', icon: 'excel' },
+  zip: { type: 'other', icon: 'archive' },
 };
 
 /** The types of the library with the extensions of each (`GET /cms/resource/types`), in spec order. */
@@ -54,13 +53,6 @@ export function extsOfType(type: ResourceType): string[] {
     .map(([ext]) => ext);
 }
 
-/** The lower-case extension of a file name ('' when it has none). */
-export function extOf(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-}
-
 /** The spec's icon of a file extension (archives, code and text included for files the library did not make). */
 export function iconTypeOf(suffix: string): IconType {
   const ext = suffix.toLowerCase();
@@ -72,34 +64,18 @@ export function iconTypeOf(suffix: string): IconType {
   return 'unknown';
 }
 
-/** Whether `data` is text: valid UTF-8 without NUL bytes. */
-export function isUtf8Text(data: Buffer): boolean {
-  if (data.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(data);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface DetectedType {
   type: ResourceType;
   mime: string;
 }
 
 /**
- * The type of a file whose name ends in `.ext`, when its bytes really are such a file (magic bytes through `file-type`;
- * txt and csv: UTF-8 text without NUL and without a binary signature); undefined when they are not or the extension is
- * unknown. An SVG or HTML file never passes as an image: neither has an image signature.
+ * The type of a file whose name ends in `.ext`, when the library knows the extension and the bytes really are such a
+ * file (detectContent: magic bytes; txt and csv UTF-8 text without NUL and without a binary signature); undefined
+ * otherwise. An SVG or HTML file never passes as an image: neither has an image signature.
  */
 export async function detectResourceType(data: Buffer, ext: string): Promise<DetectedType | undefined> {
   const rule = RULES[ext];
-  if (!rule) return undefined;
-  const found = await fileTypeFromBuffer(data);
-  if (rule.detected.includes('text')) {
-    const binary = found && !['xml', 'csv'].includes(found.ext);
-    return !binary && isUtf8Text(data) ? { type: rule.type, mime: rule.mime } : undefined;
-  }
-  return found && rule.detected.includes(found.ext) ? { type: rule.type, mime: rule.mime } : undefined;
+  const found = rule ? await detectContent(data, ext) : null;
+  return rule && found ? { type: rule.type, mime: found.mime } : undefined;
 }

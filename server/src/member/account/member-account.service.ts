@@ -6,7 +6,8 @@ import type { MemberSession } from '../../auth/login-user';
 import { verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
-import { avatarTooLarge, detectImageType } from '../../storage/image-type';
+import { AVATAR_EXTS, avatarTooLarge } from '../../storage/avatar-image';
+import { sniffContent } from '../../storage/file-content';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { AVATAR_URL_PREFIX } from '../../system/user/user-admin.service';
 import { MemberLevelConfig } from '../level/member-level-config.entity';
@@ -91,8 +92,8 @@ export class MemberAccountService {
 
   /** Stores a new avatar (jpg or png by content, not by name) and returns its URL; the previous file is removed. */
   async setAvatar(data: Buffer, session: MemberSession): Promise<{ imgUrl: string }> {
-    const type = detectImageType(data);
-    if (!type || (type.ext !== 'png' && type.ext !== 'jpg')) throw new ServiceException('user.avatar.format');
+    const type = await sniffContent(data, AVATAR_EXTS);
+    if (!type) throw new ServiceException('user.avatar.format');
     const tooLarge = await avatarTooLarge(data);
     if (tooLarge) throw new ServiceException('user.avatar.tooLarge', tooLarge);
     const member = await this.current(session);

@@ -10,7 +10,8 @@ import { SignInGuardService } from '../../auth/sign-in-guard.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { escapeLike, uniqueViolationOf, withUniqueMessages } from '../../database/sql-helpers';
-import { avatarTooLarge, detectImageType } from '../../storage/image-type';
+import { AVATAR_EXTS, avatarTooLarge } from '../../storage/avatar-image';
+import { sniffContent } from '../../storage/file-content';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { paginate } from '../../common/paging/paginate';
 import { SysDept } from '../dept/sys-dept.entity';
@@ -298,8 +299,8 @@ export class UserAdminService {
 
   /** Stores a new avatar (jpg or png by content) and returns its URL; the previous file is removed. */
   async setAvatar(data: Buffer, caller: LoginUser): Promise<{ imgUrl: string }> {
-    const type = detectImageType(data);
-    if (!type || (type.ext !== 'png' && type.ext !== 'jpg')) throw new ServiceException('user.avatar.format');
+    const type = await sniffContent(data, AVATAR_EXTS);
+    if (!type) throw new ServiceException('user.avatar.format');
     const tooLarge = await avatarTooLarge(data);
     if (tooLarge) throw new ServiceException('user.avatar.tooLarge', tooLarge);
     const fileName = `${caller.id}-${randomBytes(16).toString('hex')}.${type.ext}`;
