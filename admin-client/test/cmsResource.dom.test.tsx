@@ -82,6 +82,29 @@ function mockLibrary(rows: ResourceRow[], extra: Partial<Record<string, (opts: R
   return { calls, request };
 }
 
+/** The editor of a new `contentType` in catalog 5: its init answers an empty draft with `fields`; other GETs an empty page. */
+function renderNewContent(contentType: string, fields: Record<string, unknown>, permissions: string[]) {
+  vi.spyOn(httpClient, 'get').mockImplementation((async (url: string) => {
+    if (url === `/cms/content/init/5/${contentType}/0`)
+      return ok({ catalogId: '5', contentType, status: 'draft', title: '', tags: [], keywords: [], publishPipes: [], relaContentIds: [], ...fields });
+    return ok({ rows: [], total: 0 });
+  }) as never);
+  render(
+    <Routes>
+      <Route path="/cms/content/editor/:catalogId/:contentType/:contentId" element={<ContentEditorPage />} />
+    </Routes>,
+    {},
+    permissions,
+    `/cms/content/editor/5/${contentType}/0`,
+  );
+}
+
+/** In an open picker: selects 图1 and confirms. */
+async function pickFirstImage() {
+  (await waitFor(() => document.querySelector<HTMLElement>('[aria-label="选用 图1"][aria-pressed]'))).click();
+  (await waitFor(() => button('确定（1）'))).click();
+}
+
 describe('resource library screen', () => {
   it('shows images by thumbnail and other files by their type icon, as a grid or a table, filtered by type', async () => {
     const { calls } = mockLibrary([row('1'), PDF]);
@@ -278,32 +301,9 @@ describe('material picker', () => {
 describe('content editor logo from the material library', () => {
   it('stores the picked resource path and shows its thumbnail', async () => {
     mockLibrary([row('1')]);
-    vi.spyOn(httpClient, 'get').mockImplementation((async (url: string) => {
-      if (url === '/cms/content/init/5/article/0')
-        return ok({
-          catalogId: '5',
-          contentType: 'article',
-          status: 'draft',
-          title: '',
-          tags: [],
-          keywords: [],
-          publishPipes: [],
-          contentHtml: '',
-          relaContentIds: [],
-        });
-      return ok({ rows: [], total: 0 });
-    }) as never);
-    render(
-      <Routes>
-        <Route path="/cms/content/editor/:catalogId/:contentType/:contentId" element={<ContentEditorPage />} />
-      </Routes>,
-      {},
-      ['cms:content:view', 'cms:content:add', 'cms:material:view'],
-      '/cms/content/editor/5/article/0',
-    );
+    renderNewContent('article', { contentHtml: '' }, ['cms:content:view', 'cms:content:add', 'cms:material:view']);
     (await waitFor(() => button('从素材库选择引导图'))).click();
-    (await waitFor(() => document.querySelector<HTMLElement>('[aria-label="选用 图1"][aria-pressed]'))).click();
-    (await waitFor(() => button('确定（1）'))).click();
+    await pickFirstImage();
     await waitFor(() => input('logo')!.value === 'resources/202611/1.jpg');
     expect(container.querySelector(`img[src="/site/demo/resources/202611/1_thumb.jpg"]`)).not.toBeNull();
   });
@@ -322,8 +322,7 @@ describe('site logo from the material library', () => {
       '/cms/site/tabs?siteId=7',
     );
     (await waitFor(() => button('从素材库选择'))).click();
-    (await waitFor(() => document.querySelector<HTMLElement>('[aria-label="选用 图1"][aria-pressed]'))).click();
-    (await waitFor(() => button('确定（1）'))).click();
+    await pickFirstImage();
     await waitFor(() => input('logo')!.value === 'resources/202611/1.jpg');
     const list = calls.find((c) => c.url === '/cms/resource')!;
     expect(list.opts.headers).toEqual({ CurrentSite: '7' });
@@ -333,29 +332,7 @@ describe('site logo from the material library', () => {
 
 describe('pickers without a library permission', () => {
   it('are not offered', async () => {
-    vi.spyOn(httpClient, 'get').mockImplementation((async (url: string) => {
-      if (url === '/cms/content/init/5/image/0')
-        return ok({
-          catalogId: '5',
-          contentType: 'image',
-          status: 'draft',
-          title: '',
-          tags: [],
-          keywords: [],
-          publishPipes: [],
-          images: [],
-          relaContentIds: [],
-        });
-      return ok({ rows: [], total: 0 });
-    }) as never);
-    render(
-      <Routes>
-        <Route path="/cms/content/editor/:catalogId/:contentType/:contentId" element={<ContentEditorPage />} />
-      </Routes>,
-      {},
-      ['cms:content:view', 'cms:content:add'],
-      '/cms/content/editor/5/image/0',
-    );
+    renderNewContent('image', { images: [] }, ['cms:content:view', 'cms:content:add']);
     await waitFor(() => button('上传引导图') && button('上传图片'));
     expect(buttons().some((b) => b.textContent?.includes('从素材库选择'))).toBe(false);
   });

@@ -1,6 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useCanAccess, useListContext, useNotify, useResourceContext } from 'react-admin';
 import { EXPORT_HEADER } from '@zhiwen/shared';
+import { saveBlob } from './download';
 import { httpClient } from '../providers/httpClient';
 import { SCREENS } from '../screens/registry';
 
@@ -23,12 +24,7 @@ export function ServerExportButton() {
         },
         { [EXPORT_HEADER]: '1' },
       );
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.click();
-      URL.revokeObjectURL(url);
+      saveBlob(blob, fileName);
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     }

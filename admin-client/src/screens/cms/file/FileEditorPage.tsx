@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
 import { useHasPermission } from '../../../components/usePermission';
+import { useUnsavedWarning } from '../../../components/useUnsavedWarning';
 import { httpClient } from '../../../providers/httpClient';
 import { saveErrorOf } from '../template/template';
 import { fileScreenPath, languageOfFile, nameOf, parentOf } from './file';
@@ -44,12 +45,7 @@ export function FileEditorPage() {
   }, [filePath]);
 
   // Leaving with unsaved text: the browser asks.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedWarning(dirty);
 
   const save = useCallback(async () => {
     if (content === null || !canEdit || busy) return;

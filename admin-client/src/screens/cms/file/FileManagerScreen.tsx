@@ -36,6 +36,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
 import { formatSize } from '../../../components/formatSize';
+import { toggled } from '../../../components/treeExpansion';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { breadcrumbsOf, fileEditorPath, fileNameError, isFixedFolder, parentOf, type FileRow, type FileTreeNode } from './file';
@@ -393,13 +394,7 @@ function FolderTree({
     const parts = current.split('/');
     setExpanded((prev) => new Set([...prev, ...parts.map((_, i) => parts.slice(0, i + 1).join('/'))]));
   }, [current]);
-  const toggle = (id: string) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setExpanded((prev) => toggled(prev, id));
   const render = (nodes: readonly FileTreeNode[], depth: number) =>
     nodes.map((node) => {
       const hasChildren = !!node.children?.length;

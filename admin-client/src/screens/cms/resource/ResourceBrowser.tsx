@@ -30,11 +30,12 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { formatDateTime } from '@zhiwen/shared';
+import { saveBlob } from '../../../components/download';
 import { formatSize } from '../../../components/formatSize';
 import { ResourceEditDialog } from './ResourceEditDialog';
 import { ResourcePreview } from './ResourcePreview';
 import { extsOfKinds, RESOURCE_TYPES, type ResourceFilters, type ResourceRow, type ResourceType } from './resource';
-import { resourceApi, saveBlob, useResourceTypes, useUploadLimits } from './resourceApi';
+import { resourceApi, useResourceTypes, useUploadLimits } from './resourceApi';
 import { UploadZone } from './UploadZone';
 
 export interface ResourceBrowserProps {

@@ -35,16 +35,6 @@ export function resourceApi(siteId?: string) {
 
 export type ResourceApi = ReturnType<typeof resourceApi>;
 
-/** Hands a downloaded blob to the browser under its name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  URL.revokeObjectURL(url);
-}
-
 /**
  * The site's upload limits for the checks made before an upload: its extension settings when the caller may read
  * them, else spec 9's defaults (the server checks again either way).

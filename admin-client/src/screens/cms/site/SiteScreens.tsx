@@ -25,6 +25,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../../../components/DateTimeField';
+import { saveBlob } from '../../../components/download';
 import { EditForm } from '../../../components/EditForm';
 import { ScreenList } from '../../../components/ScreenList';
 import { useApiCall } from '../../../components/useApiCall';
@@ -119,12 +120,7 @@ export function ExportThemeButton({ siteId: given }: { siteId?: string }) {
     e.stopPropagation();
     try {
       const { blob, fileName } = await httpClient.download('/cms/site/exportTheme', { siteId: String(siteId) });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName.endsWith('.zip') ? fileName : 'theme.zip';
-      a.click();
-      URL.revokeObjectURL(url);
+      saveBlob(blob, fileName.endsWith('.zip') ? fileName : 'theme.zip');
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     }

@@ -24,7 +24,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
 import type { PageResult } from '@zhiwen/shared';
+import { toggled } from '../../../components/treeExpansion';
 import { useHasPermission } from '../../../components/usePermission';
+import { useUnsavedWarning } from '../../../components/useUnsavedWarning';
 import { httpClient } from '../../../providers/httpClient';
 import { buildFileTree, foldersOf, saveErrorOf, sitePreviewParams, templateEditorPath, type FileNode, type TemplateRow } from './template';
 
@@ -82,12 +84,7 @@ export function TemplateEditorPage() {
   }, [templateId, notify]);
 
   // Leaving with unsaved text: the browser asks too.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedWarning(dirty);
 
   const save = useCallback(async () => {
     if (!template || !canEdit || busy) return;
@@ -237,13 +234,7 @@ function FileTree({
   useEffect(() => {
     if (current) setOpen((prev) => new Set([...prev, ...foldersOf(current.path)]));
   }, [current]);
-  const toggle = (path: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(path)) next.delete(path);
-      else next.add(path);
-      return next;
-    });
+  const toggle = (path: string) => setOpen((prev) => toggled(prev, path));
   const render = (nodes: FileNode[], depth: number) =>
     nodes.map((node) =>
       node.template ? (

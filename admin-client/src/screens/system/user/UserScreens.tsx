@@ -40,6 +40,7 @@ import {
 } from 'react-admin';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { EditForm } from '../../../components/EditForm';
+import { saveBlob } from '../../../components/download';
 import { EditPage } from '../../../components/EditPage';
 import { NORMAL_DISABLE, USER_SEX } from '../../../components/dicts';
 import { treeChoices, type TreeNode } from '../../../components/tree';
@@ -126,12 +127,7 @@ function ImportButton() {
   const downloadTemplate = async () => {
     try {
       const { blob, fileName } = await httpClient.download('/system/user/importTemplate');
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.click();
-      URL.revokeObjectURL(url);
+      saveBlob(blob, fileName);
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     }
