@@ -2,7 +2,7 @@
 // functions of bytes and settings (the service stores what they answer); see docs/cms.md "Resources".
 import { availableParallelism } from 'node:os';
 import sharp, { type Sharp } from 'sharp';
-import type { WatermarkPosition } from '@zhiwen/shared';
+import type { WatermarkPosition, WatermarkSettings } from '@zhiwen/shared';
 
 /** Most pixels (all frames together) an uploaded image may decode to: a decompression bomb is refused before decoding. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -70,19 +70,11 @@ export async function readImageInfo(data: Buffer, maxPixels = MAX_INPUT_PIXELS):
   return { format: meta.format, width, height, pages };
 }
 
-export interface WatermarkSpec {
-  kind: 'image' | 'text';
+/** A watermark to draw: the site's settings, with the image's bytes for its resource id; fitted in width x height (aspect kept). */
+export interface WatermarkSpec extends Omit<WatermarkSettings, 'enabled' | 'imageResourceId' | 'text'> {
   /** The watermark image's bytes (kind image). */
   image?: Buffer;
   text?: string;
-  position: WatermarkPosition;
-  /** 0..1 */
-  opacity: number;
-  /** The box the watermark is fitted in (aspect kept). */
-  width: number;
-  height: number;
-  fontSize: number;
-  color: string;
 }
 
 export interface ProcessOptions {
