@@ -3,8 +3,9 @@ import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
 import { toneWav } from '../cms/demo/demo-media';
-import { detectContent, FILE_CONTENT, sniffContent } from './file-content';
+import { detectContent, FILE_CONTENT, MAX_IMAGE_PIXELS, sniffContent, tooManyPixels } from './file-content';
 
 const bytes = (...parts: Array<string | number[] | Buffer>) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))));
@@ -22,6 +23,28 @@ function bmp(): Buffer {
   b.writeUInt16LE(24, 28);
   b.writeUInt32LE(8, 34);
   return b;
+}
+
+/** A PNG whose header declares `width` x `height` (its one row of data is cut short: nothing is decoded here). */
+function declaredPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1;
+  return bytes(
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1))),
+    chunk('IEND', Buffer.alloc(0)),
+  );
 }
 
 /** An Ogg page whose first packet is a Vorbis identification header. */
@@ -151,5 +174,22 @@ describe('sniffContent', () => {
     expect(await sniffContent(samples.gif, ['png', 'jpg'])).toBeNull();
     expect(await sniffContent(samples.svg, ['png', 'jpg', 'gif', 'webp'])).toBeNull();
     expect(await sniffContent(Buffer.from('not a video at all'), ['mp3', 'mp4'])).toBeNull();
+  });
+});
+
+describe('tooManyPixels', () => {
+  it('refuses an image declaring more than 40 megapixels from its header, and lets smaller images and other files be', async () => {
+    expect(MAX_IMAGE_PIXELS).toBe(40_000_000);
+    expect(await tooManyPixels(declaredPng(20000, 20000), 'png')).toEqual({ width: 20000, height: 20000, max: 40 });
+    expect(await tooManyPixels(declaredPng(8000, 5001), 'png')).toEqual({ width: 8000, height: 5001, max: 40 });
+    expect(await tooManyPixels(declaredPng(8000, 5000), 'png')).toBeUndefined();
+    expect(await tooManyPixels(samples.jpg, 'jpg')).toBeUndefined();
+    const hugeBmp = bmp();
+    hugeBmp.writeInt32LE(10000, 18);
+    hugeBmp.writeInt32LE(-5000, 22); // top-down rows
+    expect(await tooManyPixels(hugeBmp, 'bmp')).toEqual({ width: 10000, height: 5000, max: 40 });
+    expect(await tooManyPixels(samples.bmp, 'bmp')).toBeUndefined();
+    // Not an image of the table: nothing to count.
+    expect(await tooManyPixels(declaredPng(20000, 20000), 'pdf')).toBeUndefined();
   });
 });

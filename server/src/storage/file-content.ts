@@ -148,12 +148,29 @@ export async function sniffContent(data: Buffer, candidates: readonly string[]):
   return null;
 }
 
+/** Most pixels an uploaded image may declare (as the resource library's images): more is a decompression bomb. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
 /** Width and height from an image's header (nothing is decoded), or undefined when the header cannot be read. */
 export async function imageDimensions(data: Buffer): Promise<{ width: number; height: number } | undefined> {
+  // libvips reads no BMP: its size is in the BITMAPINFOHEADER.
+  if (data.length > 26 && data.toString('latin1', 0, 2) === 'BM') {
+    return { width: Math.abs(data.readInt32LE(18)), height: Math.abs(data.readInt32LE(22)) };
+  }
   try {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     return meta.width && meta.height ? { width: meta.width, height: meta.height } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The refusal arguments when an image of the table declares more than MAX_IMAGE_PIXELS in its header (a decompression
+ * bomb: a 50 kB PNG of 20000x20000), read before anything decodes it; undefined when it is within or not an image.
+ */
+export async function tooManyPixels(data: Buffer, ext: string): Promise<{ width: number; height: number; max: number } | undefined> {
+  if (familyOf(ext.toLowerCase()) !== 'image') return undefined;
+  const size = await imageDimensions(data);
+  return size && size.width * size.height > MAX_IMAGE_PIXELS ? { ...size, max: MAX_IMAGE_PIXELS / 1_000_000 } : undefined;
 }

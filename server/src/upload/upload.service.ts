@@ -6,6 +6,7 @@ import type { Repository } from 'typeorm';
 import type { LoginUser } from '../auth/login-user';
 import { hasPermission } from '../auth/permission';
 import { ServiceException } from '../common/errors/service-exception';
+import { tooManyPixels } from '../storage/file-content';
 import { FILE_STORAGE, type FileStorage } from '../storage/storage';
 import { SysConfigService } from '../system/config/sys-config.service';
 import { SysUploadFile } from './sys-upload-file.entity';
@@ -98,6 +99,8 @@ export class UploadService {
         throw new ServiceException('upload.tooLarge', { max: limits.maxSizeMb });
       const mime = await contentTypeFor(ext, file.buffer);
       if (!mime) throw new ServiceException('upload.contentMismatch', { name, ext });
+      const bomb = await tooManyPixels(file.buffer, ext);
+      if (bomb) throw new ServiceException('upload.imageTooManyPixels', { name, ...bomb });
       checked.push({ file, ext, mime, name });
     }
     const stored: UploadedFileAnswer[] = [];

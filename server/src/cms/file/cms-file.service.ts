@@ -5,7 +5,7 @@ import { buffer as readAll } from 'node:stream/consumers';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
-import { detectContent } from '../../storage/file-content';
+import { detectContent, tooManyPixels } from '../../storage/file-content';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CmsPublishPipeService } from '../publishpipe/cms-publish-pipe.service';
 import type { CmsSite } from '../site/cms-site.entity';
@@ -382,10 +382,13 @@ function assertEditable(path: string): void {
 
 /**
  * An upload's type by content (detectContent): text types must be UTF-8 without NUL characters and without a binary
- * signature, SVG also needs an `<svg` element, binary types must be what `file-type` finds in the bytes.
+ * signature, SVG also needs an `<svg` element, binary types must be what `file-type` finds in the bytes; an image may
+ * declare at most MAX_IMAGE_PIXELS (a decompression bomb is refused from its header).
  */
 async function assertUploadable(name: string, data: Buffer): Promise<void> {
   const ext = extOf(name);
   if (!UPLOAD_EXTS.includes(ext)) throw new ServiceException('cms.file.typeNotAllowed', { name, exts: UPLOAD_EXTS.join(', ') });
   if (!(await detectContent(data, ext))) throw new ServiceException('cms.file.contentMismatch', { name });
+  const bomb = await tooManyPixels(data, ext);
+  if (bomb) throw new ServiceException('cms.file.imageTooManyPixels', { name, ...bomb });
 }

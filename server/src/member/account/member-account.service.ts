@@ -6,10 +6,9 @@ import type { MemberSession } from '../../auth/login-user';
 import { verifyPassword } from '../../auth/password-hasher';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
-import { AVATAR_EXTS, avatarTooLarge } from '../../storage/avatar-image';
-import { sniffContent } from '../../storage/file-content';
+import { sniffContent, tooManyPixels } from '../../storage/file-content';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
-import { AVATAR_URL_PREFIX } from '../../system/user/user-admin.service';
+import { AVATAR_EXTS, AVATAR_URL_PREFIX } from '../../system/user/user-admin.service';
 import { MemberLevelConfig } from '../level/member-level-config.entity';
 import { levelProgress, MEMBER_LEVEL_TYPE } from '../level/level-sql';
 import { MemberUser } from '../member-user.entity';
@@ -94,7 +93,7 @@ export class MemberAccountService {
   async setAvatar(data: Buffer, session: MemberSession): Promise<{ imgUrl: string }> {
     const type = await sniffContent(data, AVATAR_EXTS);
     if (!type) throw new ServiceException('user.avatar.format');
-    const tooLarge = await avatarTooLarge(data);
+    const tooLarge = await tooManyPixels(data, type.ext);
     if (tooLarge) throw new ServiceException('user.avatar.tooLarge', tooLarge);
     const member = await this.current(session);
     const fileName = `${member.memberId}-${randomBytes(16).toString('hex')}.${type.ext}`;

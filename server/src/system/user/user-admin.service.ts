@@ -10,8 +10,7 @@ import { SignInGuardService } from '../../auth/sign-in-guard.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { escapeLike, uniqueViolationOf, withUniqueMessages } from '../../database/sql-helpers';
-import { AVATAR_EXTS, avatarTooLarge } from '../../storage/avatar-image';
-import { sniffContent } from '../../storage/file-content';
+import { sniffContent, tooManyPixels } from '../../storage/file-content';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { paginate } from '../../common/paging/paginate';
 import { SysDept } from '../dept/sys-dept.entity';
@@ -37,6 +36,8 @@ type UserRow = SysUser & { dept?: SysDept };
 
 /** Where avatars are served (StorageController). */
 export const AVATAR_URL_PREFIX = '/prod-api/storage/avatar/';
+/** Image formats an avatar may have (staff and members), by content; at most MAX_IMAGE_PIXELS. */
+export const AVATAR_EXTS = ['png', 'jpg'];
 
 const isSuperAdmin = (caller: LoginUser) => caller.roles.includes(SUPER_ADMIN_ROLE);
 
@@ -301,7 +302,7 @@ export class UserAdminService {
   async setAvatar(data: Buffer, caller: LoginUser): Promise<{ imgUrl: string }> {
     const type = await sniffContent(data, AVATAR_EXTS);
     if (!type) throw new ServiceException('user.avatar.format');
-    const tooLarge = await avatarTooLarge(data);
+    const tooLarge = await tooManyPixels(data, type.ext);
     if (tooLarge) throw new ServiceException('user.avatar.tooLarge', tooLarge);
     const fileName = `${caller.id}-${randomBytes(16).toString('hex')}.${type.ext}`;
     await this.storage.put(`avatar/${fileName}`, data);
