@@ -17,15 +17,12 @@ import { PERMISSIONS } from './permissions';
 const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
   {
     reason:
-      'CMS screens of later CMS work: page widgets, blocks, ads, resources, files, dynamic pages (only their types are listed), words, links, comments, votes, forms, search, extension models, pushers',
+      'CMS screens of later CMS work: page widgets, blocks, ads, dynamic pages (only their types are listed), words, links, comments, votes, forms, search, extension models, pushers',
     resources: [
       'cms:pagewidget',
       'cms:block',
       'cms:adspace',
       'cms:ad',
-      'cms:resource',
-      'cms:material',
-      'cms:file',
       'cms:dynamicpage',
       'cms:tagword',
       'cms:hotword',
