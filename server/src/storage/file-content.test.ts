@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import zlib from 'node:zlib';
+import { declaredPng } from '../../test/helpers/binary';
 import { toneWav } from '../cms/demo/demo-media';
 import { detectContent, FILE_CONTENT, MAX_IMAGE_PIXELS, sniffContent, tooManyPixels } from './file-content';
 
@@ -23,28 +23,6 @@ function bmp(): Buffer {
   b.writeUInt16LE(24, 28);
   b.writeUInt32LE(8, 34);
   return b;
-}
-
-/** A PNG whose header declares `width` x `height` (its one row of data is cut short: nothing is decoded here). */
-function declaredPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1;
-  return bytes(
-    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1))),
-    chunk('IEND', Buffer.alloc(0)),
-  );
 }
 
 /** An Ogg page whose first packet is a Vorbis identification header. */

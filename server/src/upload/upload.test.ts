@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError, expectOk } from '../../test/helpers/api';
-import { binaryParser } from '../../test/helpers/binary';
+import { binaryParser, declaredPng } from '../../test/helpers/binary';
 import { roleFactory, staffUserFactory, type StaffUser } from '../../test/helpers/factories';
 import { tokenOf } from '../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
@@ -94,6 +94,15 @@ describe('POST /common/upload', () => {
     for (const [name, data, ext] of spoofs) {
       expectError(await http.upload('/upload', { data, name }), 400, { 'zh-CN': `文件“${name}”的内容与扩展名不符，请上传真实的${ext}文件` });
     }
+    expect(await rows()).toBe(before);
+  });
+
+  it('refuses an image declaring more than 40 megapixels (a decompression bomb) from its header, storing nothing', async () => {
+    const before = await rows();
+    const bomb = declaredPng(20000, 20000);
+    expectError(await http.upload('/upload', { data: bomb, name: 'bomb.png' }), 400, {
+      'zh-CN': '图片“bomb.png”尺寸过大（20000×20000，最多 40 百万像素）',
+    });
     expect(await rows()).toBe(before);
   });
 

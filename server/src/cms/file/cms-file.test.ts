@@ -23,6 +23,7 @@ vi.mock('../cms.module', async () => {
   return { CmsModule };
 });
 import { api, expectError, expectOk } from '../../../test/helpers/api';
+import { declaredPng } from '../../../test/helpers/binary';
 import { addPublishPipes, startCmsTestApp } from '../../../test/helpers/cms';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import type { TestApp } from '../../../test/helpers/test-app';
@@ -230,6 +231,12 @@ describe('site files: creating, uploading, renaming, deleting', () => {
     expectError(svg, 400, { 'zh-CN': '文件“icon.svg”的内容与扩展名不符' });
     const binaryText = await http.upload('/upload', { data: await png(), name: 'pixel.css' }, { dir: 'pc/static' });
     expectError(binaryText, 400, { 'zh-CN': '文件“pixel.css”的内容与扩展名不符' });
+    // A text with a binary signature (an EXE's MZ header) is not a text file, whatever its bytes decode to.
+    const mzText = await http.upload('/upload', { data: Buffer.from('MZ plain words'), name: 'readme.txt' }, { dir: 'pc/static' });
+    expectError(mzText, 400, { 'zh-CN': '文件“readme.txt”的内容与扩展名不符' });
+    const bomb = await http.upload('/upload', { data: declaredPng(20000, 20000), name: 'bomb.png' }, { dir: 'pc/static' });
+    expectError(bomb, 400, { 'zh-CN': '图片“bomb.png”尺寸过大（20000×20000，最多 40 百万像素）' });
+    expect(await names('pc/static')).not.toContain('f:bomb.png');
     expectError(await http.lang('en').upload('/upload', null, { dir: 'pc/static' }), 400, { en: 'Choose a file to upload' });
     expectError(await http.upload('/upload', { data: Buffer.from('x'), name: 'a.txt' }, { dir: 'pc/nothing' }), 404);
 
