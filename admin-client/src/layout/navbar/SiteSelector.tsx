@@ -10,7 +10,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
 } from '@mui/material';
@@ -20,6 +19,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
 import { CURRENT_SITE_EVENT, switchCurrentSite } from '../../providers/currentSite';
 import { httpClient } from '../../providers/httpClient';
+import { PagePagination } from '../../components/PagePagination';
 
 /** Config key that turns the CMS (and with it this selector) on. */
 export const CMS_ENABLE_KEY = 'CMSModuleEnable';
@@ -160,14 +160,7 @@ function SiteDialog({ currentId, onClose }: { currentId?: string; onClose: () =>
             ))}
           </TableBody>
         </Table>
-        <TablePagination
-          component="div"
-          count={total}
-          page={query.page - 1}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, page) => setQuery({ ...query, page: page + 1 })}
-        />
+        <PagePagination total={total} page={query.page} pageSize={PAGE_SIZE} onPage={(page) => setQuery({ ...query, page })} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>

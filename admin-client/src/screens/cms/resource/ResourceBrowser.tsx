@@ -19,7 +19,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   ToggleButton,
@@ -30,6 +29,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { formatDateTime } from '@zhiwen/shared';
+import { PagePagination } from '../../../components/PagePagination';
 import { saveBlob } from '../../../components/download';
 import { formatSize } from '../../../components/formatSize';
 import { ResourceEditDialog } from './ResourceEditDialog';
@@ -381,18 +381,16 @@ export function ResourceBrowser({
           </TableBody>
         </Table>
       )}
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
-        page={Math.max(0, page - 1)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_, p) => setPage(p + 1)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
+      <PagePagination
+        total={data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={setPage}
+        onPageSize={(size) => {
+          setPageSize(size);
           setPage(1);
         }}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
       />
       {editing ? (
         <ResourceEditDialog

@@ -17,7 +17,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Tabs,
   TextField as MuiTextField,
@@ -49,6 +48,7 @@ import {
 } from 'react-admin';
 import type { PageResult } from '@zhiwen/shared';
 import { useApiData } from '../../../components/useApiData';
+import { PagePagination } from '../../../components/PagePagination';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import {
@@ -386,14 +386,7 @@ function PropsTab({ siteId }: { siteId: string }) {
             ) : null}
           </TableBody>
         </Table>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={page - 1}
-          rowsPerPage={PROP_PAGE_SIZE}
-          rowsPerPageOptions={[PROP_PAGE_SIZE]}
-          onPageChange={(_, p) => setPage(p + 1)}
-        />
+        <PagePagination total={data?.total ?? 0} page={page} pageSize={PROP_PAGE_SIZE} onPage={setPage} />
       </CardContent>
       {editing ? (
         <PropDialog
