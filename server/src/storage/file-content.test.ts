@@ -25,6 +25,18 @@ function bmp(): Buffer {
   return b;
 }
 
+/** An icon of one image (a PNG) whose directory entry says `width` x `height`. */
+function ico(png: Buffer, width: number, height: number): Buffer {
+  const entry = Buffer.alloc(16);
+  entry[0] = width;
+  entry[1] = height;
+  entry.writeUInt16LE(1, 4);
+  entry.writeUInt16LE(32, 6);
+  entry.writeUInt32LE(png.length, 8);
+  entry.writeUInt32LE(22, 12);
+  return bytes([0, 0, 1, 0, 1, 0], entry, png);
+}
+
 /** An Ogg page whose first packet is a Vorbis identification header. */
 const ogg = () => bytes('OggS', [0, 2], Buffer.alloc(20), [1, 30], [1], 'vorbis', Buffer.alloc(40));
 /** An ISO media file of the given major brand. */
@@ -53,7 +65,7 @@ beforeAll(async () => {
   samples.webp = await image.clone().webp().toBuffer();
   samples.tif = await image.clone().tiff().toBuffer();
   samples.bmp = bmp();
-  samples.ico = bytes([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0], Buffer.alloc(64));
+  samples.ico = ico(samples.png, 4, 3);
   samples.mp3 = bytes('ID3', [4, 0, 0, 0, 0, 0, 0], [0xff, 0xfb, 0x90, 0x64], Buffer.alloc(64));
   samples.ogg = ogg();
   samples.wav = toneWav([440], 0.05);
@@ -167,6 +179,9 @@ describe('tooManyPixels', () => {
     hugeBmp.writeInt32LE(-5000, 22); // top-down rows
     expect(await tooManyPixels(hugeBmp, 'bmp')).toEqual({ width: 10000, height: 5000, max: 40 });
     expect(await tooManyPixels(samples.bmp, 'bmp')).toBeUndefined();
+    // An icon counts its largest image: a PNG inside declaring 20000x20000 is as much a bomb.
+    expect(await tooManyPixels(ico(declaredPng(20000, 20000), 0, 0), 'ico')).toEqual({ width: 20000, height: 20000, max: 40 });
+    expect(await tooManyPixels(samples.ico, 'ico')).toBeUndefined();
     // Not an image of the table: nothing to count.
     expect(await tooManyPixels(declaredPng(20000, 20000), 'pdf')).toBeUndefined();
   });

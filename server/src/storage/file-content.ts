@@ -157,12 +157,36 @@ export async function imageDimensions(data: Buffer): Promise<{ width: number; he
   if (data.length > 26 && data.toString('latin1', 0, 2) === 'BM') {
     return { width: Math.abs(data.readInt32LE(18)), height: Math.abs(data.readInt32LE(22)) };
   }
+  // Nor ICO/CUR: the largest of its images, each a PNG (size in its IHDR) or a BMP without file header (BITMAPINFOHEADER).
+  if (data.length > 6 && data.readUInt16LE(0) === 0 && [1, 2].includes(data.readUInt16LE(2))) return icoDimensions(data);
   try {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     return meta.width && meta.height ? { width: meta.width, height: meta.height } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The size of an icon's largest image (as a browser would decode it), from its directory and each image's header. */
+function icoDimensions(data: Buffer): { width: number; height: number } | undefined {
+  let largest: { width: number; height: number } | undefined;
+  const count = data.readUInt16LE(4);
+  for (let i = 0; i < count && 6 + 16 * (i + 1) <= data.length; i++) {
+    const entry = 6 + 16 * i;
+    let width = data[entry] || 256;
+    let height = data[entry + 1] || 256;
+    const at = data.readUInt32LE(entry + 12);
+    if (at + 24 <= data.length && data.readUInt32BE(at) === 0x89504e47) {
+      width = data.readUInt32BE(at + 16);
+      height = data.readUInt32BE(at + 20);
+    } else if (at >= 6 + 16 * count && at + 12 <= data.length && [40, 52, 56, 108, 124].includes(data.readUInt32LE(at))) {
+      // A DIB's height counts the image and its mask.
+      width = Math.max(width, Math.abs(data.readInt32LE(at + 4)));
+      height = Math.max(height, Math.abs(data.readInt32LE(at + 8)) / 2);
+    }
+    if (!largest || width * height > largest.width * largest.height) largest = { width, height };
+  }
+  return largest;
 }
 
 /**
