@@ -10,6 +10,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike } from '../../database/sql-helpers';
+import { imageDimensions, sharpProcesses } from '../../storage/file-content';
 import { CmsContentService } from '../content/cms-content.service';
 import type { CmsSite } from '../site/cms-site.entity';
 import type { ResourceQueryDto, UpdateResourceDto } from './cms-resource.dto';
@@ -298,10 +299,9 @@ export class CmsResourceService {
     const base = { type: detected.type, mime: detected.mime, suffix: ext, sha256, data, width: 0, height: 0, thumbnail: null };
     if (detected.type !== 'image') return base;
     try {
-      if (ext === 'bmp') {
+      if (!sharpProcesses(ext)) {
         // libvips reads no BMP: stored as it came (a BMP carries no EXIF), its size from the header.
-        const width = data.length > 26 ? Math.abs(data.readInt32LE(18)) : 0;
-        const height = data.length > 26 ? Math.abs(data.readInt32LE(22)) : 0;
+        const { width, height } = (await imageDimensions(data)) ?? { width: 0, height: 0 };
         if (width * height > MAX_INPUT_PIXELS) throw new ImageRefusal('tooManyPixels', width, height);
         return { ...base, width, height };
       }

@@ -3,9 +3,10 @@
 import { availableParallelism } from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import type { WatermarkPosition, WatermarkSettings } from '@zhiwen/shared';
+import { MAX_IMAGE_PIXELS } from '../../storage/file-content';
 
-/** Most pixels (all frames together) an uploaded image may decode to: a decompression bomb is refused before decoding. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/** Most pixels (all frames together) an uploaded image may decode to: a decompression bomb is refused before decoding (every upload's limit). */
+export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 /** Formats sharp reads and writes back in the same format (bmp is stored as it came). */
 export const PROCESSABLE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp', 'tiff']);
 /** Gap between a watermark and the image's edge. */
