@@ -139,7 +139,7 @@ describe('resource library and material picker', () => {
     expect(market.thumbnail).not.toBe('');
     expect(market.thumbnailSrc).not.toBe(market.src);
     // The grid shows the thumbnails.
-    await expect.poll(() => page.locator(`[data-testid="resource-card"] img[src="${market.thumbnailSrc}"]`).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator(`[data-testid="resource-card"] img[src^="${market.thumbnailSrc}?v="]`).count(), { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'resource-library');
 
     // The article: the image button offers the material library; the picked photo goes in as its thumbnail.
