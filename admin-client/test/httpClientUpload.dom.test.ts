@@ -58,7 +58,10 @@ describe('httpClient.upload', () => {
   });
 
   it('rejects with the server message when the envelope refuses the file', async () => {
-    await expect(client().upload('/cms/resource/upload', form('bad.png', 10))).rejects.toMatchObject({ message: '文件内容与扩展名不符', status: 500 });
+    await expect(client().upload('/cms/resource/upload', form('bad.png', 10))).rejects.toMatchObject({
+      message: '文件内容与扩展名不符',
+      status: 500,
+    });
   });
 
   it('lets a picker send another site than the current one', async () => {
@@ -69,6 +72,8 @@ describe('httpClient.upload', () => {
 
   it('answers a localized message when the server cannot be reached', async () => {
     const offline = createHttpClient({ baseUrl: 'http://127.0.0.1:1/prod-api', translate: (key, options) => zh.translate(key, options) });
-    await expect(offline.upload('/cms/resource/upload', form('a.png', 10))).rejects.toMatchObject({ message: zh.translate('app.http.network_error') });
+    await expect(offline.upload('/cms/resource/upload', form('a.png', 10))).rejects.toMatchObject({
+      message: zh.translate('app.http.network_error'),
+    });
   });
 });

@@ -1378,7 +1378,8 @@ const zhCN = {
       tab_storage: '存储',
       storage_current: '当前存储：%{driver}，资源文件 %{count} 个',
       storage_base: '发布页面中的资源地址前缀：%{base}',
-      storage_help: '切换存储时，会先把全部资源文件复制到新存储，全部成功后再切换；原存储中的文件保留不删除，可随时切换回去。已发布页面中的资源地址在重新发布后更新。',
+      storage_help:
+        '切换存储时，会先把全部资源文件复制到新存储，全部成功后再切换；原存储中的文件保留不删除，可随时切换回去。已发布页面中的资源地址在重新发布后更新。',
       storage_driver: '存储方式',
       storage_driver_default: '系统存储（本地目录或系统配置的对象存储）',
       storage_driver_s3: '站点自己的 S3 兼容存储（MinIO、S3、OSS、COS）',

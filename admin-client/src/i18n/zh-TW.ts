@@ -1375,7 +1375,8 @@ const zhTW: AppMessages = {
       tab_storage: '儲存',
       storage_current: '目前儲存：%{driver}，資源檔案 %{count} 個',
       storage_base: '發佈頁面中的資源位址前綴：%{base}',
-      storage_help: '切換儲存時，會先把全部資源檔案複製到新儲存，全部成功後再切換；原儲存中的檔案保留不刪除，可隨時切換回去。已發佈頁面中的資源位址在重新發佈後更新。',
+      storage_help:
+        '切換儲存時，會先把全部資源檔案複製到新儲存，全部成功後再切換；原儲存中的檔案保留不刪除，可隨時切換回去。已發佈頁面中的資源位址在重新發佈後更新。',
       storage_driver: '儲存方式',
       storage_driver_default: '系統儲存（本機目錄或系統設定的物件儲存）',
       storage_driver_s3: '網站自己的 S3 相容儲存（MinIO、S3、OSS、COS）',
