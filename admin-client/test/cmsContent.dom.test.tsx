@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Notification, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../src/providers/httpClient';
@@ -171,6 +171,33 @@ describe('content editor', () => {
     // The new content's own editor page is opened.
     await waitFor(() => get.mock.calls.some(([url]) => url === '/cms/content/init/5/article/77'));
     await waitFor(() => bodyText().includes('编辑文章'));
+  });
+
+  it('says how many remote images the save copied into the library and how many stayed remote', async () => {
+    const saved = { catalogId: '5', contentType: 'article', contentId: '8', title: '远程', contentHtml: '<p>x</p>', tags: [], keywords: [] };
+    vi.spyOn(httpClient, 'get').mockImplementation(async (url: string) =>
+      url.startsWith('/cms/content/init') ? (ok(saved) as never) : (ok({ rows: [], total: 0 }) as never),
+    );
+    const put = vi.spyOn(httpClient, 'put').mockResolvedValue(ok({ ...saved, remoteImages: { localized: 2, failed: 1, skipped: 0 } }) as never);
+    render(
+      <>
+        <Routes>
+          <Route path="/cms/content/editor/:catalogId/:contentType/:contentId" element={<ContentEditorPage />} />
+        </Routes>
+        <Notification />
+      </>,
+      {},
+      ['cms:content:view', 'cms:content:edit'],
+      '/cms/content/editor/5/article/8',
+    );
+    await waitFor(() => container.querySelector<HTMLInputElement>('input[name="title"]'));
+    button('保存')!.click();
+    await waitFor(() => put.mock.calls.length === 1);
+    await waitFor(() => bodyText().includes('保存成功；远程图片：2 张已存入资源库，1 张下载失败（保留原地址），0 张留待下次保存'));
+    // The summary is not part of the form: the next save does not send it back.
+    button('保存')!.click();
+    await waitFor(() => put.mock.calls.length === 2);
+    expect(put.mock.calls[1][1]).not.toHaveProperty('remoteImages');
   });
 
   it('refuses an invalid embed code on the client', async () => {

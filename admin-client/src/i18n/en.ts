@@ -1074,6 +1074,8 @@ const app: AppMessages['app'] = {
     log_rela_remove: 'Related removed',
   },
   cms_editor: {
+    saved_with_remote: '%{saved}. %{remote}',
+    remote_images: 'Remote images: %{localized} copied into the library, %{failed} failed (their address kept), %{skipped} left for the next save',
     page_title: 'Content editor',
     toolbar: 'Editor actions',
     title_new: 'New %{type}',

@@ -1282,6 +1282,8 @@ const zhCN = {
       log_rela_remove: '移除相关内容',
     },
     cms_editor: {
+      saved_with_remote: '%{saved}；%{remote}',
+      remote_images: '远程图片：%{localized} 张已存入资源库，%{failed} 张下载失败（保留原地址），%{skipped} 张留待下次保存',
       page_title: '内容编辑',
       toolbar: '编辑操作',
       title_new: '新建%{type}',

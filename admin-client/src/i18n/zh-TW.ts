@@ -1279,6 +1279,8 @@ const zhTW: AppMessages = {
       log_rela_remove: '移除相關內容',
     },
     cms_editor: {
+      saved_with_remote: '%{saved}；%{remote}',
+      remote_images: '遠端圖片：%{localized} 張已存入資源庫，%{failed} 張下載失敗（保留原位址），%{skipped} 張留待下次儲存',
       page_title: '內容編輯',
       toolbar: '編輯操作',
       title_new: '新建%{type}',

@@ -450,12 +450,21 @@ export function ContentEditorPage() {
         ? await httpClient.post<ContentForm>('/cms/content', body)
         : await httpClient.put<ContentForm>('/cms/content', body);
       const savedId = String(saved?.contentId ?? form.contentId ?? '');
-      if (saved) setForm({ ...saved, contentType: form.contentType });
+      const { remoteImages, ...savedForm } = saved ?? ({} as ContentForm);
+      if (saved) setForm({ ...savedForm, contentType: form.contentType });
       if (publish && savedId) {
         await httpClient.post('/cms/content/publish', { contentIds: [savedId] });
         startPublishPolling();
       }
-      notify(publish ? 'app.cms_editor.saved_published' : 'app.cms_editor.saved', { type: 'success' });
+      const done = publish ? 'app.cms_editor.saved_published' : 'app.cms_editor.saved';
+      // Remote images copied into the library on save (site setting): said in the same message (one shows at a time).
+      if (remoteImages) {
+        const remote = translate('app.cms_editor.remote_images', { ...remoteImages });
+        notify('app.cms_editor.saved_with_remote', {
+          type: remoteImages.failed ? 'warning' : 'success',
+          messageArgs: { saved: translate(done), remote },
+        });
+      } else notify(done, { type: 'success' });
       if (isNew && savedId) navigate(editorPath(form.catalogId, form.contentType, savedId), { replace: true });
     } catch (err) {
       notify((err as Error).message || 'ra.notification.http_error', { type: 'error' });

@@ -233,8 +233,17 @@ export interface VideoItem extends MediaItem {
 }
 
 /** What `GET /cms/content/init/...` answers and the editor edits. */
+/** What a save did with remote images (`remoteImageDownload` on): the server answers it when any image was remote. */
+export interface RemoteImagesSummary {
+  localized: number;
+  failed: number;
+  skipped: number;
+}
+
 export interface ContentForm {
   contentId?: string;
+  /** Only in a save's answer. */
+  remoteImages?: RemoteImagesSummary;
   catalogId: string;
   catalogName?: string;
   contentType: ContentType;
