@@ -4,17 +4,18 @@ import type { DataSource } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
-import { paginate } from '../../common/paging/paginate';
+import { paginate, paginateRaw } from '../../common/paging/paginate';
 import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 import { escapeLike } from '../../database/sql-helpers';
 import { CmsAccessService } from '../common/cms-access.service';
 import type { ContentLogQueryDto, ContentQueryDto, CreateContentDto, UpdateContentDto } from './cms-content.dto';
+import { CmsCatalog } from '../catalog/cms-catalog.entity';
 import { CmsContent, CmsContentOpLog, type ContentStatus, type ContentType } from './cms-content.entity';
 import { ancestorsOf, assertHoldsContent, assertLockHolder, CmsContentWriter } from './cms-content-writer.service';
 import { CmsRelatedContentService } from './cms-related-content.service';
 import { CmsRemoteImages, type RemoteImagesSummary } from '../resource/remote-images';
 import { checkDates, contentBody, contentFields, editorOf, writeBody, type ContentBody, type ContentEditor } from './content-body';
-import { CONTENT_LIST_COLUMNS, restrictToViewable, withCatalogNames, type ContentListRow } from './content-lists';
+import { contentListSelect, restrictToViewable, type ContentListRow } from './content-lists';
 import { EDITABLE, statusAfterSave, statusLabel } from './content-status';
 
 export type { ContentEditor } from './content-body';
@@ -43,7 +44,8 @@ export class CmsContentService {
     const qb = this.dataSource
       .getRepository(CmsContent)
       .createQueryBuilder('c')
-      .select(CONTENT_LIST_COLUMNS.map((column) => `c.${column}`))
+      .select(contentListSelect(this.dataSource))
+      .leftJoin(CmsCatalog, 'cat', 'cat.catalog_id = c.catalog_id')
       .where('c.site_id = :siteId', { siteId })
       .andWhere(`c.status <> 'deleted'`);
     if (!(await restrictToViewable(this.access, user, qb))) return { rows: [], total: 0 };
@@ -62,7 +64,7 @@ export class CmsContentService {
     if (attrs.has('recommend')) qb.andWhere('c.recommend');
     if (attrs.has('hot')) qb.andWhere('c.hot');
     if (attrs.has('top')) qb.andWhere('c.top_flag > 0');
-    const page = await paginate(qb, query, {
+    return paginateRaw<ContentListRow>(qb, query, {
       sortable: {
         publishDate: 'c.publish_date',
         createTime: 'c.create_time',
@@ -73,7 +75,6 @@ export class CmsContentService {
       },
       defaultOrder: { 'c.top_flag': 'DESC', 'c.sort_flag': 'DESC', 'c.content_id': 'DESC' },
     });
-    return { ...page, rows: await withCatalogNames(this.dataSource, page.rows) };
   }
 
   /** The editor's data: the content with its body, media and related ids, or the defaults of new content. */

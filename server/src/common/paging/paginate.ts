@@ -1,4 +1,4 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { PAGING, type PageResult } from '@zhiwen/shared';
 import { requestContext } from '../context/request-context';
 import { ServiceException } from '../errors/service-exception';
@@ -76,10 +76,16 @@ function tableRowEstimate(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number
 /** Recent estimates by query: paging through a large list asks the planner once every few seconds, not per page. */
 const estimates: Remembered = new Map();
 
-/** The planner's estimate of the rows of a query without its order and window (EXPLAIN, nothing is read). */
-function plannedRows(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+/**
+ * The planner's estimate of the rows of a query without its order and window (EXPLAIN, nothing is read). `pageKey`,
+ * when given, names the query's filter already (the page's own SQL and parameters, without its window): building the
+ * count's SQL only to look its estimate up would cost as much as building the page.
+ */
+function plannedRows(qb: SelectQueryBuilder<ObjectLiteral>, pageKey?: string): Promise<number> {
   // `qb` is the count's own copy: its order and window can go.
-  const [sql, params] = qb.orderBy().offset(undefined).limit(undefined).skip(undefined).take(undefined).getQueryAndParameters();
+  const unordered = () => qb.orderBy().offset(undefined).limit(undefined).skip(undefined).take(undefined).getQueryAndParameters();
+  if (pageKey) return remembered(estimates, pageKey, () => explainRows(qb, ...unordered()));
+  const [sql, params] = unordered();
   return remembered(estimates, `${sql}\u0000${JSON.stringify(params)}`, () => explainRows(qb, sql, params));
 }
 
@@ -98,11 +104,12 @@ async function totalOf(
   counted: SelectQueryBuilder<ObjectLiteral>,
   page: { skip: number | undefined; take: number; rowsOnPage: number },
   count: () => Promise<number>,
+  pageKey?: string,
 ): Promise<{ total: number; totalExact?: false }> {
   const { skip, take, rowsOnPage } = page;
   if (skip !== undefined && rowsOnPage < take && (rowsOnPage > 0 || skip === 0)) return { total: skip + rowsOnPage };
   if (!requestContext.get()?.exporting && (await tableRowEstimate(counted)) >= EXACT_COUNT_BELOW) {
-    const estimate = await plannedRows(counted);
+    const estimate = await plannedRows(counted, pageKey);
     // Never fewer than the rows already seen (and one more when the page is full).
     if (estimate >= EXACT_COUNT_BELOW)
       return { total: Math.max(estimate, (skip ?? 0) + rowsOnPage + (rowsOnPage === take ? 1 : 0)), totalExact: false };
@@ -195,6 +202,22 @@ export async function paginate<T extends ObjectLiteral>(
   return { rows, ...total, ...(nextCursor ? { nextCursor } : {}) };
 }
 
+/** The window TypeORM appends to a page's SQL (`LIMIT n OFFSET m`). */
+const WINDOW = /(?:\s+LIMIT \d+)?(?:\s+OFFSET \d+)?$/;
+
+/**
+ * Runs SQL built from `qb` as its getRawMany would (in its transaction when it has one): the SQL is built once, for
+ * the page and for the key of its estimate. A query using TypeORM's result cache or its own transaction goes through
+ * getRawMany.
+ */
+function runRaw(qb: SelectQueryBuilder<ObjectLiteral>, sql: string, params: unknown[]): Promise<unknown[]> {
+  const map = qb.expressionMap;
+  if (map.cache || map.useTransaction || map.lockMode) return qb.getRawMany();
+  // The runner of the manager that made the builder (a transaction's), else a pooled one as getRawMany takes.
+  const { queryRunner } = qb as unknown as { queryRunner?: QueryRunner };
+  return queryRunner ? queryRunner.query(sql, params) : qb.connection.query(sql, params);
+}
+
 /** `paginate` for a query selecting its own columns (`select([...AS "name"])`): rows are the raw results. */
 export async function paginateRaw<R extends object>(
   qb: SelectQueryBuilder<ObjectLiteral>,
@@ -211,16 +234,19 @@ export async function paginateRaw<R extends object>(
     if (!keys.length) throw new ServiceException('error.cursor');
     applyCursor(qb, keys, query.cursor as string);
   }
-  const raw = await qb
+  const [sql, params] = qb
     .offset(keyset ? 0 : skip)
     .limit(take)
-    .getRawMany<R & ObjectLiteral>();
+    .getQueryAndParameters();
+  const raw = (await runRaw(qb, sql, params)) as Array<R & ObjectLiteral>;
   const nextCursor = raw.length === take ? cursorAfter(raw[raw.length - 1], keys) : undefined;
   const rows = raw.map((row) => {
     keys.forEach((_, i) => delete row[`__key${i}`]);
     return row as R;
   });
-  const total = await totalOf(counted, { skip: keyset ? undefined : skip, take, rowsOnPage: rows.length }, () => counted.getCount());
+  // The page's SQL without its window names the filter (and sort): the key of the estimate, for offset pages.
+  const pageKey = keyset ? undefined : `${sql.replace(WINDOW, '')}\u0000${JSON.stringify(params)}`;
+  const total = await totalOf(counted, { skip: keyset ? undefined : skip, take, rowsOnPage: rows.length }, () => counted.getCount(), pageKey);
   return { rows, ...total, ...(nextCursor ? { nextCursor } : {}) };
 }
 

@@ -80,6 +80,12 @@ function refusal(err: unknown): unknown {
 /** Runs a body parser, turning its refusals into localized ones in the request's context (language, request id). */
 function guarded(name: string, parser: express.RequestHandler): express.RequestHandler {
   const handler = (req: Request, res: Response, next: NextFunction) => {
+    // No body (most GETs): nothing to parse, as the parser itself would find; skip binding a callback per request.
+    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) {
+      const r: { body?: unknown } = req;
+      if (!('body' in r)) r.body = undefined;
+      return next();
+    }
     // The parser calls back from the socket's events, outside the request context; bind restores it.
     void parser(
       req,
