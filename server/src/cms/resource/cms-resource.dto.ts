@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDateString, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
@@ -13,6 +14,20 @@ export const tagList = ({ value }: { value: unknown }) => {
   const list = typeof value === 'string' ? value.split(/[,，]/) : value;
   return Array.isArray(list) ? [...new Set(list.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== ''))] : list;
 };
+
+/** Optional tags: at most 20, each at most 50 characters (upload fields and edits). */
+const TagsField = () =>
+  applyDecorators(
+    IsOptional(),
+    Transform(tagList),
+    IsArray(),
+    ArrayMaxSize(20, { message: 'cms.resource.tagsInvalid' }),
+    IsString({ each: true }),
+    MaxLength(50, { each: true, message: 'cms.resource.tagsInvalid' }),
+  );
+/** Optional description of at most 1,000 characters. */
+const DescriptionField = () =>
+  applyDecorators(ApiPropertyOptional(), IsOptional(), IsString(), MaxLength(1000, { message: 'cms.resource.descriptionLength' }));
 
 export class ResourceQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: RESOURCE_TYPES }) @IsOptional() @IsIn(RESOURCE_TYPES) resourceType?: ResourceType;
@@ -31,14 +46,9 @@ export class UploadResourceFieldsDto {
   @MaxLength(255, { message: 'cms.resource.nameLength' })
   name?: string;
   @ApiPropertyOptional({ description: 'Comma list of tags', type: String })
-  @IsOptional()
-  @Transform(tagList)
-  @IsArray()
-  @ArrayMaxSize(20, { message: 'cms.resource.tagsInvalid' })
-  @IsString({ each: true })
-  @MaxLength(50, { each: true, message: 'cms.resource.tagsInvalid' })
+  @TagsField()
   tags?: string[];
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000, { message: 'cms.resource.descriptionLength' }) description?: string;
+  @DescriptionField() description?: string;
 }
 
 export class UpdateResourceDto {
@@ -50,14 +60,9 @@ export class UpdateResourceDto {
   @MaxLength(255, { message: 'cms.resource.nameLength' })
   name: string;
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @Transform(tagList)
-  @IsArray()
-  @ArrayMaxSize(20, { message: 'cms.resource.tagsInvalid' })
-  @IsString({ each: true })
-  @MaxLength(50, { each: true, message: 'cms.resource.tagsInvalid' })
+  @TagsField()
   tags?: string[];
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000, { message: 'cms.resource.descriptionLength' }) description?: string;
+  @DescriptionField() description?: string;
 }
 
 export class ResourceTypeDto {

@@ -270,6 +270,20 @@ describe('edit, replace, download, delete', () => {
     expectError(await http.lang('en').put('', { resourceId: row.resourceId, name: '  ' }), 400, {
       en: 'The resource name is required and may not exceed 255 characters',
     });
+    const manyTags = Array.from({ length: 21 }, (_, i) => `t${i}`);
+    expectError(await http.put('', { resourceId: row.resourceId, name: 'x', tags: manyTags }), 400, {
+      'zh-CN': '标签最多 20 个，每个不超过 50 个字符',
+    });
+    expectError(await http.put('', { resourceId: row.resourceId, name: 'x', description: '长'.repeat(1001) }), 400, {
+      'zh-CN': '描述不能超过 1000 个字符',
+    });
+    // The same rules on an upload's fields (tags as a comma list), and nothing stored.
+    const tooLongTag = await http
+      .post('/upload')
+      .field('tags', `ok,${'长'.repeat(51)}`)
+      .attach('file', Buffer.from('x'), 'x.txt');
+    expectError(tooLongTag, 400, { 'zh-CN': '标签最多 20 个，每个不超过 50 个字符' });
+    expect(expectOk(await http.get(`/${row.resourceId}`))).toMatchObject({ name: '说明 文档', tags: ['a', 'b'] });
 
     const replaced = expectOk(await http.put(`/${row.resourceId}/file`).attach('file', Buffer.from('版本二'), 'v2.txt'));
     expect(replaced).toMatchObject({ path: row.path, fileName: 'v2.txt', fileSize: String(Buffer.byteLength('版本二')) });
