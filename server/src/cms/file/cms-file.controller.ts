@@ -106,10 +106,16 @@ export class CmsFileController {
     schema: {
       type: 'object',
       required: ['dir', 'file'],
-      properties: { dir: { type: 'string' }, file: { type: 'array', items: { type: 'string', format: 'binary' } } },
+      properties: {
+        dir: { type: 'string' },
+        overwrite: { type: 'string', enum: ['true', 'false'] },
+        file: { type: 'array', items: { type: 'string', format: 'binary' } },
+      },
     },
   })
-  @ApiOperation({ summary: 'Upload files (field `file`, up to 20 of at most 10 MB) into a folder; types checked by content' })
+  @ApiOperation({
+    summary: 'Upload files (field `file`, up to 20 of at most 10 MB) into a folder; types checked by content; same names need overwrite=true',
+  })
   @ApiEnvelope()
   async upload(
     @CurrentUser() user: LoginUser,
@@ -117,7 +123,7 @@ export class CmsFileController {
     @UploadedFiles() files: Array<{ originalname: string; buffer: Buffer }> | undefined,
     @Body() dto: UploadFilesDto,
   ): Promise<{ filePath: string }[]> {
-    return this.files.upload(await this.editableSite(user, req), dto.dir, files ?? []);
+    return this.files.upload(await this.editableSite(user, req), dto.dir, files ?? [], dto.overwrite === 'true');
   }
 
   @Post('rename')

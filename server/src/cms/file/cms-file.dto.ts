@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SiteFileRow } from '@zhiwen/shared';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Longest path accepted (the service checks each name; this only bounds the work). */
 export const FILE_PATH_MAX = 1000;
@@ -63,6 +63,11 @@ export class UploadFilesDto {
   @IsString()
   @MaxLength(FILE_PATH_MAX)
   dir: string;
+
+  @ApiPropertyOptional({ description: '`true`: replace files of the same name (without it such an upload is refused)', enum: ['true', 'false'] })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  overwrite?: 'true' | 'false';
 }
 
 /** A row of the file table (the admin client reads it as `SiteFileRow`). */

@@ -10,6 +10,8 @@ export const CMS_FILE_MESSAGES = defineMessages({
     'cms.file.notFolder': '“{path}”不是目录',
     'cms.file.badName': '名称“{name}”不合法：只能使用字母、数字、下划线、点和短横线，不能以点开头，最长 100 个字符',
     'cms.file.exists': '“{name}”已存在',
+    'cms.file.uploadExists': '文件“{name}”已存在',
+    'cms.file.uploadExistsMany': '文件“{name}”等 {count} 个文件已存在',
     'cms.file.rootFixed': '“{path}”是站点的根目录，不能在这里新建、上传、重命名或删除',
     'cms.file.templateManaged': '“{path}”是模板文件：这里只能查看和编辑，新建、上传、重命名和删除模板请到“模板管理”',
     'cms.file.templateNotIndexed': '模板“{path}”不在模板管理中，请到“模板管理”处理',
@@ -40,6 +42,8 @@ export const CMS_FILE_MESSAGES = defineMessages({
     'cms.file.notFolder': '「{path}」不是目錄',
     'cms.file.badName': '名稱「{name}」不合法：只能使用字母、數字、底線、點和連字號，不能以點開頭，最長 100 個字元',
     'cms.file.exists': '「{name}」已存在',
+    'cms.file.uploadExists': '檔案「{name}」已存在',
+    'cms.file.uploadExistsMany': '檔案「{name}」等 {count} 個檔案已存在',
     'cms.file.rootFixed': '「{path}」是網站的根目錄，不能在這裡新增、上傳、重新命名或刪除',
     'cms.file.templateManaged': '「{path}」是範本檔案：這裡只能檢視和編輯，新增、上傳、重新命名和刪除範本請到「範本管理」',
     'cms.file.templateNotIndexed': '範本「{path}」不在範本管理中，請到「範本管理」處理',
@@ -71,6 +75,8 @@ export const CMS_FILE_MESSAGES = defineMessages({
     'cms.file.badName':
       'The name "{name}" is not allowed: use letters, digits, underscores, dots and dashes, not starting with a dot, at most 100 characters',
     'cms.file.exists': '"{name}" already exists',
+    'cms.file.uploadExists': 'The file "{name}" already exists',
+    'cms.file.uploadExistsMany': 'The file "{name}" and {count} files in all already exist',
     'cms.file.rootFixed': '"{path}" is a root folder of the site: nothing can be created, uploaded, renamed or deleted here',
     'cms.file.templateManaged':
       '"{path}" is a template file: it can be viewed and edited here; create, upload, rename and delete templates in Templates',

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SiteFileTreeNode } from '@zhiwen/shared';
+import { ResultCode, type SiteFileTreeNode } from '@zhiwen/shared';
 import { isUtf8 } from 'node:buffer';
 import { buffer as readAll } from 'node:stream/consumers';
 import type { LoginUser } from '../../auth/login-user';
@@ -201,18 +201,33 @@ export class CmsFileService {
     return { filePath: target.rel };
   }
 
-  /** Stores uploaded files in a folder (a file of the same name is replaced); all are checked before one is written. */
-  async upload(site: CmsSite, dirPath: string, files: Array<{ originalname: string; buffer: Buffer }>): Promise<{ filePath: string }[]> {
+  /**
+   * Stores uploaded files in a folder; all are checked before one is written. A file of the same name is replaced only
+   * with `overwrite`; without it the upload is refused naming the first such file, all of them listed in `data.existing`
+   * (the client asks and sends again with `overwrite=true`). A folder of the same name is never replaced.
+   */
+  async upload(
+    site: CmsSite,
+    dirPath: string,
+    files: Array<{ originalname: string; buffer: Buffer }>,
+    overwrite = false,
+  ): Promise<{ filePath: string }[]> {
     if (!files.length) throw new ServiceException('cms.file.fileRequired');
     if (files.length > FILE_LIMITS.maxUploadFiles) throw new ServiceException('cms.file.tooManyFiles', { max: FILE_LIMITS.maxUploadFiles });
     const dir = await this.writableFolder(site, dirPath);
     const targets: Array<{ place: Place; data: Buffer }> = [];
+    const existing: string[] = [];
     for (const file of files) {
       const name = checkName(file.originalname);
       await assertUploadable(name, file.buffer);
       const place = await this.child(dir, name);
       if ((await this.storage.list(place.key)).length) throw new ServiceException('cms.file.exists', { name });
+      if (!overwrite && (await this.storage.stat(place.key))) existing.push(name);
       targets.push({ place, data: file.buffer });
+    }
+    if (existing.length) {
+      const key = existing.length > 1 ? 'cms.file.uploadExistsMany' : 'cms.file.uploadExists';
+      throw new ServiceException(key, { name: existing[0], count: existing.length }, ResultCode.ERROR, undefined, { existing });
     }
     for (const { place, data } of targets) await this.storage.put(place.key, data);
     return targets.map(({ place }) => ({ filePath: place.rel }));

@@ -254,6 +254,39 @@ describe('site files: creating, uploading, renaming, deleting', () => {
     expect((await request(t.server).get(`/site/${sitePath}/pc/about.html`)).text).toBe('<h1>About</h1>');
   });
 
+  it('refuses an upload over a file of the same name unless overwrite=true; nothing of the refused batch is stored', async () => {
+    expectOk(await http.upload('/upload', { data: Buffer.from('a { color: red; }'), name: 'same.css' }, { dir: 'h5' }));
+    const again = () => http.post('/upload').field('dir', 'h5').attach('file', Buffer.from('a { color: blue; }'), 'same.css');
+    const refused = await again().set('Accept-Language', 'zh-CN');
+    expectError(refused, 400, { 'zh-CN': '文件“same.css”已存在' });
+    expect(refused.body.data).toEqual({ existing: ['same.css'] });
+    expectError(await again().set('Accept-Language', 'zh-TW'), 400, { 'zh-TW': '檔案「same.css」已存在' });
+    expectError(await again().set('Accept-Language', 'en'), 400, { en: 'The file "same.css" already exists' });
+    // A batch with a new file and two existing ones stores nothing and names them all.
+    expectOk(await http.upload('/upload', { data: Buffer.from('old'), name: 'same.txt' }, { dir: 'h5' }));
+    const batch = await http
+      .lang('en')
+      .post('/upload')
+      .field('dir', 'h5')
+      .attach('file', Buffer.from('new'), 'fresh.txt')
+      .attach('file', Buffer.from('b { }'), 'same.css')
+      .attach('file', Buffer.from('new'), 'same.txt');
+    expectError(batch, 400, { en: 'The file "same.css" and 2 files in all already exist' });
+    expect(batch.body.data).toEqual({ existing: ['same.css', 'same.txt'] });
+    expect(await names('h5')).toEqual(['f:same.css', 'f:same.txt']);
+    expect(await text(`site/${sitePath}/h5/same.css`)).toBe('a { color: red; }');
+
+    expectError(await again().field('overwrite', 'yes'), 400);
+    expect(expectOk(await again().field('overwrite', 'true'))).toEqual([{ filePath: 'h5/same.css' }]);
+    expect(await text(`site/${sitePath}/h5/same.css`)).toBe('a { color: blue; }');
+    expectError(await again().field('overwrite', 'false'), 400, { 'zh-CN': '文件“same.css”已存在' });
+    // A folder of that name is never replaced, overwrite or not.
+    expectOk(await http.post('/add', { dir: 'h5', fileName: 'taken.css', isDirectory: true }));
+    const overFolder = await http.post('/upload').field('dir', 'h5').field('overwrite', 'true').attach('file', Buffer.from('c { }'), 'taken.css');
+    expectError(overFolder, 400, { 'zh-CN': '“taken.css”已存在' });
+    expectOk(await http.post('/delete', [{ filePath: 'h5/same.css' }, { filePath: 'h5/same.txt' }, { filePath: 'h5/taken.css' }]));
+  });
+
   it('renames a file and a folder with everything in it', async () => {
     expect(expectOk(await http.post('/rename', { filePath: 'pc/static/extra.css', rename: 'more.css' }))).toEqual({ filePath: 'pc/static/more.css' });
     expect(await text(`site/${sitePath}/pc/static/more.css`)).toBe('h1 { color: blue; }');
