@@ -6,7 +6,7 @@ import { httpClient } from '../src/providers/httpClient';
 import { FileEditorPage } from '../src/screens/cms/file/FileEditorPage';
 import { FileManagerScreen } from '../src/screens/cms/file/FileManagerScreen';
 import { breadcrumbsOf, fileNameError, isFixedFolder, languageOfFile } from '../src/screens/cms/file/file';
-import { bodyText, button, render, type, useAdminHarness, waitFor } from './support/adminHarness';
+import { bodyText, button, buttons, render, type, useAdminHarness, waitFor } from './support/adminHarness';
 
 // CodeMirror needs a real layout engine: the editor gets a plain textarea with the same props instead.
 vi.mock('../src/screens/cms/template/CodeEditor', () => ({
@@ -44,6 +44,7 @@ const listings: Record<string, unknown[]> = {
   '': [row('pc', { isDirectory: true, isRoot: true, canEdit: false }), row('theme-assets', { isDirectory: true, isRoot: true, canEdit: false })],
   pc: [row('pc/css', { isDirectory: true, canEdit: false }), row('pc/index.shtml'), row('pc/logo.png', { canEdit: false })],
   'pc/css': [row('pc/css/site.css')],
+  'pc/many': Array.from({ length: 101 }, (_, i) => row(`pc/many/p${i}.html`)),
   'theme-templates/pc': [row('theme-templates/pc/index.template.html', { isTemplate: true })],
 };
 
@@ -166,6 +167,104 @@ describe('site files screen', () => {
     Object.defineProperty(fileInput, 'files', { value: [new File(['<svg>'], 'x.png')], configurable: true });
     fileInput.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => bodyText().includes('文件“x.png”的内容与扩展名不符'));
+  });
+
+  it('asks before overwriting files of the same names, then sends the batch again with overwrite=true', async () => {
+    const refusal = '文件“a.css”已存在';
+    const upload = vi
+      .spyOn(httpClient, 'upload')
+      .mockRejectedValueOnce(new HttpError(refusal, 400, { code: 500, msg: refusal, data: { existing: ['a.css'] } }))
+      .mockResolvedValueOnce({ code: 200, msg: '', data: [] });
+    const get = showScreen(ALL, '/cms/resource/file?dir=pc%2Fcss');
+    await waitFor(() => rowOf('site.css'));
+    const fileInput = document.querySelector<HTMLInputElement>('[data-testid="file-upload-input"]')!;
+    const files = [new File(['a{}'], 'a.css', { type: 'text/css' }), new File(['b'], 'b.txt', { type: 'text/plain' })];
+    Object.defineProperty(fileInput, 'files', { value: files, configurable: true });
+    fileInput.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => bodyText().includes('覆盖已有文件？'));
+    expect(bodyText()).toContain('目录中已有同名文件：a.css。继续上传会替换这些文件。');
+    expect((upload.mock.calls[0][1] as FormData).get('overwrite')).toBeNull();
+    // Asking is not an error: no refusal is shown above the table.
+    expect(document.querySelector('[data-testid="file-action-error"]')).toBeNull();
+    button('确认')!.click();
+    await waitFor(() => upload.mock.calls.length === 2);
+    const body = upload.mock.calls[1][1] as FormData;
+    expect(body.get('overwrite')).toBe('true');
+    expect(body.get('dir')).toBe('pc/css');
+    expect(body.getAll('file').map((f) => (f as File).name)).toEqual(['a.css', 'b.txt']);
+    await waitFor(() => get.mock.calls.filter(([u, p]) => u === '/cms/file/list' && p?.filePath === 'pc/css').length === 2);
+    await waitFor(() => !bodyText().includes('覆盖已有文件？'));
+  });
+
+  it('does not overwrite when the user cancels', async () => {
+    const refusal = '文件“a.css”已存在';
+    const upload = vi
+      .spyOn(httpClient, 'upload')
+      .mockRejectedValueOnce(new HttpError(refusal, 400, { code: 500, msg: refusal, data: { existing: ['a.css'] } }));
+    showScreen(ALL, '/cms/resource/file?dir=pc%2Fcss');
+    await waitFor(() => rowOf('site.css'));
+    const fileInput = document.querySelector<HTMLInputElement>('[data-testid="file-upload-input"]')!;
+    Object.defineProperty(fileInput, 'files', { value: [new File(['a{}'], 'a.css')], configurable: true });
+    fileInput.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => bodyText().includes('覆盖已有文件？'));
+    button('取消')!.click();
+    await waitFor(() => !bodyText().includes('覆盖已有文件？'));
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('deletes the checked rows with one request after confirming how many; fixed folders have no checkbox', async () => {
+    const post = vi.spyOn(httpClient, 'post').mockResolvedValue({ code: 200, msg: '', data: null });
+    const checkbox = (name: string) => rowOf(name)?.querySelector<HTMLInputElement>('input[type="checkbox"]') ?? null;
+    showScreen();
+    await waitFor(() => rowOf('pc'));
+    expect(checkbox('pc')).toBeNull();
+    expect(checkbox('theme-assets')).toBeNull();
+    expect(button('删除选中 (0)')!.disabled).toBe(true);
+
+    linkIn(rowOf('pc')!, 'PC（发布目录）')!.click();
+    await waitFor(() => rowOf('index.shtml'));
+    checkbox('css')!.click();
+    checkbox('index.shtml')!.click();
+    await waitFor(() => button('删除选中 (2)') && !button('删除选中 (2)')!.disabled);
+    expect(checkbox('logo.png')!.checked).toBe(false);
+    button('删除选中 (2)')!.click();
+    await waitFor(() => bodyText().includes('确定删除选中的 2 项吗？'));
+    expect(post).not.toHaveBeenCalled();
+    button('确认')!.click();
+    await waitFor(() => post.mock.calls.length === 1);
+    expect(post.mock.calls[0]).toEqual(['/cms/file/delete', [{ filePath: 'pc/css' }, { filePath: 'pc/index.shtml' }]]);
+    // The folder is listed again and nothing stays checked.
+    await waitFor(() => button('删除选中 (0)'));
+
+    // Select all takes every row that may be deleted.
+    await waitFor(() => rowOf('logo.png'));
+    document.querySelector<HTMLInputElement>('input[aria-label="全选"]')!.click();
+    await waitFor(() => button('删除选中 (3)'));
+  });
+
+  it('says so instead of asking when more than 100 rows are checked (the most one request deletes)', async () => {
+    const post = vi.spyOn(httpClient, 'post').mockResolvedValue({ code: 200, msg: '', data: null });
+    showScreen(ALL, '/cms/resource/file?dir=pc%2Fmany');
+    await waitFor(() => rowOf('p100.html'));
+    document.querySelector<HTMLInputElement>('input[aria-label="全选"]')!.click();
+    await waitFor(() => button('删除选中 (101)'));
+    button('删除选中 (101)')!.click();
+    await waitFor(() => bodyText().includes('一次最多删除 100 项，请减少选中的数量'));
+    expect(bodyText()).not.toContain('确定删除选中的');
+    rowOf('p0.html')!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await waitFor(() => button('删除选中 (100)'));
+    button('删除选中 (100)')!.click();
+    await waitFor(() => bodyText().includes('确定删除选中的 100 项吗？'));
+    button('确认')!.click();
+    await waitFor(() => post.mock.calls.length === 1);
+    expect((post.mock.calls[0][1] as unknown[]).length).toBe(100);
+  });
+
+  it('has no checkboxes without the delete permission', async () => {
+    showScreen(['cms:file:view'], '/cms/resource/file?dir=pc');
+    await waitFor(() => rowOf('index.shtml'));
+    expect(document.querySelector('input[type="checkbox"]')).toBeNull();
+    expect(buttons().some((b) => b.textContent?.startsWith('删除选中'))).toBe(false);
   });
 
   it('renames and deletes (after confirming) a file', async () => {

@@ -12,6 +12,7 @@ import {
   Alert,
   Box,
   Breadcrumbs,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
@@ -43,6 +44,15 @@ import { breadcrumbsOf, fileEditorPath, fileNameError, isFixedFolder, parentOf, 
 
 type NameDialog = { kind: 'folder' | 'file' } | { kind: 'rename'; row: FileRow };
 
+/** Most paths one `POST /cms/file/delete` takes (the server's limit). */
+const MAX_DELETE = 100;
+
+/** The names the server found already in the folder when it refused an upload (`data.existing`), else none. */
+function existingOf(err: unknown): string[] {
+  const existing = (err as { body?: { data?: { existing?: unknown } } })?.body?.data?.existing;
+  return Array.isArray(existing) ? existing.filter((n): n is string => typeof n === 'string') : [];
+}
+
 /**
  * 文件管理: the current site's files as ChestnutCMS shows them: the folders on the left (a root per publish pipe, the
  * theme's assets and templates per pipe), the open folder's files on the right with create, upload, rename, delete,
@@ -69,6 +79,10 @@ export function FileManagerScreen() {
   const [progress, setProgress] = useState<number | null>(null);
   const [nameDialog, setNameDialog] = useState<NameDialog | null>(null);
   const [deleting, setDeleting] = useState<FileRow | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [deletingSelected, setDeletingSelected] = useState(false);
+  /** An upload refused because of files of the same names: the whole batch, sent again with overwrite=true once confirmed. */
+  const [overwriting, setOverwriting] = useState<{ files: File[]; names: string[] } | null>(null);
   const [version, setVersion] = useState(0);
   const uploadInput = useRef<HTMLInputElement>(null);
   const fixed = isFixedFolder(dir);
@@ -90,6 +104,7 @@ export function FileManagerScreen() {
   useEffect(() => {
     let live = true;
     setRows(null);
+    setSelected(new Set());
     httpClient
       .get<FileRow[]>('/cms/file/list', { filePath: dir, fileName: filter.trim() })
       .then((r) => {
@@ -107,8 +122,8 @@ export function FileManagerScreen() {
     };
   }, [dir, filter, version]);
 
-  /** Runs a write; on success notifies and reloads, on failure shows the server's message. */
-  const run = async (action: () => Promise<unknown>, done: string) => {
+  /** Runs a write; on success notifies and reloads, on failure shows the server's message (unless `handled` takes it). */
+  const run = async (action: () => Promise<unknown>, done: string, handled?: (err: unknown) => boolean) => {
     setBusy(true);
     setActionError(null);
     try {
@@ -118,22 +133,39 @@ export function FileManagerScreen() {
       return true;
     } catch (err) {
       // Shown above the table until the next action: a refusal names the file and the rule.
-      setActionError((err as Error).message);
+      if (!handled?.(err)) setActionError((err as Error).message);
       return false;
     } finally {
       setBusy(false);
     }
   };
 
-  const upload = async (files: FileList | null) => {
-    if (!files?.length) return;
+  /** Uploads a batch; a refusal for files of the same names (nothing was stored) asks whether to overwrite them. */
+  const upload = async (files: File[], overwrite = false) => {
+    if (!files.length) return;
     const body = new FormData();
     body.append('dir', dir);
-    for (const file of Array.from(files)) body.append('file', file, file.name);
+    if (overwrite) body.append('overwrite', 'true');
+    for (const file of files) body.append('file', file, file.name);
     setProgress(0);
-    await run(() => httpClient.upload('/cms/file/upload', body, { onProgress: setProgress }), 'app.cms_file.uploaded');
+    await run(
+      () => httpClient.upload('/cms/file/upload', body, { onProgress: setProgress }),
+      'app.cms_file.uploaded',
+      (err) => {
+        const names = overwrite ? [] : existingOf(err);
+        if (names.length) setOverwriting({ files, names });
+        return names.length > 0;
+      },
+    );
     setProgress(null);
     if (uploadInput.current) uploadInput.current.value = '';
+  };
+
+  const selectable = (rows ?? []).filter((row) => !row.isRoot && !row.isTemplate);
+  const toggleSelected = (path: string) => setSelected((prev) => toggled(prev, path));
+  const deleteSelected = () => {
+    if (selected.size > MAX_DELETE) setActionError(translate('app.cms_file.delete_selected_max', { max: MAX_DELETE }));
+    else setDeletingSelected(true);
   };
 
   const crumbs = useMemo(() => breadcrumbsOf(dir, tree), [dir, tree]);
@@ -184,9 +216,19 @@ export function FileManagerScreen() {
                   hidden
                   data-testid="file-upload-input"
                   aria-label={translate('app.cms_file.upload')}
-                  onChange={(e) => void upload(e.target.files)}
+                  onChange={(e) => void upload(Array.from(e.target.files ?? []))}
                 />
               </>
+            ) : null}
+            {can.remove ? (
+              <Button
+                label={translate('app.cms_file.delete_selected', { count: selected.size })}
+                color="error"
+                onClick={deleteSelected}
+                disabled={!selected.size || busy}
+              >
+                <DeleteIcon />
+              </Button>
             ) : null}
             <Button label="ra.action.refresh" onClick={reload} disabled={busy}>
               <RefreshIcon />
@@ -219,6 +261,18 @@ export function FileManagerScreen() {
           <Table size="small" aria-label={translate('app.cms_file.files')}>
             <TableHead>
               <TableRow>
+                {can.remove ? (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={selectable.length > 0 && selectable.every((row) => selected.has(row.filePath))}
+                      indeterminate={selected.size > 0 && !selectable.every((row) => selected.has(row.filePath))}
+                      disabled={!selectable.length}
+                      onChange={(e) => setSelected(new Set(e.target.checked ? selectable.map((row) => row.filePath) : []))}
+                      slotProps={{ input: { 'aria-label': translate('app.cms_file.select_all') } }}
+                    />
+                  </TableCell>
+                ) : null}
                 <TableCell>{translate('app.cms_file.name')}</TableCell>
                 <TableCell align="right">{translate('app.cms_file.size')}</TableCell>
                 <TableCell>{translate('app.cms_file.modified')}</TableCell>
@@ -228,17 +282,30 @@ export function FileManagerScreen() {
             <TableBody>
               {rows === null ? (
                 <TableRow>
-                  <TableCell colSpan={4}>
+                  <TableCell colSpan={can.remove ? 5 : 4}>
                     <LinearProgress />
                   </TableCell>
                 </TableRow>
               ) : rows.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={4}>{translate('app.cms_file.empty')}</TableCell>
+                  <TableCell colSpan={can.remove ? 5 : 4}>{translate('app.cms_file.empty')}</TableCell>
                 </TableRow>
               ) : (
                 rows.map((row) => (
-                  <TableRow key={row.filePath} hover data-testid={`file-row-${row.fileName}`}>
+                  <TableRow key={row.filePath} hover selected={selected.has(row.filePath)} data-testid={`file-row-${row.fileName}`}>
+                    {can.remove ? (
+                      <TableCell padding="checkbox">
+                        {/* The fixed folders (roots) and the templates cannot be deleted here: no checkbox. */}
+                        {!row.isRoot && !row.isTemplate ? (
+                          <Checkbox
+                            size="small"
+                            checked={selected.has(row.filePath)}
+                            onChange={() => toggleSelected(row.filePath)}
+                            slotProps={{ input: { 'aria-label': translate('app.cms_file.select_row', { name: row.fileName }) } }}
+                          />
+                        ) : null}
+                      </TableCell>
+                    ) : null}
                     <TableCell>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         {row.isDirectory ? <FolderIcon fontSize="small" /> : <DescriptionIcon fontSize="small" />}
@@ -309,6 +376,35 @@ export function FileManagerScreen() {
           if (row.isDirectory && (dir === row.filePath || dir.startsWith(`${row.filePath}/`))) open(parentOf(row.filePath));
         }}
         onClose={() => setDeleting(null)}
+      />
+      <Confirm
+        isOpen={deletingSelected}
+        title="app.cms_file.delete_title"
+        content={translate('app.cms_file.delete_selected_confirm', { count: selected.size })}
+        onConfirm={async () => {
+          const paths = [...selected];
+          setDeletingSelected(false);
+          await run(
+            () =>
+              httpClient.post(
+                '/cms/file/delete',
+                paths.map((filePath) => ({ filePath })),
+              ),
+            'app.cms_file.deleted',
+          );
+        }}
+        onClose={() => setDeletingSelected(false)}
+      />
+      <Confirm
+        isOpen={!!overwriting}
+        title="app.cms_file.overwrite_title"
+        content={translate('app.cms_file.overwrite_confirm', { names: overwriting?.names.join(', ') ?? '' })}
+        onConfirm={async () => {
+          const files = overwriting!.files;
+          setOverwriting(null);
+          await upload(files, true);
+        }}
+        onClose={() => setOverwriting(null)}
       />
     </Box>
   );
