@@ -32,6 +32,7 @@ export const CMS_FILE_MESSAGES = defineMessages({
     'field.fileContent': '文件内容',
     'field.rename': '新名称',
     'field.dir': '目录',
+    'field.overwrite': '覆盖已有文件',
     'field.isDirectory': '是否目录',
   },
   'zh-TW': {
@@ -64,6 +65,7 @@ export const CMS_FILE_MESSAGES = defineMessages({
     'field.fileContent': '檔案內容',
     'field.rename': '新名稱',
     'field.dir': '目錄',
+    'field.overwrite': '覆寫既有檔案',
     'field.isDirectory': '是否目錄',
   },
   en: {
@@ -98,6 +100,7 @@ export const CMS_FILE_MESSAGES = defineMessages({
     'field.fileContent': 'File content',
     'field.rename': 'New name',
     'field.dir': 'Folder',
+    'field.overwrite': 'Overwrite existing files',
     'field.isDirectory': 'Is folder',
   },
 });
