@@ -188,6 +188,11 @@ describe('resource library and material picker', () => {
     await screenshot(reader, 'resource-published-article');
     await reader.close();
 
+    // 素材库 is a screen of its own (the same library), not the "being built" page.
+    await page.goto(`${base}/admin/cms/resource/material`);
+    await expect.poll(() => page.getByTestId('resource-card').count(), { timeout: 15_000 }).toBe(3);
+    expect(await page.getByText('该页面正在建设中').count()).toBe(0);
+
     // Back in 资源库: the photo names the article that uses it, refuses to be deleted while it is published, and
     // downloads under its file name; the two unused photos go in one bulk delete.
     await page.goto(`${base}/admin/cms/resource/resource`);
