@@ -372,15 +372,16 @@ export class CmsResourceService {
           updateBy: user?.userName ?? '',
         });
       });
-      for (const [i, row] of rows.entries()) {
-        await this.storage.put(site, row.path, items[i].prepared.data);
-        written.push(row.path);
-        const thumb = items[i].prepared.thumbnail;
-        if (thumb) {
-          await this.storage.put(site, row.thumbnail, thumb);
-          written.push(row.thumbnail);
-        }
-      }
+      const files = rows.flatMap((row, i) => {
+        const { data, thumbnail } = items[i].prepared;
+        return thumbnail
+          ? [
+              { path: row.path, data },
+              { path: row.thumbnail, data: thumbnail },
+            ]
+          : [{ path: row.path, data }];
+      });
+      await this.storage.putAll(site, files, written);
       const saved = await this.dataSource.transaction((m) => m.save(CmsResource, rows));
       return this.present(site, saved);
     } catch (e) {

@@ -34,6 +34,18 @@ export class ResourceStorageService {
     await (await this.forSite(site)).put(this.key(site, path), data);
   }
 
+  /**
+   * Writes several files of the site with its storage looked up once; each path is added to `written` as soon as it is
+   * stored, so a failure half-way leaves the caller the list to roll back.
+   */
+  async putAll(site: SiteRef, files: Array<{ path: string; data: Buffer }>, written: string[]): Promise<void> {
+    const storage = await this.forSite(site);
+    for (const { path, data } of files) {
+      await storage.put(this.key(site, path), data);
+      written.push(path);
+    }
+  }
+
   async get(site: SiteRef, path: string): Promise<Readable | null> {
     return (await this.forSite(site)).get(this.key(site, path));
   }
