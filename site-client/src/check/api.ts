@@ -69,6 +69,53 @@ export interface MemberOrderDto {
   errorMessage: string;
   reused: boolean;
   unread: boolean;
+  /** Online payment (docs/payments.md); absent from servers without it. ISO; the unpaid order is cancelled after it. */
+  payDeadline?: string | null;
+  /** The latest payment attempt of an online channel, null when none was started. */
+  payment?: OrderPayment | null;
+  refundedFee?: number;
+  refunds?: OrderRefund[];
+}
+
+export type PayChannel = 'wechat' | 'alipay';
+/** wechat: native (QR) | h5 (mobile browser) | jsapi (inside WeChat); alipay: precreate (QR) | page (desktop) | wap (mobile). */
+export type PayMethod = 'native' | 'h5' | 'jsapi' | 'precreate' | 'page' | 'wap';
+
+export interface OrderPayment {
+  channel: PayChannel;
+  method: string;
+  status: 'pending' | 'paid' | 'closed';
+  /** native/precreate: the QR text ('' otherwise). */
+  codeUrl: string;
+  /** The QR as a data: URL ('' when none). */
+  qrImage: string;
+  /** h5/page/wap: where the browser goes to pay ('' otherwise). */
+  payUrl: string;
+  /** jsapi: the parameters of WeixinJSBridge's getBrandWCPayRequest. */
+  jsapi: Record<string, string> | null;
+  expireTime: string;
+}
+
+export interface OrderRefund {
+  /** Fen. */
+  amount: number;
+  status: 'processing' | 'success' | 'failed' | 'closed';
+  reason: string;
+  createTime: string;
+  successTime: string | null;
+}
+
+/** `GET /check/payment/methods`: the enabled online channels (empty: staff confirm payments, the old way). */
+export interface PaymentMethodsDto {
+  channels: { channel: PayChannel; methods: string[] }[];
+  timeoutMinutes: number;
+}
+
+/** A payment method picked by the member; returnUrl brings a redirect payment back to the order. */
+export interface PayChoice {
+  channel: PayChannel;
+  method: PayMethod;
+  returnUrl?: string;
 }
 
 export interface OrderQuery {
@@ -111,13 +158,19 @@ export async function fetchOrder(orderNo: string, signal?: AbortSignal): Promise
 }
 
 /** Pay (or resume): the answer is the order when the server sends it, else it is read again. */
-async function act(orderNo: string, action: 'pay' | 'resume'): Promise<MemberOrderDto> {
-  const data = (await http.post<unknown>(`${orderPath(orderNo)}/${action}`, undefined, { preferServerMessage: true })).data;
+async function act(orderNo: string, action: 'pay' | 'resume', body?: PayChoice): Promise<MemberOrderDto> {
+  const data = (await http.post<unknown>(`${orderPath(orderNo)}/${action}`, body, { preferServerMessage: true })).data;
   return isOrder(data) ? data : fetchOrder(orderNo);
 }
 
-export const payOrder = (orderNo: string) => act(orderNo, 'pay');
+/** Without a choice: the old way (a free order starts, a priced one waits for staff); with one: an online trade. */
+export const payOrder = (orderNo: string, choice?: PayChoice) => act(orderNo, 'pay', choice);
 export const resumeOrder = (orderNo: string) => act(orderNo, 'resume');
+
+export async function fetchPaymentMethods(signal?: AbortSignal): Promise<PaymentMethodsDto> {
+  const data = (await http.get<PaymentMethodsDto>('/check/payment/methods', undefined, { ...PUBLIC, signal })).data;
+  return { channels: data?.channels ?? [], timeoutMinutes: data?.timeoutMinutes ?? 0 };
+}
 
 export async function listOrders(query: OrderQuery): Promise<PageResult<MemberOrderDto>> {
   const data = (await http.get<PageResult<MemberOrderDto>>('/check/orders', { ...query })).data;

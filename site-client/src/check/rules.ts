@@ -1,6 +1,6 @@
 import { CHECK_TYPES, fileNameTitle, type CheckTypeCode, type CheckTypeDef } from '@zhiwen/shared';
 import type { MessageKey } from '../app/messages';
-import type { CheckProductPublicDto, MemberOrderDto, OrderStatus, ReportFormat } from './api';
+import type { CheckProductPublicDto, MemberOrderDto, OrderStatus, PayChannel, PaymentMethodsDto, PayMethod, ReportFormat } from './api';
 
 /** Pure rules of the check pages (tested in test/checkRules.test.ts). */
 
@@ -54,11 +54,79 @@ export const POLL_MS = 1500;
 /** Waiting for staff to confirm a manual payment takes minutes: asked less often. */
 export const CONFIRMATION_POLL_MS = 5000;
 
+/** An online payment under way: the member pays on the phone and the page should follow within a breath. */
+export const PAYMENT_POLL_MS = 2000;
+
 /** How long until the order is read again; null stops following it (finished, failed, unpaid, cancelled...). */
-export function pollDelay(order: Pick<MemberOrderDto, 'status' | 'awaitingConfirmation'>): number | null {
+export function pollDelay(order: Pick<MemberOrderDto, 'status' | 'awaitingConfirmation' | 'payment'>): number | null {
   if (RUNNING_STATUSES.includes(order.status)) return POLL_MS;
   if (order.status === 'created' && order.awaitingConfirmation) return CONFIRMATION_POLL_MS;
+  if (order.status === 'created' && order.payment?.status === 'pending') return PAYMENT_POLL_MS;
   return null;
+}
+
+type PaidBits = Pick<MemberOrderDto, 'orderNo' | 'status' | 'payment'>;
+
+/** The same order left `created` for its check while an online trade was open: the payment arrived (支付成功). */
+export function paymentArrived(previous: PaidBits, next: PaidBits): boolean {
+  const started = RUNNING_STATUSES.includes(next.status) || next.status === 'done';
+  return previous.orderNo === next.orderNo && previous.status === 'created' && Boolean(previous.payment) && started;
+}
+
+/** Where the member pays: a desktop browser (QR codes), a mobile browser (redirects) or WeChat's own browser (JSAPI). */
+export type PayDevice = 'desktop' | 'mobile' | 'wechat';
+
+/** The device of a user agent; `narrowTouch` is a small touch screen (a phone whose UA does not say so). */
+export function payDevice(userAgent: string, narrowTouch = false): PayDevice {
+  if (/MicroMessenger/i.test(userAgent)) return 'wechat';
+  if (/Android|iPhone|iPad|iPod|Mobile|HarmonyOS|OpenHarmony/i.test(userAgent) || narrowTouch) return 'mobile';
+  return 'desktop';
+}
+
+/**
+ * Methods by device, best first. A QR code is the fallback anywhere (it can be scanned from another phone). Inside
+ * WeChat only JSAPI works for WeChat Pay (H5 is refused there) and WeChat blocks Alipay's pages, so Alipay shows its QR.
+ */
+const METHOD_PREFERENCE: Record<PayDevice, Record<PayChannel, PayMethod[]>> = {
+  desktop: { wechat: ['native'], alipay: ['precreate', 'page'] },
+  mobile: { wechat: ['h5', 'native'], alipay: ['wap', 'precreate'] },
+  wechat: { wechat: ['jsapi', 'native'], alipay: ['precreate'] },
+};
+
+/** The method a channel is paid with on this device, among those the server lists; null when none fits. */
+export function choosePayMethod(channel: PayChannel, offered: PaymentMethodsDto['channels'], device: PayDevice): PayMethod | null {
+  const listed = offered.find((entry) => entry.channel === channel)?.methods ?? [];
+  return METHOD_PREFERENCE[device][channel].find((method) => listed.includes(method)) ?? null;
+}
+
+/** The channels the member can pay with here, in the server's order, each with its method. */
+export function payOptions(offered: PaymentMethodsDto['channels'], device: PayDevice): { channel: PayChannel; method: PayMethod }[] {
+  return offered.flatMap(({ channel }) => {
+    const method = choosePayMethod(channel, offered, device);
+    return method ? [{ channel, method }] : [];
+  });
+}
+
+/** On a desktop, Alipay's QR page also offers its own checkout page ("电脑网站支付") when the server lists it. */
+export function secondaryPayMethod(channel: PayChannel, method: string, offered: PaymentMethodsDto['channels'], device: PayDevice): PayMethod | null {
+  if (device !== 'desktop' || channel !== 'alipay' || method !== 'precreate') return null;
+  return offered.find((entry) => entry.channel === 'alipay')?.methods.includes('page') ? 'page' : null;
+}
+
+/** Methods shown as a QR code; the others send the browser to the provider (or call WeChat's bridge). */
+export const isQrMethod = (method: string): boolean => method === 'native' || method === 'precreate';
+
+/** Milliseconds left until `deadline` (ISO), never below 0; null without a (valid) deadline. */
+export function msLeft(deadline: string | null | undefined, now: number): number | null {
+  if (!deadline) return null;
+  const end = Date.parse(deadline);
+  return Number.isNaN(end) ? null : Math.max(0, end - now);
+}
+
+/** A countdown as "mm:ss" (minutes may pass 59), rounded up so it reads 00:00 only when the time is up. */
+export function countdownText(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 /** Download buttons, in this order, of the formats the order has now (reports exist once the order is done). */

@@ -1,13 +1,14 @@
 import { formatDateTime } from '@zhiwen/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../app/messages';
 import { showToast } from '../../app/toast/toastStore';
 import { fetchReportHtml, payOrder, resumeOrder, type MemberOrderDto } from '../api';
 import { count, money } from '../format';
 import { statusLabel } from '../labels';
-import { canResume, hasHtmlReport, pollDelay } from '../rules';
+import { canResume, hasHtmlReport, paymentArrived, RUNNING_STATUSES } from '../rules';
 import { OrderProgress } from './OrderProgress';
 import { OrderRatios } from './OrderRatios';
+import { OrderRefunds, PaymentExpired, PaymentPanel } from './PaymentPanel';
 import { ReportDownloads } from './ReportDownloads';
 import { ReportFrame } from './ReportFrame';
 
@@ -15,12 +16,14 @@ interface OrderPanelProps {
   order: MemberOrderDto;
   /** The answer of pay/resume: the page follows it from there. */
   onChange: (order: MemberOrderDto) => void;
+  /** Starts a new order (offered when this one closed unpaid). */
+  onNew?: () => void;
 }
 
 /** One order on its product page: summary, payment, progress, figures, the report and its downloads. */
-export function OrderPanel({ order, onChange }: OrderPanelProps) {
+export function OrderPanel({ order, onChange, onNew }: OrderPanelProps) {
   const [busy, setBusy] = useState(false);
-  const running = pollDelay(order) !== null && !order.awaitingConfirmation;
+  const running = RUNNING_STATUSES.includes(order.status);
   const loadReport = useCallback((signal: AbortSignal) => fetchReportHtml(order.orderNo, signal), [order.orderNo]);
 
   const act = async (action: 'pay' | 'resume') => {
@@ -35,6 +38,22 @@ export function OrderPanel({ order, onChange }: OrderPanelProps) {
       setBusy(false);
     }
   };
+
+  // An online payment seen arriving (the order left `created` while a trade was open): say so once.
+  const before = useRef(order);
+  useEffect(() => {
+    const previous = before.current;
+    before.current = order;
+    if (paymentArrived(previous, order)) showToast('success', t('check.payment.success'));
+  }, [order]);
+
+  const payButton = (
+    <div className="check-pay">
+      <button type="button" className="button" data-testid="check-pay" disabled={busy} onClick={() => void act('pay')}>
+        {busy ? t('check.paying') : order.totalFee > 0 ? t('check.pay', { fee: money(order.totalFee) }) : t('check.payFree')}
+      </button>
+    </div>
+  );
 
   return (
     <section className="panel check-order" aria-labelledby="check-order-title" data-order-no={order.orderNo}>
@@ -69,18 +88,17 @@ export function OrderPanel({ order, onChange }: OrderPanelProps) {
 
       {order.reused && <p className="auth-note">{t('check.reused')}</p>}
 
-      {order.status === 'created' && !order.awaitingConfirmation && (
-        <div className="check-pay">
-          <button type="button" className="button" data-testid="check-pay" disabled={busy} onClick={() => void act('pay')}>
-            {busy ? t('check.paying') : order.totalFee > 0 ? t('check.pay', { fee: money(order.totalFee) }) : t('check.payFree')}
-          </button>
-        </div>
-      )}
+      {/* A free order starts at once; a priced one is paid online when a channel is enabled, else as before. */}
+      {order.status === 'created' &&
+        !order.awaitingConfirmation &&
+        (order.totalFee > 0 ? <PaymentPanel order={order} onChange={onChange} onNew={onNew} fallback={payButton} /> : payButton)}
       {order.status === 'created' && order.awaitingConfirmation && (
         <p className="check-waiting" role="status">
           {t('check.awaitingConfirmation')}
         </p>
       )}
+
+      {order.status === 'cancelled' && order.payDeadline && <PaymentExpired onNew={onNew} />}
 
       {running && <OrderProgress order={order} />}
 
@@ -96,6 +114,8 @@ export function OrderPanel({ order, onChange }: OrderPanelProps) {
           {t('check.resume')}
         </button>
       )}
+
+      <OrderRefunds order={order} />
 
       {order.status === 'done' && (
         <>

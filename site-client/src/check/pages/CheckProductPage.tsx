@@ -209,7 +209,7 @@ function FollowedOrder({ follow, onNew }: { follow: ReturnType<typeof useOrderFo
         </div>
       )}
       {order ? (
-        <OrderPanel order={order} onChange={adopt} />
+        <OrderPanel order={order} onChange={adopt} onNew={onNew} />
       ) : (
         !problem && (
           <p className="page-loading" role="status">
