@@ -77,6 +77,7 @@ export interface FakeWechatPay {
   readonly certificateSerial: string;
   /** A new platform key and certificate (the old one stays listed), as WeChat rotates them. */
   rotatePlatformCertificate(): string;
+  /** Marks the trade paid (at `at`, default now: the bill of that China day lists it). */
   pay(outTradeNo: string, opts?: { payerOpenid?: string; at?: Date }): void;
   notification(outTradeNo: string, opts?: FakeNotificationOptions): FakeNotification;
   notifyPayment(outTradeNo: string, opts?: FakeNotificationOptions): Promise<{ status: number; body: string }>;
@@ -287,12 +288,13 @@ export async function startFakeWechatPay(): Promise<FakeWechatPay> {
         '',
       ]);
     }
+    // Refunds are billed on the day WeChat accepted them, with their state then (WeChat never updates a bill).
     for (const refund of fake.refunds.values()) {
-      if (refund.status !== 'SUCCESS' || !refund.successTime || chinaDay(refund.successTime) !== day) continue;
+      if (chinaDay(refund.createTime) !== day) continue;
       const trade = fake.trades.get(refund.outTradeNo);
       refundTotal += refund.amount;
       row([
-        chinaBillTime(refund.successTime),
+        chinaBillTime(refund.createTime),
         String(trade?.body.appid),
         config.mchId,
         '0',
@@ -311,7 +313,7 @@ export async function startFakeWechatPay(): Promise<FakeWechatPay> {
         yuan(refund.amount),
         '0.00',
         'ORIGINAL',
-        'SUCCESS',
+        refund.status,
         String(trade?.body.description ?? ''),
         '',
         '0.00',

@@ -20,15 +20,18 @@ function chinaTime(text: string): Date {
   return new Date(`${match[1]}T${match[2]}+08:00`);
 }
 
-/** The payments (state SUCCESS) and refunds (state REFUND) of a bill; throws when a needed column or value is missing. */
+/**
+ * The payments (state SUCCESS) and refunds (state REFUND) of a bill; throws when a needed column or value is missing.
+ * A refund is billed on the day WeChat accepted it, whatever became of it since (the bill is a snapshot).
+ */
 export function parseTradeBill(csv: string): BillLine[] {
   const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
   const headerIndex = lines.findIndex((l) => l.trim() !== '');
   if (headerIndex < 0) return [];
   const header = lines[headerIndex].split(',').map((h) => h.trim());
-  const column = (name: string) => {
-    const index = header.indexOf(name);
-    if (index < 0) throw new Error(`the bill has no column ${name}`);
+  const column = (...names: string[]) => {
+    const index = header.findIndex((h) => names.includes(h));
+    if (index < 0) throw new Error(`the bill has no column ${names[0]}`);
     return index;
   };
   const at = {
@@ -36,7 +39,8 @@ export function parseTradeBill(csv: string): BillLine[] {
     providerTradeNo: column('微信订单号'),
     outTradeNo: column('商户订单号'),
     state: column('交易状态'),
-    settledAmount: column('应结订单金额'),
+    // A few old merchants' bills still say 总金额 where today's say 应结订单金额 (WeChat's bill format notes).
+    settledAmount: column('应结订单金额', '总金额'),
     outRefundNo: column('商户退款单号'),
     refundAmount: column('退款金额'),
   };

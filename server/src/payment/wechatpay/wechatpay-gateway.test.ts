@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWechatPay, type FakeWechatPay } from '../../../test/helpers/fake-wechatpay';
 import { PaymentGatewayError, type CreatePaymentInput, type PaymentNotification } from '../payment-gateway';
-import { yuanToFen } from './wechatpay-bill';
+import { parseTradeBill, yuanToFen } from './wechatpay-bill';
 import { rfc3339China, WechatPayGateway } from './wechatpay-gateway';
 
 /**
@@ -331,8 +331,49 @@ describe('WechatPayGateway (WeChat Pay public key mode)', () => {
     }
     expect(lines.find((l) => l.kind === 'refund' && l.outRefundNo === refund.outRefundNo)).toMatchObject({ outTradeNo: nos[3], amount: 23457 });
     expect(await gateway.tradeBill('2001-01-01')).toEqual([]);
-    const download = fake.requests.filter((r) => r.path.startsWith('/v3/billdownload/file'));
-    expect(download.length).toBe(1);
+
+    // A payment late in the evening, China time, belongs to that day's bill, not the next (UTC) one.
+    const late = input({ amount: 7 });
+    await gateway.create('native', late);
+    fake.pay(late.outTradeNo, { at: new Date('2026-01-15T23:59:30+08:00') });
+    expect(await gateway.tradeBill('2026-01-15')).toEqual([
+      {
+        kind: 'payment',
+        outTradeNo: late.outTradeNo,
+        providerTradeNo: fake.trades.get(late.outTradeNo)!.transactionId,
+        amount: 7,
+        time: new Date('2026-01-15T23:59:30+08:00'),
+      },
+    ]);
+    expect(await gateway.tradeBill('2026-01-16')).toEqual([]);
+    expect(fake.requests.filter((r) => r.path.startsWith('/v3/billdownload/file')).length).toBe(2);
+  });
+
+  it('reads an older bill format (总金额) with a BOM and a comma in a product name', () => {
+    const csv = [
+      '\uFEFF交易时间,公众账号ID,商户号,子商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,总金额,企业红包金额,微信退款单号,商户退款单号,退款金额,企业红包退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率',
+      '`2014-11-10 16:33:45,`wx2421b1c4370ec43b,`10000100,`0,`1000,`1001690740201411100005734289,`1415640626,`085e9858e3ba5186aafcbaed1,`MICROPAY,`SUCCESS,`CFT,`CNY,`0.01,`0.0,`0,`0,`0,`0,`,`,`被扫支付测试, 第二件,`订单额外描述,`0,`0.60%',
+      '`2014-11-10 16:46:14,`wx2421b1c4370ec43b,`10000100,`0,`1000,`1002780340201411100005729794,`1415635270,`085e9858e90ca40c0b5aee463,`MICROPAY,`REFUND,`CFT,`CNY,`0.00,`0.0,`2001450340201411100000065345,`1415635270,`0.01,`0.0,`ORIGINAL,`SUCCESS,`被扫支付测试,`订单额外描述,`0,`0.60%',
+      '总交易单数,总交易额,总退款金额,总企业红包退款金额,手续费总金额',
+      '`2,`0.01,`0.01,`0.00,`0',
+    ].join('\r\n');
+    expect(parseTradeBill(csv)).toEqual([
+      {
+        kind: 'payment',
+        outTradeNo: '1415640626',
+        providerTradeNo: '1001690740201411100005734289',
+        amount: 1,
+        time: new Date('2014-11-10T16:33:45+08:00'),
+      },
+      {
+        kind: 'refund',
+        outTradeNo: '1415635270',
+        providerTradeNo: '1002780340201411100005729794',
+        amount: 1,
+        outRefundNo: '1415635270',
+        time: new Date('2014-11-10T16:46:14+08:00'),
+      },
+    ]);
   });
 
   it('turns yuan into fen by digits', () => {
