@@ -602,6 +602,12 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
           });
           return;
         }
+        // Alipay reads the timestamp as China time and refuses one far from now (a server clock or time zone wrong).
+        const stamp = new Date(`${(params.timestamp ?? '').replace(' ', 'T')}+08:00`);
+        if (Number.isNaN(stamp.getTime()) || Math.abs(stamp.getTime() - Date.now()) > 15 * 60_000) {
+          jsonAnswer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-timestamp', sub_msg: '非法的时间戳参数' });
+          return;
+        }
         let biz: Record<string, unknown>;
         try {
           biz = params.biz_content ? (JSON.parse(params.biz_content) as Record<string, unknown>) : {};
