@@ -171,6 +171,13 @@ describe('WechatPayGateway (WeChat Pay public key mode)', () => {
     fake.pay(paid.outTradeNo);
     expect(await gateway.close(paid.outTradeNo)).toBe('paid');
     expect(fake.trades.get(paid.outTradeNo)!.state).toBe('SUCCESS');
+    // ORDERPAID is confirmed by a (signed) query before the trade is called paid.
+    expect(fake.requests.slice(-2).map((r) => r.path)).toEqual([
+      `/v3/pay/transactions/out-trade-no/${paid.outTradeNo}/close`,
+      `/v3/pay/transactions/out-trade-no/${paid.outTradeNo}?mchid=${fake.config.mchId}`,
+    ]);
+    // A trade WeChat never knew is not closed by us: the core decides.
+    expect((await rejection(gateway.close('NEVER_CREATED_2'))).code).toBe('notFound');
   });
 
   it('refunds at once, or through PROCESSING to SUCCESS / ABNORMAL, and queries refunds', async () => {
@@ -303,6 +310,8 @@ describe('WechatPayGateway (WeChat Pay public key mode)', () => {
     const otherKey = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const wrong = new WechatPayGateway({ ...fake.config, privateKey: otherKey }, fake.url);
     expect(await rejection(wrong.test())).toMatchObject({ code: 'rejected', providerCode: 'SIGN_ERROR' });
+    const unreadable = new WechatPayGateway({ ...fake.config, privateKey: 'not a key' }, fake.url);
+    await expect(unreadable.test()).rejects.toThrow('the WeChat Pay merchant private key is not a PEM private key');
   });
 
   it('reads the trade bill of a day in exact fen, and no bill as none', async () => {

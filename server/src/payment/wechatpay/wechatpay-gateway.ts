@@ -179,8 +179,8 @@ export class WechatPayGateway implements PaymentGateway {
       await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: this.config.mchId });
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
-      if (error.providerCode === 'ORDERPAID') return 'paid';
-      // A close refused for another reason (order state changed, …): the trade itself tells whether it was paid.
+      // Refused (ORDERPAID, or another reason): the trade itself, in a signed answer, says whether it was paid. A
+      // refusal may come unsigned, so ORDERPAID alone does not make a trade paid here.
       if (error.code === 'rejected' || error.code === 'notFound') {
         const trade = await this.query(outTradeNo);
         if (trade.state === 'paid') return 'paid';
@@ -306,7 +306,12 @@ export class WechatPayGateway implements PaymentGateway {
   }
 
   private privateKey(): crypto.KeyObject {
-    this.merchantKey ??= crypto.createPrivateKey(this.config.privateKey);
+    try {
+      this.merchantKey ??= crypto.createPrivateKey(this.config.privateKey);
+    } catch {
+      // Said without the key's text or OpenSSL's details.
+      throw new Error('the WeChat Pay merchant private key is not a PEM private key');
+    }
     return this.merchantKey;
   }
 
@@ -402,7 +407,11 @@ export class WechatPayGateway implements PaymentGateway {
   private async platformKey(serial: string): Promise<crypto.KeyObject | undefined> {
     if (this.config.platformPublicKey) {
       if (serial !== this.config.platformPublicKeyId) return undefined;
-      this.configuredKey ??= crypto.createPublicKey(this.config.platformPublicKey);
+      try {
+        this.configuredKey ??= crypto.createPublicKey(this.config.platformPublicKey);
+      } catch {
+        throw new Error('the WeChat Pay public key is not a PEM public key');
+      }
       return this.configuredKey;
     }
     // A fetch under way (first load or rotation) answers every caller waiting on it.
