@@ -185,6 +185,8 @@ export class WechatPayGateway implements PaymentGateway {
         const trade = await this.query(outTradeNo);
         if (trade.state === 'paid') return 'paid';
         if (trade.state === 'closed') return 'closed';
+        // Unknown to WeChat (our create never reached it): nobody can pay it, so it is as good as closed.
+        if (error.code === 'notFound' && trade.state === 'pending' && !trade.providerTradeNo && trade.amount === 0) return 'closed';
       }
       throw error;
     }
