@@ -5,6 +5,7 @@ import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
 import { CheckOrderCoreModule, CheckOrderModule } from './check/order/check-order.module';
+import { PaymentCoreModule, PaymentModule } from './payment/payment.module';
 import { CmsModule } from './cms/cms.module';
 import { CmsCommonModule } from './cms/common/cms-common.module';
 import { CmsPublishCoreModule } from './cms/publish/cms-publish.module';
@@ -71,10 +72,18 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CmsModule,
   DashboardModule,
   UploadModule,
+  PaymentModule,
 ];
 
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */
-const JOB_MODULES: Array<Type<unknown>> = [CheckLibraryCoreModule, CheckTaskCoreModule, CheckOrderCoreModule, CmsCommonModule, CmsPublishCoreModule];
+const JOB_MODULES: Array<Type<unknown>> = [
+  CheckLibraryCoreModule,
+  CheckTaskCoreModule,
+  CheckOrderCoreModule,
+  PaymentCoreModule,
+  CmsCommonModule,
+  CmsPublishCoreModule,
+];
 
 @Module({})
 export class AppModule {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ServiceException } from '../../common/errors/service-exception';
 import { t } from '../../common/i18n/i18n';
 import { CheckOrder, CheckOrderLog } from './check-order.entity';
@@ -22,8 +22,16 @@ export function newOrderNo(now = new Date()): string {
 export class CheckOrderTransitionService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async transition(orderId: string, to: OrderStatus, actor: string, reason = '', changes: Partial<CheckOrder> = {}): Promise<CheckOrder> {
-    return this.dataSource.transaction(async (m) => {
+  /** `manager`: apply it inside a caller's transaction (a payment and its order move together). */
+  async transition(
+    orderId: string,
+    to: OrderStatus,
+    actor: string,
+    reason = '',
+    changes: Partial<CheckOrder> = {},
+    manager?: EntityManager,
+  ): Promise<CheckOrder> {
+    const apply = async (m: EntityManager) => {
       const order = await m
         .getRepository(CheckOrder)
         .createQueryBuilder('o')
@@ -39,7 +47,17 @@ export class CheckOrderTransitionService {
       await m.save(order);
       await m.save(m.create(CheckOrderLog, { orderId, fromStatus: from, toStatus: to, actor, reason: reason.slice(0, 500) }));
       return order;
-    });
+    };
+    return manager ? apply(manager) : this.dataSource.transaction(apply);
+  }
+
+  /** A step of an order that changes no status (a refund submitted or settled): a log row from and to its current status. */
+  async note(orderId: string, actor: string, reason: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const order = await manager.getRepository(CheckOrder).findOneBy({ orderId });
+    if (!order) throw ServiceException.notFound('check.order.notFound');
+    await manager.save(
+      manager.create(CheckOrderLog, { orderId, fromStatus: order.status, toStatus: order.status, actor, reason: reason.slice(0, 500) }),
+    );
   }
 
   /** The status changes of an order, oldest first. */

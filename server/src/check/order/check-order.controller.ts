@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { PageResult } from '@zhiwen/shared';
 import { CurrentMember, CurrentUser } from '../../auth/current-user.decorator';
 import type { LoginUser, MemberSession } from '../../auth/login-user';
@@ -27,6 +27,7 @@ import {
   OrderReasonDto,
 } from './check-order.dto';
 import { OrderNoPipe } from './order-no.pipe';
+import { PayOrderDto, RefundOrderDto } from './order-payment';
 import { CheckSampleReportService } from './check-sample-report.service';
 import type { UploadedPaper } from '../task/check-task.service';
 import { CheckOrderService } from './check-order.service';
@@ -96,10 +97,20 @@ export class CheckOrderMemberController {
 
   @Post(':orderNo/pay')
   @MemberOnly()
-  @ApiOperation({ summary: 'Pay an order with its provider: free pays at once and starts the check, manual waits for staff' })
+  @ApiOperation({
+    summary:
+      'Pay an order: free pays at once and starts the check, manual waits for staff; with a channel and method (WeChat Pay, Alipay) the answer holds the QR code, the address to go to or the JSAPI parameters',
+  })
   @ApiEnvelope(MemberOrderDto)
-  pay(@Param('orderNo', OrderNoPipe) orderNo: string, @CurrentMember() member: MemberSession): Promise<MemberOrderDto> {
-    return this.orders.pay(member, orderNo);
+  pay(
+    @Param('orderNo', OrderNoPipe) orderNo: string,
+    @Body() dto: PayOrderDto,
+    @CurrentMember() member: MemberSession,
+    @Req() req: Request,
+  ): Promise<MemberOrderDto> {
+    const choice =
+      dto.channel && dto.method ? { channel: dto.channel, method: dto.method, returnUrl: dto.returnUrl, clientIp: req.ip ?? '' } : undefined;
+    return this.orders.pay(member, orderNo, choice);
   }
 
   @Post(':orderNo/resume')
@@ -220,9 +231,12 @@ export class CheckOrderController {
   @Put(':orderId/refund')
   @RequirePermission('check:order:refund')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
-  @ApiOperation({ summary: 'Mark a paid, queued or failed order refunded, with a reason' })
+  @ApiOperation({
+    summary:
+      'Refund an order with a reason: one paid online goes back through its provider (amount in fen, absent = all still refundable; a full refund moves it to refunded); any other paid, queued or failed order is marked refunded',
+  })
   @ApiEnvelope(OrderDetailDto)
-  refund(@Param('orderId', IdPipe) orderId: string, @Body() dto: OrderReasonDto, @CurrentUser() user: LoginUser): Promise<OrderDetailDto> {
-    return this.orders.refund(orderId, user, dto.reason);
+  refund(@Param('orderId', IdPipe) orderId: string, @Body() dto: RefundOrderDto, @CurrentUser() user: LoginUser): Promise<OrderDetailDto> {
+    return this.orders.refund(orderId, user, dto.reason, dto.amount);
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CHECK_KINDS, CHECK_TYPE_CODES, type CheckKind, type CheckTypeCode } from '@zhiwen/shared';
+import { MemberPaymentDto, MemberRefundDto, RefundDto, TradeDto } from './order-payment';
 import { PageQueryDto } from '../../common/paging/page-query.dto';
 import { ORDER_STATUSES, type OrderStatus } from './check-order.status';
 import { MEMBER_REPORT_FORMATS, type MemberReportFormat } from './check-order.view';
@@ -108,6 +109,10 @@ export class OrderDetailDto extends OrderDto {
   @ApiProperty({ nullable: true, type: String }) reusedOrderId: string | null;
   @ApiProperty({ nullable: true, type: OrderResultDto }) result: OrderResultDto | null;
   @ApiProperty({ nullable: true, type: RewriteStateDto }) rewrite: RewriteStateDto | null;
+  @ApiProperty({ type: [TradeDto], description: 'Online payment attempts, newest first' }) payments: TradeDto[];
+  @ApiProperty({ type: [RefundDto], description: 'Refunds through the provider, newest first' }) refunds: RefundDto[];
+  @ApiProperty({ description: 'Fen refunded through the provider' }) refundedFee: number;
+  @ApiProperty({ description: 'Fen that can still be refunded through the provider' }) refundable: number;
 }
 
 /** An order as its member sees it (no internal ids). */
@@ -136,6 +141,10 @@ export class MemberOrderDto {
   @ApiProperty() errorMessage: string;
   @ApiProperty({ description: 'The finished report of an earlier order of the same paper was reused' }) reused: boolean;
   @ApiProperty({ description: 'Finished and not opened yet' }) unread: boolean;
+  @ApiProperty({ nullable: true, type: Date, description: 'An order waiting for online payment is cancelled after this' }) payDeadline: Date | null;
+  @ApiProperty({ nullable: true, type: MemberPaymentDto, description: 'The latest online payment attempt' }) payment: MemberPaymentDto | null;
+  @ApiProperty({ description: 'Fen refunded' }) refundedFee: number;
+  @ApiProperty({ type: [MemberRefundDto] }) refunds: MemberRefundDto[];
 }
 
 export class CountDto {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
+import { In, LessThan, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { CHECK_TYPE_CODES, CHECK_TYPES, checkFee, type PageResult } from '@zhiwen/shared';
 import type { LoginUser, MemberSession } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
@@ -26,7 +26,11 @@ import type { CreateOrderDto, MemberOrderDto, MyOrderQueryDto, OrderDetailDto, O
 import { CheckOrder, CheckOrderLog } from './check-order.entity';
 import type { OrderStatus } from './check-order.status';
 import { reportFormatsOf, toMemberOrderDto, type MemberReportFormat } from './check-order.view';
-import { freeProvider, PAYMENT_PROVIDERS, providerFor } from './payment-provider';
+import { NO_PAYMENT_VIEW, type OrderPayments, type PaymentChoice } from './order-payment';
+import { freeProvider, manualProvider, PAYMENT_PROVIDERS, providerFor } from './payment-provider';
+
+/** Providers of orders paid online; '' while the member has not picked one yet. */
+const ONLINE_PROVIDERS = ['', 'wechat', 'alipay'];
 
 /** Where an order's paper is kept. */
 export const paperKeyOf = (orderId: string) => `check/orders/${orderId}/paper`;
@@ -64,6 +68,9 @@ export interface CheckOrderDailyStats {
 /** Orders of paper checks: members place and read their own, staff list them and move them by hand. */
 @Injectable()
 export class CheckOrderService {
+  /** Online payment, when the payment module is loaded (it registers itself; see OrderPayments). */
+  private payments?: OrderPayments;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
@@ -77,6 +84,11 @@ export class CheckOrderService {
 
   private get repo() {
     return this.dataSource.getRepository(CheckOrder);
+  }
+
+  /** Called once by the payment module at start. */
+  usePayments(payments: OrderPayments): void {
+    this.payments = payments;
   }
 
   /**
@@ -110,6 +122,8 @@ export class CheckOrderService {
 
     const paper = await this.parse(file.buffer, fileName, type.charLimit, type.name);
     const totalFee = checkFee(product.price, product.priceMode, paper.countedChars);
+    // A priced order waits for the member's choice of online payment when a channel is on, else for staff.
+    const payProvider = totalFee > 0 && (await this.payments?.enabled()) ? '' : providerFor(totalFee).name;
     const order = await this.dataSource.transaction(async (m) => {
       const created = await m.save(
         // The order keeps its own type and fee: later product changes do not rewrite what was bought.
@@ -119,7 +133,7 @@ export class CheckOrderService {
           totalFee,
           charCount: paper.countedChars,
           status: 'created',
-          payProvider: providerFor(totalFee).name,
+          payProvider,
         }),
       );
       created.fileKey = paperKeyOf(created.orderId);
@@ -136,12 +150,17 @@ export class CheckOrderService {
    * Pays an order with its provider: free pays at once and starts the check; manual waits for staff. Paying an
    * order that is already paid answers it as it is (a double click charges nothing twice).
    */
-  async pay(member: MemberSession, orderNo: string): Promise<MemberOrderDto> {
+  async pay(member: MemberSession, orderNo: string, choice?: PaymentChoice): Promise<MemberOrderDto> {
     const order = await this.own(member.id, orderNo);
     if (order.status !== 'created') {
       if (order.status === 'cancelled' || order.status === 'refunded')
         throw new ServiceException('check.order.notPayable', { status: t(`check.order.status.${order.status}`) });
       return this.memberDto(order);
+    }
+    if (order.totalFee > 0 && order.payProvider !== manualProvider.name) {
+      if (!choice || !this.payments) throw new ServiceException('check.order.chooseMethod');
+      await this.payments.start(order, choice);
+      return this.memberDto(await this.find(order.orderId));
     }
     const provider = PAYMENT_PROVIDERS.find((p) => p.name === order.payProvider) ?? providerFor(order.totalFee);
     const { outcome } = await provider.start({ orderNo: order.orderNo, totalFee: order.totalFee });
@@ -225,6 +244,7 @@ export class CheckOrderService {
   async myGet(memberId: string, orderNo: string): Promise<MemberOrderDto> {
     let order = await this.own(memberId, orderNo);
     if (await this.run.reconcile(order)) order = await this.find(order.orderId);
+    if (order.status === 'created' && this.payments && (await this.payments.sync(order))) order = await this.find(order.orderId);
     if (!order.memberRead) {
       await this.repo.update({ orderId: order.orderId }, { memberRead: true });
       order.memberRead = true;
@@ -319,10 +339,72 @@ export class CheckOrderService {
     return this.detail(orderId);
   }
 
-  /** Marks the order refunded (the money goes back outside the system for now); the machine says from which states. */
-  async refund(orderId: string, caller: LoginUser, reason: string): Promise<OrderDetailDto> {
-    await this.transitions.transition(orderId, 'refunded', caller.userName, reason);
+  /**
+   * Refunds an order: one paid online goes back through its provider (full or partial); any other is marked refunded
+   * (the money goes back outside the system), which only a full refund can be.
+   */
+  async refund(orderId: string, caller: LoginUser, reason: string, amount?: number): Promise<OrderDetailDto> {
+    const order = await this.find(orderId);
+    if (!(await this.payments?.refund(order, amount, reason, caller.userName))) {
+      if (amount !== undefined && amount !== order.totalFee) throw new ServiceException('check.order.partialRefundOffline');
+      await this.transitions.transition(orderId, 'refunded', caller.userName, reason);
+    }
     return this.detail(orderId);
+  }
+
+  // --- Used by online payment (OrderPayments); each keeps the status machine and its log the one write path. ---
+
+  /** The order of a payment. */
+  findById(orderId: string): Promise<CheckOrder> {
+    return this.find(orderId);
+  }
+
+  /** Records the member's choice of channel on an order still waiting for payment. */
+  async setPayProvider(orderId: string, channel: string): Promise<void> {
+    await this.repo.update({ orderId, status: 'created' }, { payProvider: channel });
+  }
+
+  /** Moves a waiting order to paid inside the caller's transaction; false (nothing changed) when it no longer waits. */
+  async markPaidOnline(manager: EntityManager, orderId: string, channel: string, reason: string): Promise<boolean> {
+    const order = await manager.getRepository(CheckOrder).findOne({ where: { orderId }, lock: { mode: 'pessimistic_write' } });
+    if (!order || order.status !== 'created') return false;
+    await this.transitions.transition(orderId, 'paid', SYSTEM_ACTOR, reason, { payTime: new Date(), payProvider: channel }, manager);
+    return true;
+  }
+
+  /** Starts the check of an order paid online (after its payment committed). */
+  startPaidCheck(orderId: string): Promise<void> {
+    return this.run.startCheck(orderId, SYSTEM_ACTOR);
+  }
+
+  /** Orders still waiting for online payment that were created before `createdBefore`. */
+  unpaidOnline(createdBefore: Date, limit = 100): Promise<CheckOrder[]> {
+    return this.repo.find({
+      where: { status: 'created', payProvider: In(ONLINE_PROVIDERS), createTime: LessThan(createdBefore) },
+      order: { orderId: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** Cancels a waiting order whose time to pay is over; false when it no longer waits. */
+  async expireUnpaid(orderId: string, reason: string): Promise<boolean> {
+    try {
+      await this.transitions.transition(orderId, 'cancelled', SYSTEM_ACTOR, reason);
+      return true;
+    } catch (error) {
+      if (error instanceof ServiceException) return false;
+      throw error;
+    }
+  }
+
+  /** A full refund through a provider: the order is refunded from the moment it is submitted. */
+  async markRefunded(manager: EntityManager, orderId: string, actor: string, reason: string): Promise<void> {
+    await this.transitions.transition(orderId, 'refunded', actor, reason, {}, manager);
+  }
+
+  /** A step of a payment or refund in the order's log (no status change). */
+  note(orderId: string, actor: string, reason: string, manager?: EntityManager): Promise<void> {
+    return this.transitions.note(orderId, actor, reason, manager);
   }
 
   private async own(memberId: string, orderNo: string): Promise<CheckOrder> {
@@ -340,8 +422,10 @@ export class CheckOrderService {
   private async withLog(order: CheckOrder): Promise<OrderDetailDto> {
     const log = await this.transitions.history(order.orderId);
     const [member] = await this.memberDtos([order]);
+    const payment = this.payments ? await this.payments.staffView(order) : { payments: [], refunds: [], refundedFee: 0, refundable: 0 };
     return {
       ...toOrderDto(order),
+      ...payment,
       progress: member.progress,
       stage: member.stage,
       errorMessage: member.errorMessage,
@@ -371,14 +455,16 @@ export class CheckOrderService {
     );
     const rewrites = await this.rewrites.states(orders.filter((o) => CHECK_TYPES[o.checkType].kind === 'rewrite').map((o) => o.orderId));
     const productNames = await this.products.names(orders.map((o) => o.productId));
-    return orders.map((o) =>
-      toMemberOrderDto(
+    const payments = this.payments ? await this.payments.memberViews(orders) : new Map();
+    return orders.map((o) => ({
+      ...toMemberOrderDto(
         o,
         o.tid ? tasks.get(o.tid) : undefined,
         rewrites.get(o.orderId),
         productNames.get(o.productId ?? '') ?? CHECK_TYPES[o.checkType].name,
       ),
-    );
+      ...(payments.get(o.orderId) ?? NO_PAYMENT_VIEW),
+    }));
   }
 
   private async page(qb: SelectQueryBuilder<CheckOrder>, query: PageQueryDto): Promise<PageResult<OrderDto>> {

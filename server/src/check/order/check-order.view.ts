@@ -4,6 +4,7 @@ import { inputErrorArgs } from '../library/check-document.service';
 import type { CheckTask } from '../task/check-task.entity';
 import type { MemberOrderDto, RewriteStateDto } from './check-order.dto';
 import type { CheckOrder } from './check-order.entity';
+import type { MemberPaymentView } from './order-payment';
 
 /** Report files a member can download: the check's variants of the type, and the rewritten paper of a rewrite. */
 export const MEMBER_REPORT_FORMATS = ['html', 'pdf', 'full', 'docx'] as const;
@@ -56,7 +57,7 @@ export function toMemberOrderDto(
   task: CheckTask | undefined,
   rewrite: RewriteStateDto | undefined,
   productName: string,
-): MemberOrderDto {
+): Omit<MemberOrderDto, keyof MemberPaymentView> {
   const type = CHECK_TYPES[order.checkType];
   const done = order.status === 'done' && task?.status === 'done';
   const taskError = task?.status === 'failed' && task.errorKey ? t(task.errorKey, inputErrorArgs(task.errorArgs)) : '';

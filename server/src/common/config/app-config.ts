@@ -160,6 +160,14 @@ export class EnvironmentVariables {
   WECHAT_API_BASE?: string;
 
   @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'WECHATPAY_API_BASE must be an http(s):// URL without query' })
+  WECHATPAY_API_BASE?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'ALIPAY_GATEWAY must be an http(s):// URL without query' })
+  ALIPAY_GATEWAY?: string;
+
+  @IsOptional()
   @Matches(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, { message: 'LLM_BASE_URL must be an http(s):// URL without user, password or query' })
   LLM_BASE_URL?: string;
 
@@ -238,6 +246,8 @@ export interface AppConfig {
   web: { siteDist: string; adminDist: string };
   /** Base URL of the WeChat open platform API (QR login); tests point it at a loopback fake. */
   wechatApiBase: string;
+  /** Where payment providers are called (production addresses by default; tests point them at loopback fakes). */
+  payment: { wechatPayApiBase: string; alipayGateway: string };
   /** An OpenAI-compatible LLM given by the environment (tried after the back-office providers); absent when unset. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
   /** Generations per minute a member, and a client address, may start. */
@@ -310,6 +320,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       adminDist: path.join(repoRoot, 'admin-client', 'dist'),
     },
     wechatApiBase: (vars.WECHAT_API_BASE ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    payment: {
+      wechatPayApiBase: (vars.WECHATPAY_API_BASE ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
+      alipayGateway: vars.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+    },
     llm: vars.LLM_BASE_URL
       ? { baseUrl: vars.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: vars.LLM_API_KEY, model: vars.LLM_MODEL ?? 'default' }
       : undefined,
