@@ -153,6 +153,28 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'configId',
     list: lazy(() => import('./check/aigc/AigcSettings').then((m) => ({ default: m.AigcSettings }))),
   },
+  // Online payment (docs/payments.md): custom pages reading the /payment API themselves (paths as the menu seeds them).
+  {
+    component: 'check/payment/config',
+    resource: 'check/payment-config',
+    api: 'payment/config',
+    primaryKey: 'channel',
+    list: lazy(() => import('./check/payment/PaymentConfigScreen').then((m) => ({ default: m.PaymentConfigScreen }))),
+  },
+  {
+    component: 'check/payment/trade',
+    resource: 'check/payment-trade',
+    api: 'payment/trade',
+    primaryKey: 'tradeId',
+    list: lazy(() => import('./check/payment/PaymentTradeScreen').then((m) => ({ default: m.PaymentTradeScreen }))),
+  },
+  {
+    component: 'check/payment/reconcile',
+    resource: 'check/reconcile',
+    api: 'payment/reconcile',
+    primaryKey: 'reconcileId',
+    list: lazy(() => import('./check/payment/PaymentReconcileScreen').then((m) => ({ default: m.PaymentReconcileScreen }))),
+  },
   {
     component: 'ai/tool/index',
     resource: 'ai/tool',

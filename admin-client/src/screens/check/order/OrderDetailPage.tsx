@@ -31,6 +31,9 @@ import { useHasPermission } from '../../../components/usePermission';
 import { hasPermissionString, type StaffPermissions } from '../../../providers/authProvider';
 import { httpClient } from '../../../providers/httpClient';
 import { fenToYuan } from '../product/product';
+import { refundColumns, RowsTable, tradeColumns } from '../payment/PaymentLists';
+import { formatFen, isPaidOnline, type RefundRow, type TradeRow } from '../payment/payment';
+import { RefundDialog } from '../payment/RefundDialog';
 import { ReportButton } from '../task/ReportButton';
 import { percent } from '../task/task';
 import {
@@ -120,6 +123,37 @@ function ActionDialog({ order, action, onClose }: { order: RaRecord; action: Ord
         />
       </DialogActions>
     </Dialog>
+  );
+}
+
+const PAYMENT_COLUMNS = tradeColumns(false);
+const REFUND_COLUMNS = refundColumns(false);
+
+/** 支付: the order's payment attempts and refunds, with what is refunded and still refundable (online payment). */
+function PaymentSection({ order }: { order: RaRecord }) {
+  const translate = useTranslate();
+  const payments: TradeRow[] = Array.isArray(order.payments) ? order.payments : [];
+  const refunds: RefundRow[] = Array.isArray(order.refunds) ? order.refunds : [];
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+          {translate('app.payment.section')}
+        </Typography>
+        <Stack direction="row" spacing={4} sx={{ mb: 1 }}>
+          <Item label="app.payment.refundedFee">{formatFen(order.refundedFee ?? 0)}</Item>
+          {isPaidOnline(order) ? <Item label="app.payment.refundable">{formatFen(order.refundable ?? 0)}</Item> : null}
+        </Stack>
+        <Typography variant="subtitle2" sx={{ mt: 1 }}>
+          {translate('app.payment.payments')}
+        </Typography>
+        <RowsTable rows={payments} columns={PAYMENT_COLUMNS} rowKey={(r) => String(r.tradeId)} label="app.payment.payments" />
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {translate('app.payment.refunds')}
+        </Typography>
+        <RowsTable rows={refunds} columns={REFUND_COLUMNS} rowKey={(r) => String(r.refundId)} label="app.payment.refunds" />
+      </CardContent>
+    </Card>
   );
 }
 
@@ -302,6 +336,9 @@ export function OrderDetailPage() {
         </CardContent>
       </Card>
 
+      {/* Orders never paid online (free, manual) have nothing to show here. */}
+      {order.payments?.length || order.refunds?.length ? <PaymentSection order={order} /> : null}
+
       <Card sx={{ mt: 2 }}>
         <CardContent>
           <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
@@ -311,7 +348,8 @@ export function OrderDetailPage() {
         </CardContent>
       </Card>
 
-      {action ? <ActionDialog order={order} action={action} onClose={() => setAction(null)} /> : null}
+      {action === 'refund' ? <RefundDialog order={order} onClose={() => setAction(null)} /> : null}
+      {action && action !== 'refund' ? <ActionDialog order={order} action={action} onClose={() => setAction(null)} /> : null}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { CHECK_ORDER_STATUSES, CHECK_TYPES, type CheckOrderStatus } from '@zhiwen/shared';
 import type { StateChoice } from '../../../components/StateChip';
+import { isPaidOnline } from '../payment/payment';
 
 /** The colour of each order state's chip. */
 const STATUS_COLORS: Record<CheckOrderStatus, StateChoice['color']> = {
@@ -36,7 +37,7 @@ export interface OrderLike {
 export const isOrderActive = (order: OrderLike | undefined) => order?.status === 'queued' || order?.status === 'checking';
 
 /** Payment providers known to the server; another name is shown as is. */
-export const PAY_PROVIDERS = ['free', 'manual'].map((id) => ({ id, name: `app.check_order.provider_${id}` }));
+export const PAY_PROVIDERS = ['free', 'manual', 'wechat', 'alipay'].map((id) => ({ id, name: `app.check_order.provider_${id}` }));
 
 /** Paid outside the system and not confirmed yet: the case staff act on. */
 export const isAwaitingConfirmation = (order: OrderLike | undefined) => order?.status === 'created' && order?.payProvider === 'manual';
@@ -61,7 +62,8 @@ export const ORDER_ACTIONS: Record<OrderAction, OrderActionDef> = {
   refund: {
     permission: 'check:order:refund',
     reason: 'required',
-    available: (o) => o.status === 'paid' || o.status === 'queued' || o.status === 'failed',
+    // An order paid online is refunded through its provider, so only while some of it is left to refund.
+    available: (o) => (o.status === 'paid' || o.status === 'queued' || o.status === 'failed') && (!isPaidOnline(o) || Number(o.refundable) > 0),
   },
   rerun: { permission: 'check:order:rerun', reason: 'none', available: (o) => o.status === 'failed' },
 };
