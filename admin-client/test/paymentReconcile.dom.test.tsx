@@ -165,6 +165,13 @@ describe('payment records screen', () => {
       'params[beginTime]': '2026-11-01',
     });
 
+    // 导出 downloads the filtered list (the server's refusal comes back as its envelope).
+    button('导出')!.click();
+    await waitFor(() => seen('POST', '/payment/trade/list').length === 1);
+    const exported = seen('POST', '/payment/trade/list')[0];
+    expect(exported.headers['cc-export']).toBe('1');
+    expect(Object.fromEntries(new URLSearchParams(exported.body))).toEqual({ orderNo: 'CK2026', 'params[beginTime]': '2026-11-01' });
+
     [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === '通知日志')!.click();
     await waitFor(() => seen('GET', '/payment/notify/list').length === 1);
     await waitFor(() => bodyText().includes('暂无记录'));

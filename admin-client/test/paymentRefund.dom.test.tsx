@@ -85,8 +85,12 @@ const amountBox = () => dialog()!.querySelector<HTMLInputElement>('input[name="a
 describe('order page: payments and the refund dialog', () => {
   it('lists payments and refunds, checks the amount, sends exact fen with the reason and reads the order again', async () => {
     let refunds = [firstRefund];
+    let settled = false;
     serve(({ method, path, body }) => {
-      if (method === 'GET' && path === '/check/order/42') return { data: orderWith(refunds) };
+      if (method === 'GET' && path === '/check/order/42') {
+        if (settled) refunds = refunds.map((r) => ({ ...r, status: 'success' }));
+        return { data: orderWith(refunds) };
+      }
       if (method === 'PUT' && path === '/check/order/42/refund') {
         const { amount, reason } = body as { amount: number; reason: string };
         refunds = [
@@ -144,6 +148,10 @@ describe('order page: payments and the refund dialog', () => {
     expect(seen('GET', '/check/order/42').length).toBeGreaterThanOrEqual(2);
     expect(bodyText()).toContain('可退金额¥14.71');
     expect(bodyText()).toContain('退款中');
+
+    // While the refund waits for the provider the page keeps reading the order, so its outcome shows by itself.
+    settled = true;
+    await waitFor(() => !bodyText().includes('退款中'));
   });
 
   it('offers no refund once nothing is left to refund', async () => {

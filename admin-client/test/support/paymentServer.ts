@@ -14,6 +14,12 @@ export interface RouteRequest {
 }
 export type Route = (req: RouteRequest) => Answer | undefined;
 
+/** A JSON body parsed; any other (an export's form body) as its text. */
+function parseBody(req: SeenRequest): unknown {
+  if (!req.body) return undefined;
+  return String(req.headers['content-type']).includes('json') ? JSON.parse(req.body) : req.body;
+}
+
 let server: TestServer;
 let route: Route = () => undefined;
 const realFetch = globalThis.fetch;
@@ -23,7 +29,7 @@ export function usePaymentServer() {
   beforeAll(async () => {
     server = await startTestServer((req, res) => {
       const { path, query } = parseUrl(req);
-      const answer = route({ method: req.method, path: path.replace(/^\/prod-api/, ''), query, body: req.body ? JSON.parse(req.body) : undefined });
+      const answer = route({ method: req.method, path: path.replace(/^\/prod-api/, ''), query, body: parseBody(req) });
       if (!answer) return sendJson(res, 404, { code: 404, msg: '接口不存在' });
       if ('error' in answer) return sendJson(res, 200, { code: 500, msg: answer.error });
       return sendJson(res, 200, { code: 200, msg: '', ...answer });

@@ -32,7 +32,7 @@ import { hasPermissionString, type StaffPermissions } from '../../../providers/a
 import { httpClient } from '../../../providers/httpClient';
 import { fenToYuan } from '../product/product';
 import { refundColumns, RowsTable, tradeColumns } from '../payment/PaymentLists';
-import { formatFen, isPaidOnline, type RefundRow, type TradeRow } from '../payment/payment';
+import { formatFen, hasRefundInProgress, isPaidOnline, type RefundRow, type TradeRow } from '../payment/payment';
 import { RefundDialog } from '../payment/RefundDialog';
 import { ReportButton } from '../task/ReportButton';
 import { percent } from '../task/task';
@@ -206,7 +206,11 @@ export function OrderDetailPage() {
     { id: orderId },
     {
       enabled: /^\d+$/.test(orderId),
-      refetchInterval: (query) => (isOrderActive(query.state.data as RaRecord | undefined) ? ACTIVE_POLL_MS : false),
+      // Also while a refund waits for its provider, so its outcome shows without a reload.
+      refetchInterval: (query) => {
+        const data = query.state.data as RaRecord | undefined;
+        return isOrderActive(data) || hasRefundInProgress(data) ? ACTIVE_POLL_MS : false;
+      },
     },
   );
   if (error)

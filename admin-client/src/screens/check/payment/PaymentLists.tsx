@@ -1,13 +1,16 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Link as MuiLink, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, useTranslate } from 'react-admin';
-import { formatDateTime, PAGING, type PageResult } from '@zhiwen/shared';
+import { Button, useNotify, useTranslate } from 'react-admin';
+import { EXPORT_HEADER, formatDateTime, PAGING, type PageResult } from '@zhiwen/shared';
+import { saveBlob } from '../../../components/download';
 import { PagePagination } from '../../../components/PagePagination';
 import { StateChip } from '../../../components/StateChip';
 import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
+import { httpClient } from '../../../providers/httpClient';
 import { orderDetailPath } from '../order/order';
 import { formatFen, REFUND_STATUS, TRADE_STATUS, type RefundRow, type TradeRow } from './payment';
 
@@ -92,8 +95,16 @@ export function listQuery(filters: readonly FilterDef[], values: Record<string, 
   return query;
 }
 
-/** The filter boxes of a list, applied by 搜索 (or Enter) and cleared by 重置. */
-function FilterBar({ filters, onApply }: { filters: readonly FilterDef[]; onApply: (values: Record<string, string>) => void }) {
+/** The filter boxes of a list, applied by 搜索 (or Enter) and cleared by 重置; `children` go after the buttons. */
+function FilterBar({
+  filters,
+  onApply,
+  children,
+}: {
+  filters: readonly FilterDef[];
+  onApply: (values: Record<string, string>) => void;
+  children?: ReactNode;
+}) {
   const translate = useTranslate();
   const [draft, setDraft] = useState<Record<string, string>>({});
   return (
@@ -145,6 +156,7 @@ function FilterBar({ filters, onApply }: { filters: readonly FilterDef[]; onAppl
           onApply({});
         }}
       />
+      {children}
     </Stack>
   );
 }
@@ -171,7 +183,18 @@ export function PagedList<T>({
   const [values, setValues] = useState<Record<string, string>>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGING.defaultPageSize);
+  const notify = useNotify();
   const { data, reload } = useApiData<PageResult<T>>(url, listQuery(filters, values, page, pageSize), { notifyErrors: true });
+  // The list with the applied filters as the server's .xlsx (`POST <list>` + `cc-export: 1`), as ServerExportButton does.
+  const exportList = async () => {
+    const { pageNum: _pageNum, pageSize: _pageSize, ...query } = listQuery(filters, values, 1, pageSize);
+    try {
+      const { blob, fileName } = await httpClient.download(url, query, { [EXPORT_HEADER]: '1' });
+      saveBlob(blob, fileName);
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
   useEffect(() => {
     if (refreshKey) reload();
   }, [refreshKey, reload]);
@@ -183,7 +206,11 @@ export function PagedList<T>({
           setValues(v);
           setPage(1);
         }}
-      />
+      >
+        <Button label="ra.action.export" onClick={() => void exportList()}>
+          <DownloadIcon />
+        </Button>
+      </FilterBar>
       <RowsTable rows={data?.rows ?? []} columns={columns} rowKey={rowKey} label={label} />
       <PagePagination
         total={data?.total ?? 0}

@@ -146,6 +146,12 @@ export function isPaidOnline(order: Record<string, unknown> | undefined): boolea
   return Array.isArray(payments) && payments.some((p: { status?: unknown } | null) => p?.status === 'paid');
 }
 
+/** A refund of the order still waits for its provider's answer. */
+export function hasRefundInProgress(order: Record<string, unknown> | undefined): boolean {
+  const refunds = order?.refunds;
+  return Array.isArray(refunds) && refunds.some((r: { status?: unknown } | null) => r?.status === 'processing');
+}
+
 /** Why a refund amount cannot be sent (an i18n key), or undefined when 0 < fen ≤ refundable. */
 export function refundAmountProblem(text: string, refundable: number): string | undefined {
   const fen = parseYuan(text);
