@@ -263,7 +263,11 @@ export function tradeColumns(withOrder: boolean): Column<TradeRow>[] {
     { key: 'channel', label: 'app.payment.channel', render: (r) => <ChannelName channel={r.channel} />, nowrap: true },
     { key: 'method', label: 'app.payment.method', render: (r) => <MethodName method={r.method} />, nowrap: true },
     { key: 'amount', label: 'app.payment.amount', render: (r) => formatFen(r.amount), nowrap: true },
-    { key: 'status', label: 'app.payment.status', render: (r) => <StateChip choices={TRADE_STATUS} state={r.status} /> },
+    {
+      key: 'status',
+      label: 'app.payment.status',
+      render: (r) => <StateChip choices={TRADE_STATUS} state={r.status} errorMessage={r.message || undefined} />,
+    },
     { key: 'providerTradeNo', label: 'app.payment.providerTradeNo', render: (r) => r.providerTradeNo || '-' },
     { key: 'payer', label: 'app.payment.payer', render: (r) => r.payer || '-' },
     { key: 'createTime', label: 'app.payment.createTime', render: (r) => time(r.createTime), nowrap: true },

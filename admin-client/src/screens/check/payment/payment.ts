@@ -184,6 +184,8 @@ export interface TradeRow {
   status: string;
   providerTradeNo: string;
   payer: string;
+  /** Why it was closed or failed, when the server says. */
+  message?: string;
   expireTime: string | null;
   paidTime: string | null;
   closedTime: string | null;
