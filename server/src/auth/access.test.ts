@@ -23,6 +23,9 @@ const PUBLIC = new Set([
   'GET /prod-api/ai/tools/1',
   'GET /prod-api/check/products',
   'GET /prod-api/check/sample-report',
+  'GET /prod-api/check/payment/methods',
+  // Payment providers' notifications: verified by their signatures, not by a session.
+  'POST /prod-api/payment/notify/1',
 ]);
 /** Routes only a signed-in member of the public site may call (@MemberOnly); staff tokens get 401 there. */
 const MEMBER = new Set([

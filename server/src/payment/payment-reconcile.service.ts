@@ -121,7 +121,7 @@ export class PaymentReconcileService implements OnModuleInit {
     return run;
   }
 
-  /** Our paid trades and settled refunds of the day (China time). */
+  /** Our paid trades and the refunds the provider bills on the day (China time). */
   private async localEntries(channel: PayChannel, billDate: string): Promise<Record<'payment' | 'refund', Entry[]>> {
     const from = `${billDate}T00:00:00${CHINA_OFFSET}`;
     const trades = await this.dataSource
@@ -135,17 +135,16 @@ export class PaymentReconcileService implements OnModuleInit {
         },
       )
       .getMany();
+    // WeChat bills a refund on the day it accepted it (whatever became of it); Alipay on the day the money went back.
+    const [billed, time] = channel === 'wechat' ? ['r.accepted', 'r.create_time'] : [`r.status = 'success'`, 'r.success_time'];
     const refunds = await this.dataSource
       .getRepository(PayRefund)
       .createQueryBuilder('r')
       .innerJoinAndMapOne('r.trade', PayTrade, 'p', 'p.trade_id = r.trade_id')
-      .where(
-        `r.channel = :channel AND r.status = 'success' AND r.success_time >= :from::timestamptz AND r.success_time < :from::timestamptz + interval '1 day'`,
-        {
-          channel,
-          from,
-        },
-      )
+      .where(`r.channel = :channel AND ${billed} AND ${time} >= :from::timestamptz AND ${time} < :from::timestamptz + interval '1 day'`, {
+        channel,
+        from,
+      })
       .getMany();
     return {
       payment: trades.map((p) => ({ outTradeNo: p.outTradeNo, outRefundNo: '', orderNo: p.orderNo, amount: p.amount })),

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, Param, ParseEnumPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { PageResult } from '@zhiwen/shared';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { LoginUser } from '../auth/login-user';
 import { RequirePermission } from '../auth/permission';
+import { AllowRepeatSubmit } from '../common/decorators/allow-repeat-submit.decorator';
 import { BusinessType, OperLog } from '../common/decorators/oper-log.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { ListRoute } from '../common/export/list-route.decorator';
@@ -65,7 +66,9 @@ export class PaymentNotifyController {
 
   @Post(':channel')
   @Public()
-  @ApiExcludeEndpoint()
+  // Providers resend the same notification until answered; each is applied once by the service, not refused here.
+  @AllowRepeatSubmit()
+  @ApiOperation({ summary: "A provider's notification of a payment or refund (signed; answered in the provider's own format)" })
   async notify(@Param('channel', channelPipe) channel: PayChannel, @Req() req: RequestWithRawBody, @Res() res: Response): Promise<void> {
     const ack = await this.payments.notify(channel, { headers: req.headers, rawBody: req.rawBody ?? Buffer.alloc(0) }, req.ip ?? '');
     res.status(ack.status).type(ack.contentType).send(ack.body);
@@ -106,6 +109,7 @@ export class PaymentController {
 
   @Post('config/:channel/test')
   @RequirePermission('payment:config:edit')
+  @AllowRepeatSubmit()
   @ApiOperation({ summary: 'A signed call with the stored settings, proving the keys and ids work' })
   @ApiEnvelope(TestResultDto)
   test(@Param('channel', channelPipe) channel: PayChannel): Promise<TestResultDto> {

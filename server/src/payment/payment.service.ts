@@ -32,6 +32,8 @@ const QUERY_EVERY_MS = 5_000;
 /** Less than this left before the deadline, no new trade is made (the member could not finish paying). */
 const MIN_PAY_WINDOW_MS = 60_000;
 const SWEEP_BATCH = 100;
+/** A refund the provider has not acknowledged after this is sent again (same number). */
+const RESEND_REFUND_AFTER_MS = 120_000;
 
 /** Fen as yuan for people: 1234 -> ¥12.34. */
 export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
@@ -518,7 +520,19 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     const trade = await this.trades.findOneBy({ tradeId: refund.tradeId });
     if (!active || !trade) return;
     try {
-      await this.applyRefund(refund, await active.gateway.queryRefund(refund.outRefundNo, trade.outTradeNo));
+      let info = await active.gateway.queryRefund(refund.outRefundNo, trade.outTradeNo);
+      // Never taken by the provider (the request was lost on the way): asked again under the same number, which
+      // providers treat as the same refund, so it cannot go out twice.
+      if (info.state === 'processing' && !refund.accepted && Date.now() - refund.createTime.getTime() > RESEND_REFUND_AFTER_MS)
+        info = await active.gateway.refund({
+          outTradeNo: trade.outTradeNo,
+          outRefundNo: refund.outRefundNo,
+          amount: refund.amount,
+          total: trade.amount,
+          reason: refund.reason,
+          notifyUrl: active.refundNotifyUrl,
+        });
+      await this.applyRefund(refund, info);
     } catch (error) {
       // The provider never heard of it (the request was lost): it failed, nothing went back.
       if (error instanceof PaymentGatewayError && error.code === 'notFound')
