@@ -62,8 +62,9 @@ export const ORDER_ACTIONS: Record<OrderAction, OrderActionDef> = {
   refund: {
     permission: 'check:order:refund',
     reason: 'required',
-    // An order paid online is refunded through its provider, so only while some of it is left to refund.
-    available: (o) => (o.status === 'paid' || o.status === 'queued' || o.status === 'failed') && (!isPaidOnline(o) || Number(o.refundable) > 0),
+    // An order paid online is refunded through its provider while some of it is left, in any state (a finished check
+    // may get part of its fee back); any other order is marked refunded where the status machine allows.
+    available: (o) => (isPaidOnline(o) ? Number(o.refundable) > 0 : o.status === 'paid' || o.status === 'queued' || o.status === 'failed'),
   },
   rerun: { permission: 'check:order:rerun', reason: 'none', available: (o) => o.status === 'failed' },
 };
