@@ -16,6 +16,7 @@ const CONFIGS: Array<{ key: string; name: string; value: string; remark: string 
   },
   { key: 'sys.upload.maxSizeMb', name: '通用上传-单个文件大小上限（MB）', value: '5', remark: '最大100' },
   { key: 'sys.upload.maxCount', name: '通用上传-一次上传文件数上限', value: '5', remark: '最大20' },
+  { key: 'check.pay.timeoutMinutes', name: '检测订单-在线支付时限（分钟）', value: '30', remark: '超时未支付的订单在支付渠道关闭并取消；5至1440' },
 ];
 
 export const systemConfigSeed: Seed = {
