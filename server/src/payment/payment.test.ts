@@ -200,6 +200,38 @@ describe("the member's payment", () => {
     });
   });
 
+  it('pays inside WeChat with the member’s openid (JSAPI) and on a phone browser through H5 back to the order', async () => {
+    expect(
+      (
+        await staff
+          .as(admin)
+          .put('/payment/config/wechat')
+          .send(wechatSettings({ methods: ['native', 'h5', 'jsapi'], secrets: {} }))
+      ).body.code,
+    ).toBe(200);
+    try {
+      const order = await placeOrder();
+      expect((await pay(order.orderNo, { channel: 'wechat', method: 'jsapi' })).body.msg).toBe('微信内支付需要先用微信登录本站');
+      await ds.query(`UPDATE member_user SET wechat_openid = 'o-member-openid' WHERE user_name = 'payer_one'`);
+      await pastRepeatWindow();
+      const jsapi = (await pay(order.orderNo, { channel: 'wechat', method: 'jsapi' })).body.data;
+      expect(jsapi.payment.jsapi).toMatchObject({ appId: wechat.config.appId, signType: 'RSA' });
+      expect(jsapi.payment.jsapi.package).toMatch(/^prepay_id=/);
+      const [trade] = await tradesOf(order.orderNo);
+      expect(wechat.trades.get(trade.out_trade_no)?.body).toMatchObject({ payer: { openid: 'o-member-openid' } });
+
+      const phone = await placeOrder();
+      const back = `http://site.example/bkysb?order=${phone.orderNo}`;
+      const h5 = (await pay(phone.orderNo, { channel: 'wechat', method: 'h5', returnUrl: back })).body.data;
+      expect(h5.payment.payUrl).toContain(`redirect_url=${encodeURIComponent(back)}`);
+    } finally {
+      await staff
+        .as(admin)
+        .put('/payment/config/wechat')
+        .send(wechatSettings({ secrets: {} }));
+    }
+  });
+
   it('refuses a method that is not enabled', async () => {
     const order = await placeOrder();
     const res = await pay(order.orderNo, { channel: 'wechat', method: 'jsapi' });
