@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
 import { ServiceException } from '../common/errors/service-exception';
 import { t } from '../common/i18n/i18n';
@@ -315,13 +315,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
    * the provider, unpaid orders past their deadline cancelled, refunds still processing queried.
    */
   async sweep(now = new Date()): Promise<void> {
-    const stale = await this.trades
-      .createQueryBuilder('p')
-      .where(`p.status = 'pending' AND p.create_time < :recent`, { recent: new Date(now.getTime() - 30_000) })
-      .andWhere('(p.last_query_time IS NULL OR p.last_query_time < :recent)', { recent: new Date(now.getTime() - 50_000) })
-      .orderBy('p.trade_id', 'ASC')
-      .take(SWEEP_BATCH)
-      .getMany();
+    const stale = await dueForQuery(this.trades.createQueryBuilder('p'), 'p', 'pending', 'trade_id', now);
     for (const trade of stale) await this.step(() => this.syncTrade(trade, true));
 
     const expired = await this.trades
@@ -335,13 +329,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     const cutoff = new Date(now.getTime() - (await this.timeoutMinutes()) * 60_000);
     for (const order of await this.orders.unpaidOnline(cutoff, SWEEP_BATCH)) await this.step(() => this.expireOrder(order));
 
-    const processing = await this.refunds
-      .createQueryBuilder('r')
-      .where(`r.status = 'processing' AND r.create_time < :recent`, { recent: new Date(now.getTime() - 30_000) })
-      .andWhere('(r.last_query_time IS NULL OR r.last_query_time < :recent)', { recent: new Date(now.getTime() - 50_000) })
-      .orderBy('r.refund_id', 'ASC')
-      .take(SWEEP_BATCH)
-      .getMany();
+    const processing = await dueForQuery(this.refunds.createQueryBuilder('r'), 'r', 'processing', 'refund_id', now);
     for (const refund of processing) await this.step(() => this.syncRefund(refund));
   }
 
@@ -635,6 +623,25 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     const repo = this.dataSource.getRepository(PayNotifyLog);
     await repo.save(repo.create({ channel, ...entry, message: (entry.message ?? '').slice(0, 500), ip: (entry.ip ?? '').slice(0, 64) }));
   }
+}
+
+/**
+ * Rows of `status` made more than 30 s ago and not asked about in the last 50 s (a member's poll or a notification
+ * may have just settled them), oldest first: what the follow-up asks the provider about.
+ */
+function dueForQuery<T extends PayTrade | PayRefund>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  status: string,
+  idColumn: string,
+  now: Date,
+): Promise<T[]> {
+  return qb
+    .where(`${alias}.status = :status AND ${alias}.create_time < :made`, { status, made: new Date(now.getTime() - 30_000) })
+    .andWhere(`(${alias}.last_query_time IS NULL OR ${alias}.last_query_time < :asked)`, { asked: new Date(now.getTime() - 50_000) })
+    .orderBy(`${alias}.${idColumn}`, 'ASC')
+    .take(SWEEP_BATCH)
+    .getMany();
 }
 
 /** Fen of a paid trade not yet refunded or being refunded. */
