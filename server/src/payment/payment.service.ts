@@ -24,6 +24,7 @@ import {
   type NotificationRequest,
   type PayChannel,
   type RefundInfo,
+  type RefundInput,
   type TradeInfo,
 } from './payment-gateway';
 
@@ -474,14 +475,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     });
     let info: RefundInfo;
     try {
-      info = await active.gateway.refund({
-        outTradeNo: trade.outTradeNo,
-        outRefundNo: refund.outRefundNo,
-        amount: refund.amount,
-        total: trade.amount,
-        reason: refund.reason,
-        notifyUrl: active.refundNotifyUrl,
-      });
+      info = await active.gateway.refund(refundRequest(refund, trade, active));
     } catch (error) {
       if (error instanceof PaymentGatewayError && error.code === 'unreachable') {
         // Whether the provider took it is unknown: the refund stays processing and the follow-up asks.
@@ -489,14 +483,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
         return;
       }
       const message = describeGatewayError(error);
-      await this.applyRefund(refund, {
-        outRefundNo: refund.outRefundNo,
-        outTradeNo: trade.outTradeNo,
-        state: 'failed',
-        amount: refund.amount,
-        providerRefundId: '',
-        message,
-      });
+      await this.applyRefund(refund, failedRefund(refund, trade, message));
       throw new ServiceException('payment.refund.providerFailed', { reason: message });
     }
     await this.applyRefund(refund, info);
@@ -512,26 +499,12 @@ export class PaymentService implements OrderPayments, OnModuleInit {
       // Never taken by the provider (the request was lost on the way): asked again under the same number, which
       // providers treat as the same refund, so it cannot go out twice.
       if (info.state === 'processing' && !refund.accepted && Date.now() - refund.createTime.getTime() > RESEND_REFUND_AFTER_MS)
-        info = await active.gateway.refund({
-          outTradeNo: trade.outTradeNo,
-          outRefundNo: refund.outRefundNo,
-          amount: refund.amount,
-          total: trade.amount,
-          reason: refund.reason,
-          notifyUrl: active.refundNotifyUrl,
-        });
+        info = await active.gateway.refund(refundRequest(refund, trade, active));
       await this.applyRefund(refund, info);
     } catch (error) {
       // The provider never heard of it (the request was lost): it failed, nothing went back.
       if (error instanceof PaymentGatewayError && error.code === 'notFound')
-        await this.applyRefund(refund, {
-          outRefundNo: refund.outRefundNo,
-          outTradeNo: trade.outTradeNo,
-          state: 'failed',
-          amount: refund.amount,
-          providerRefundId: '',
-          message: describeGatewayError(error),
-        });
+        await this.applyRefund(refund, failedRefund(refund, trade, describeGatewayError(error)));
       else throw error;
     }
   }
@@ -642,6 +615,23 @@ function dueForQuery<T extends PayTrade | PayRefund>(
     .orderBy(`${alias}.${idColumn}`, 'ASC')
     .take(SWEEP_BATCH)
     .getMany();
+}
+
+/** What a provider is asked for a refund (also when it is asked again under the same number). */
+function refundRequest(refund: PayRefund, trade: PayTrade, active: ActiveChannel): RefundInput {
+  return {
+    outTradeNo: trade.outTradeNo,
+    outRefundNo: refund.outRefundNo,
+    amount: refund.amount,
+    total: trade.amount,
+    reason: refund.reason,
+    notifyUrl: active.refundNotifyUrl,
+  };
+}
+
+/** A refund the provider refused or never heard of, as the provider would say it. */
+function failedRefund(refund: PayRefund, trade: PayTrade, message: string): RefundInfo {
+  return { outRefundNo: refund.outRefundNo, outTradeNo: trade.outTradeNo, state: 'failed', amount: refund.amount, providerRefundId: '', message };
 }
 
 /** Fen of a paid trade not yet refunded or being refunded. */
