@@ -198,7 +198,8 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     ]);
     for (const order of orders) {
       const latest = trades.find((tr) => tr.orderId === order.orderId);
-      const own = refunds.filter((r) => r.orderId === order.orderId && !r.surplus);
+      // Automatic refunds of a second payment included: the member paid that money too and should see it come back.
+      const own = refunds.filter((r) => r.orderId === order.orderId);
       const waitsOnline = order.status === 'created' && order.totalFee > 0 && order.payProvider !== 'manual' && order.payProvider !== 'free';
       views.set(order.orderId, {
         payDeadline: waitsOnline || (order.status === 'cancelled' && latest) ? new Date(order.createTime.getTime() + timeout * 60_000) : null,

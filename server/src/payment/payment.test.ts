@@ -375,8 +375,10 @@ describe("the member's payment", () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ channel: 'alipay', amount: PRICE, surplus: true, status: 'success' });
     expect((await logOf(order.orderNo)).filter((l) => l.to_status === 'paid')).toHaveLength(1);
-    // The member sees only the refunds of their own payment, not the automatic one.
-    expect((await memberOrder(order.orderNo)).refunds).toEqual([]);
+    // The member sees the second payment come back.
+    expect((await memberOrder(order.orderNo)).refunds).toEqual([
+      expect.objectContaining({ amount: PRICE, status: 'success', reason: '订单已不在待支付状态（已由其他方式支付或已关闭），自动全额退款' }),
+    ]);
   });
 });
 
