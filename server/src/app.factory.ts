@@ -15,6 +15,7 @@ import { ExportInterceptor } from './common/export/export.interceptor';
 import { RepeatSubmitInterceptor } from './common/security/repeat-submit.interceptor';
 import { useBoundedBodyParsers } from './common/security/body-parsers';
 import { serveClients } from './web/serve-clients';
+import { ApiDocsHolder } from './tool/swagger/api-docs';
 
 export const DOCS_PATH = `${API_BASE.slice(1)}/docs`;
 
@@ -73,6 +74,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
         .build(),
     ),
   );
+  // The console's 系统接口 screen reads the same document through a permission-checked route.
+  app.get(ApiDocsHolder, { strict: false }).document = document;
   SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}-json`, customSiteTitle: '智文 API' });
   return app;
 }

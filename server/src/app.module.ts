@@ -19,6 +19,9 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoginLogModule } from './monitor/logininfor/login-log.module';
 import { OnlineModule } from './monitor/online/online.module';
+import { CacheMonitorModule } from './monitor/cache/cache-monitor.module';
+import { ServerMonitorCoreModule, ServerMonitorModule } from './monitor/server/server-monitor.module';
+import { ApiDocsModule } from './tool/swagger/api-docs';
 import { MemberModule } from './member/member.module';
 import { OperLogModule } from './monitor/operlog/oper-log.module';
 import { QueueModule } from './queue/queue.module';
@@ -73,6 +76,9 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   DashboardModule,
   UploadModule,
   PaymentModule,
+  ServerMonitorModule,
+  CacheMonitorModule,
+  ApiDocsModule,
 ];
 
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */
@@ -83,6 +89,7 @@ const JOB_MODULES: Array<Type<unknown>> = [
   PaymentCoreModule,
   CmsCommonModule,
   CmsPublishCoreModule,
+  ServerMonitorCoreModule,
 ];
 
 @Module({})

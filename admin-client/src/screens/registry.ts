@@ -262,6 +262,38 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'tokenId',
     list: lazy(() => import('./monitor/online/OnlineScreens').then((m) => ({ default: m.OnlineList }))),
   },
+  // Custom pages: the server and cache monitors and the API docs viewer (系统接口).
+  {
+    component: 'monitor/server/index',
+    resource: 'monitor/server',
+    primaryKey: 'instanceId',
+    list: lazy(() => import('./monitor/server/ServerMonitorScreen').then((m) => ({ default: m.ServerMonitorScreen }))),
+  },
+  {
+    component: 'monitor/cache/index',
+    resource: 'monitor/cache',
+    primaryKey: 'cacheKey',
+    list: lazy(() => import('./monitor/cache/CacheMonitorScreen').then((m) => ({ default: m.CacheMonitorScreen }))),
+  },
+  // 计划任务 (trigger dialog, log drawer) and 异步任务: custom pages over /monitor/task and /async/task.
+  {
+    component: 'monitor/task/index',
+    resource: 'monitor/task',
+    primaryKey: 'taskId',
+    list: lazy(() => import('./monitor/task/TaskScreen').then((m) => ({ default: m.TaskScreen }))),
+  },
+  {
+    component: 'monitor/async/index',
+    resource: 'monitor/async',
+    primaryKey: 'id',
+    list: lazy(() => import('./monitor/async/AsyncTaskScreen').then((m) => ({ default: m.AsyncTaskScreen }))),
+  },
+  {
+    component: 'tool/swagger/index',
+    resource: 'tool/swagger',
+    primaryKey: 'key',
+    list: lazy(() => import('./tool/swagger/ApiDocsScreen').then((m) => ({ default: m.ApiDocsScreen }))),
+  },
   // CMS catalogs and content: custom pages (tree + form, tree + list); the editor is a detail page below.
   {
     component: 'cms/catalog/index',

@@ -70,7 +70,8 @@ let t: TestApp;
 let routes: Array<{ method: string; path: string; exportTwin: boolean }>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Every route is called several times from one address: more than the default limit of 1200 a minute.
+  t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
   const doc = (await request(t.server).get('/prod-api/docs-json')).body;
   routes = Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({

@@ -58,6 +58,16 @@ export class MemoryKvStore implements KvStore {
     return out;
   }
 
+  /** Live entries under `prefix` with their expiry (ms since epoch, null for none), for the cache monitor. */
+  inspect(prefix: string): Array<{ key: string; value: string; expiresAt: number | null }> {
+    const out: Array<{ key: string; value: string; expiresAt: number | null }> = [];
+    for (const key of [...this.items.keys()]) {
+      const entry = key.startsWith(prefix) ? this.live(key) : undefined;
+      if (entry) out.push({ key, value: entry.value, expiresAt: Number.isFinite(entry.expiresAt) ? entry.expiresAt : null });
+    }
+    return out;
+  }
+
   close() {
     clearInterval(this.sweeper);
     this.items.clear();

@@ -5,7 +5,8 @@ import type { KvStore } from './kv-store';
 export class RedisKvStore implements KvStore {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'zhiwen:',
+    /** Namespace of every key in Redis (the cache monitor lists and clears only keys under it). */
+    readonly prefix = 'zhiwen:',
   ) {}
 
   async get(key: string) {

@@ -1,5 +1,6 @@
 import { UploadFile1795636418623 } from './1795636418623-UploadFile';
 import { Payment1795640000000 } from './1795640000000-Payment';
+import { ServerInstance1795652000000 } from './1795652000000-ServerInstance';
 import { SiteStorage1795636241986 } from './1795636241986-SiteStorage';
 import { CmsResource1795636194064 } from './1795636194064-CmsResource';
 import { PartitionFingerprints1795628833643 } from './1795628833643-PartitionFingerprints';
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   SiteStorage1795636241986,
   UploadFile1795636418623,
   Payment1795640000000,
+  ServerInstance1795652000000,
 ];
