@@ -24,6 +24,7 @@ import { ServerMonitorCoreModule, ServerMonitorModule } from './monitor/server/s
 import { ApiDocsModule } from './tool/swagger/api-docs';
 import { MemberModule } from './member/member.module';
 import { OperLogModule } from './monitor/operlog/oper-log.module';
+import { JobCoreModule, JobModule } from './monitor/job/job.module';
 import { QueueModule } from './queue/queue.module';
 import { StorageModule } from './storage/storage.module';
 import { TestSupportModule } from './test-support/test-support.module';
@@ -58,6 +59,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   OperLogModule,
   LoginLogModule,
   OnlineModule,
+  JobModule,
   IpRuleModule,
   DeptModule,
   PostModule,
@@ -87,6 +89,7 @@ const JOB_MODULES: Array<Type<unknown>> = [
   CheckTaskCoreModule,
   CheckOrderCoreModule,
   PaymentCoreModule,
+  JobCoreModule,
   CmsCommonModule,
   CmsPublishCoreModule,
   ServerMonitorCoreModule,

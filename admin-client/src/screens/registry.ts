@@ -262,6 +262,21 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'tokenId',
     list: lazy(() => import('./monitor/online/OnlineScreens').then((m) => ({ default: m.OnlineList }))),
   },
+  // 定时任务 (add/edit in a dialog) and 调度日志 (the hidden menu screen; one job's log is a detail page below).
+  {
+    component: 'monitor/job/index',
+    resource: 'monitor/job',
+    primaryKey: 'jobId',
+    list: lazy(() => import('./monitor/job/JobScreens').then((m) => ({ default: m.JobList }))),
+  },
+  {
+    component: 'monitor/job/log',
+    resource: 'monitor/joblog',
+    api: 'monitor/jobLog',
+    permissionPath: 'monitor/joblog',
+    primaryKey: 'jobLogId',
+    list: lazy(() => import('./monitor/job/JobScreens').then((m) => ({ default: m.JobLogList }))),
+  },
   // Custom pages: the server and cache monitors and the API docs viewer (系统接口).
   {
     component: 'monitor/server/index',
@@ -391,6 +406,13 @@ export const DETAIL_PAGES: { path: string; permission: string; titleKey: string;
     permission: 'system:dict:list',
     titleKey: 'app.dict_data.title',
     page: lazy(() => import('./system/dict/DictScreens').then((m) => ({ default: m.DictDataPage }))),
+  },
+  {
+    // One job's runs, as RuoYi's /monitor/job-log/index/:jobId (spec: needs monitor:job:list).
+    path: 'monitor/job-log/index/:jobId',
+    permission: 'monitor:job:list',
+    titleKey: 'app.job.log_title',
+    page: lazy(() => import('./monitor/job/JobScreens').then((m) => ({ default: m.JobLogPage }))),
   },
   {
     path: 'system/role-auth/user/:roleId',

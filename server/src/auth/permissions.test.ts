@@ -43,8 +43,8 @@ const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
     ],
   },
   {
-    reason: 'monitor screens not built yet: scheduled jobs and their log, tasks, async tasks',
-    resources: ['monitor:job', 'monitor:joblog', 'monitor:task', 'monitor:async'],
+    reason: 'monitor screens not built yet: tasks, async tasks',
+    resources: ['monitor:task', 'monitor:async'],
   },
   { reason: 'the code generator is not built', resources: ['tool:gen'] },
 ];
