@@ -52,8 +52,8 @@ export class FigureSampler {
     this.histogram.disable();
   }
 
-  private async cpuUsage(): Promise<number> {
-    if (Date.now() - this.lastCpuAt < 100) await new Promise((r) => setTimeout(r, 100));
+  private async cpuUsage(waitForWindow: boolean): Promise<number> {
+    if (waitForWindow && Date.now() - this.lastCpuAt < 100) await new Promise((r) => setTimeout(r, 100));
     const now = cpuTimes();
     const idle = now.idle - this.lastCpu.idle;
     const total = now.total - this.lastCpu.total;
@@ -75,10 +75,13 @@ export class FigureSampler {
     }
   }
 
-  /** Takes a sample; `restart` starts a new event-loop interval (the periodic report does, a screen read does not). */
-  async sample(pool: ProcessFigures['pool'], restart = false): Promise<ProcessFigures> {
+  /**
+   * Takes a sample. The periodic report (`report`) starts a new event-loop interval and takes the CPU window as it is
+   * (at start it may be short); a screen read waits for a window of 100 ms at least.
+   */
+  async sample(pool: ProcessFigures['pool'], report = false): Promise<ProcessFigures> {
     const cpus = os.cpus();
-    const [usagePercent, disk] = await Promise.all([this.cpuUsage(), this.disk()]);
+    const [usagePercent, disk] = await Promise.all([this.cpuUsage(!report), this.disk()]);
     const totalBytes = os.totalmem();
     const freeBytes = os.freemem();
     const mem = process.memoryUsage();
@@ -86,7 +89,7 @@ export class FigureSampler {
     // An empty histogram (no sample yet) reports NaN/huge values; show zeros instead.
     const ms = (ns: number) => (h.count > 0 && Number.isFinite(ns) ? round(ns / 1e6, 2) : 0);
     const eventLoop = { p50Ms: ms(h.percentile(50)), p99Ms: ms(h.percentile(99)), maxMs: ms(h.max) };
-    if (restart) h.reset();
+    if (report) h.reset();
     const load = os.loadavg().map((n) => round(n, 2)) as [number, number, number];
     return {
       cpu: { model: cpus[0]?.model.trim() ?? '', cores: cpus.length, usagePercent },

@@ -80,13 +80,13 @@ export class ServerMonitorService implements OnApplicationBootstrap, BeforeAppli
     return this.config.workerOnly ? 'worker' : 'api';
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    // The first report before the process serves: its row is there once the app has started.
+    await this.report();
     // One report at a time: a slow database must not pile them up.
-    const tick = () => {
+    this.timer = setInterval(() => {
       if (!this.reporting) this.reporting = this.report().finally(() => (this.reporting = undefined));
-    };
-    tick();
-    this.timer = setInterval(tick, REPORT_EVERY_MS);
+    }, REPORT_EVERY_MS);
     this.timer.unref();
   }
 
