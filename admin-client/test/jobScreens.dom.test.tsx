@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { formatDateTime } from '@zhiwen/shared';
+import { ResourceContextProvider } from 'react-admin';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { dataProvider } from '../src/providers/dataProvider';
-import { JobDialog, type JobHandlerView } from '../src/screens/monitor/job/JobScreens';
+import { JobDialog, JobList, JobLogPage, type JobHandlerView } from '../src/screens/monitor/job/JobScreens';
 import { DETAIL_PAGES, screenByComponent, SCREEN_API_PATHS, SCREEN_PERMISSION_PATHS } from '../src/screens/registry';
 import { bodyText, button, render, type, useAdminHarness, waitFor } from './support/adminHarness';
 import { seen, serve, usePaymentServer } from './support/paymentServer';
@@ -157,5 +159,95 @@ describe('定时任务 dialog', () => {
     });
     await waitFor(() => document.querySelector('[data-testid="job-save-error"]'));
     expect(bodyText()).toContain('参数“消息”必须是不超过 200 个字符的文本');
+  });
+});
+
+const JOB = {
+  jobId: '4',
+  jobName: '夜间清理',
+  jobGroup: 'SYSTEM',
+  handler: 'monitor.cleanJobLog',
+  params: { days: 30 },
+  cronExpression: '0 10 3 * * ?',
+  misfirePolicy: '2',
+  concurrent: '1',
+  status: '0',
+  remark: '',
+  nextFireTime: '2026-11-26T19:10:00.000Z',
+};
+const LOG = {
+  jobLogId: '77',
+  jobId: '4',
+  jobName: '夜间清理',
+  jobGroup: 'SYSTEM',
+  handler: 'monitor.cleanJobLog',
+  params: { days: 30 },
+  triggerType: 'manual',
+  status: '1',
+  jobMessage: '磁盘已满',
+  exceptionInfo: 'Error: 磁盘已满\n    at clean (job.ts:1:1)',
+  startTime: '2026-11-25T19:10:00.000Z',
+  endTime: '2026-11-25T19:10:01.500Z',
+  durationMs: 1500,
+};
+
+describe('定时任务 list and 调度日志', () => {
+  it('lists jobs, runs one once after confirming, opens the add dialog and links to the job log', async () => {
+    serve(({ method, path }) => {
+      if (method === 'GET' && path === '/monitor/job/list') return { data: { rows: [JOB], total: 1 } };
+      if (method === 'GET' && path === '/system/dict/data/type/sys_job_group') return { data: [{ dictLabel: '系统', dictValue: 'SYSTEM' }] };
+      if (method === 'GET' && path === '/monitor/job/handlers') return { data: HANDLERS };
+      if (method === 'PUT' && path === '/monitor/job/run') return { data: null };
+      return undefined;
+    });
+    render(
+      <ResourceContextProvider value="monitor/job">
+        <JobList />
+      </ResourceContextProvider>,
+      dataProvider,
+      ['monitor:job:list', 'monitor:job:add', 'monitor:job:edit', 'monitor:job:changeStatus', 'monitor:job:remove', 'monitor:joblog:list'],
+    );
+    await waitFor(() => bodyText().includes('夜间清理'));
+    expect(bodyText()).toContain('monitor.cleanJobLog {"days":30}');
+    expect(bodyText()).toContain(formatDateTime(JOB.nextFireTime));
+    const link = document.querySelector<HTMLAnchorElement>('a[href="/monitor/job-log/index/4"]');
+    expect(link?.textContent).toContain('调度日志');
+
+    button('执行一次')!.click();
+    await waitFor(() => bodyText().includes('确认要立即执行一次“夜间清理”任务吗？'));
+    button('确认')!.click();
+    await waitFor(() => seen('PUT', '/monitor/job/run').length === 1);
+    expect(JSON.parse(seen('PUT', '/monitor/job/run')[0].body)).toEqual({ jobId: '4' });
+
+    button('新增')!.click();
+    await waitFor(() => bodyText().includes('添加任务'));
+  });
+
+  it("shows one job's runs with their message and error", async () => {
+    serve(({ method, path, query }) => {
+      if (method === 'GET' && path === '/monitor/job/4') return { data: JOB };
+      if (method === 'GET' && path === '/monitor/jobLog/list')
+        return { data: { rows: query.jobId === '4' ? [LOG] : [], total: query.jobId === '4' ? 1 : 0 } };
+      if (method === 'GET' && path === '/monitor/jobLog/77') return { data: LOG };
+      if (method === 'GET' && path === '/system/dict/data/type/sys_job_group') return { data: [{ dictLabel: '系统', dictValue: 'SYSTEM' }] };
+      return undefined;
+    });
+    render(
+      <Routes>
+        <Route path="/monitor/job-log/index/:jobId" element={<JobLogPage />} />
+      </Routes>,
+      dataProvider,
+      ['monitor:job:list', 'monitor:joblog:list', 'monitor:joblog:remove'],
+      '/monitor/job-log/index/4',
+    );
+    await waitFor(() => bodyText().includes('磁盘已满'));
+    expect(bodyText()).toContain('定时任务 / 夜间清理');
+    expect(bodyText()).toContain('失败');
+    expect(bodyText()).toContain('手动执行');
+    expect(bodyText()).toContain('1,500');
+    expect(button('清空')).toBeTruthy();
+    (document.querySelector('tbody tr') as HTMLElement).click();
+    const detail = await waitFor(() => document.querySelector('[data-testid="job-log-detail"]'));
+    await waitFor(() => detail.textContent?.includes('at clean (job.ts:1:1)'));
   });
 });
