@@ -19,6 +19,8 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoginLogModule } from './monitor/logininfor/login-log.module';
 import { OnlineModule } from './monitor/online/online.module';
+import { ScheduledTaskCoreModule, ScheduledTaskModule } from './monitor/task/scheduled-task.module';
+import { AsyncTaskModule } from './monitor/async/async-task.module';
 import { CacheMonitorModule } from './monitor/cache/cache-monitor.module';
 import { ServerMonitorCoreModule, ServerMonitorModule } from './monitor/server/server-monitor.module';
 import { ApiDocsModule } from './tool/swagger/api-docs';
@@ -59,6 +61,8 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   OperLogModule,
   LoginLogModule,
   OnlineModule,
+  ScheduledTaskModule,
+  AsyncTaskModule,
   JobModule,
   IpRuleModule,
   DeptModule,
@@ -85,6 +89,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
 
 /** Modules whose background jobs run in every process that runs jobs, workers included (no HTTP routes). */
 const JOB_MODULES: Array<Type<unknown>> = [
+  ScheduledTaskCoreModule,
   CheckLibraryCoreModule,
   CheckTaskCoreModule,
   CheckOrderCoreModule,

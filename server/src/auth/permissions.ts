@@ -332,6 +332,8 @@ export const PERMISSIONS = [
   'monitor:cache:clearCache',
   'monitor:async:list',
   'monitor:async:remove',
+  'monitor:async:stop',
+  'monitor:async:retry',
   // tool
   'tool:gen:list',
   'tool:gen:query',

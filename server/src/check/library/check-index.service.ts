@@ -42,7 +42,7 @@ export class CheckIndexService implements OnModuleInit {
 
   onModuleInit(): void {
     this.queue.register<{ docIds: number[] }>(INDEX_JOB, (data) => this.indexDocuments(data.docIds));
-    this.queue.register<{ rebuildId: string }>(REBUILD_JOB, (data) => this.runRebuild(data.rebuildId));
+    this.queue.register<{ rebuildId: string }>(REBUILD_JOB, (data, job) => this.runRebuild(data.rebuildId, job.signal));
   }
 
   /** The fingerprint index, optionally limited to a scope (see checkScope). */
@@ -158,7 +158,7 @@ export class CheckIndexService implements OnModuleInit {
    * indexed document again, in batches (one transaction each), recording its progress and cursor in the run's row.
    * A retried job resumes from the cursor; lookups keep working throughout.
    */
-  async runRebuild(rebuildId: string): Promise<void> {
+  async runRebuild(rebuildId: string, signal?: AbortSignal): Promise<void> {
     try {
       // A retry of a failed attempt runs again, unless another rebuild started meanwhile.
       await this.pool.query(
@@ -174,7 +174,9 @@ export class CheckIndexService implements OnModuleInit {
         `DELETE FROM check_fingerprint f WHERE NOT EXISTS (SELECT 1 FROM check_document d WHERE d.doc_id = f.doc_id AND d.status = 'indexed')`,
       );
       while (await this.rebuildBatch(rebuildId)) {
-        // one batch per transaction, until none is left
+        // One batch per transaction, until none is left. A cancelled job (异步任务 > stop) ends here, between batches:
+        // the run is marked failed, and a retry goes on from its last document.
+        signal?.throwIfAborted();
       }
     } catch (error) {
       this.logger.error({ err: error, rebuildId }, 'Index rebuild failed');

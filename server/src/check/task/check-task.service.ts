@@ -126,6 +126,15 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
 
   onModuleInit(): void {
     this.queue.register<{ taskId: string }>(CHECK_JOB, ({ taskId }) => this.execute(taskId));
+    // The async-task screen shows a check job's progress from its task row.
+    this.queue.registerProgress(CHECK_JOB, async (jobs) => {
+      const byTask = new Map(jobs.map((j) => [String((j.data as { taskId?: string })?.taskId), j.id]));
+      const { rows } = await this.pool.query<{ task_id: string; progress: number; stage: string }>(
+        `SELECT task_id, progress, stage FROM check_task WHERE task_id = ANY($1::bigint[])`,
+        [[...byTask.keys()].filter((id) => /^\d{1,18}$/.test(id))],
+      );
+      return new Map(rows.map((r) => [byTask.get(String(r.task_id)) as string, { progress: r.progress, message: r.stage }]));
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {

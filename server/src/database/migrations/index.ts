@@ -20,6 +20,7 @@ import { MemberRealm1795291594346 } from './1795291594346-MemberRealm';
 import { CheckLibrary1795291340579 } from './1795291340579-CheckLibrary';
 import { IdentitySchema1763827200000 } from './1763827200000-IdentitySchema';
 import { InitSchema1763740800000 } from './1763740800000-InitSchema';
+import { ScheduledTask1795651000000 } from './1795651000000-ScheduledTask';
 import { ScheduledJob1795650000000 } from './1795650000000-ScheduledJob';
 
 /** Every migration, oldest first. A new one is appended here. */
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   SiteStorage1795636241986,
   UploadFile1795636418623,
   Payment1795640000000,
+  ScheduledTask1795651000000,
   ScheduledJob1795650000000,
   ServerInstance1795652000000,
 ];

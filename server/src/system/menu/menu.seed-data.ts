@@ -79,6 +79,7 @@ const ACTIONS = {
   exec: names('执行一次', '執行一次', 'Run once'),
   log: names('{n}日志', '{n}日誌', '{n} log'),
   stop: names('{n}停止', '{n}停止', 'Stop {n}'),
+  retry: names('{n}重试', '{n}重試', 'Retry {n}'),
   test: names('{n}测试', '{n}測試', 'Test {n}'),
   resolve: names('{n}处理', '{n}處理', 'Resolve {n}'),
   data: names('表单数据', '表單資料', 'Form data'),
@@ -933,7 +934,7 @@ const MONITOR = dir('monitor', names('系统监控', '系統監控', 'Monitoring
     perms: 'monitor:async:list',
     icon: 'build',
     cache: false,
-    buttons: ['remove'],
+    buttons: ['remove', 'stop', 'retry'],
   }),
 ]);
 
