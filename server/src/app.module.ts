@@ -6,6 +6,8 @@ import { AuthModule } from './auth/auth.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
 import { CheckOrderCoreModule, CheckOrderModule } from './check/order/check-order.module';
 import { PaymentCoreModule, PaymentModule } from './payment/payment.module';
+import { PusherCoreModule, PusherModule } from './pusher/pusher.module';
+import { EventsModule } from './common/events/app-events';
 import { CmsModule } from './cms/cms.module';
 import { CmsCommonModule } from './cms/common/cms-common.module';
 import { CmsPublishCoreModule } from './cms/publish/cms-publish.module';
@@ -82,6 +84,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   DashboardModule,
   UploadModule,
   PaymentModule,
+  PusherModule,
   ServerMonitorModule,
   CacheMonitorModule,
   ApiDocsModule,
@@ -95,6 +98,7 @@ const JOB_MODULES: Array<Type<unknown>> = [
   CheckOrderCoreModule,
   PaymentCoreModule,
   JobCoreModule,
+  PusherCoreModule,
   CmsCommonModule,
   CmsPublishCoreModule,
   ServerMonitorCoreModule,
@@ -117,6 +121,7 @@ export class AppModule {
           },
         }),
         CommonModule.forRoot(config),
+        EventsModule,
         StorageModule,
         DatabaseModule.forRoot(options.databaseUrl),
         QueueModule.forRoot(options.databaseUrl),

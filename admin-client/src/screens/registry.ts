@@ -309,6 +309,14 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'key',
     list: lazy(() => import('./tool/swagger/ApiDocsScreen').then((m) => ({ default: m.ApiDocsScreen }))),
   },
+  // 消息推送配置 (docs/operations.md): a custom page reading /cms/pusher itself.
+  {
+    component: 'cms/pusher/index',
+    resource: 'cms/ext/pusher',
+    api: 'cms/pusher',
+    primaryKey: 'channelId',
+    list: lazy(() => import('./cms/pusher/PusherScreen').then((m) => ({ default: m.PusherScreen }))),
+  },
   // CMS catalogs and content: custom pages (tree + form, tree + list); the editor is a detail page below.
   {
     component: 'cms/catalog/index',

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { appEvents } from '../common/events/app-events';
 import { t } from '../common/i18n/i18n';
 import type { ClientInfo } from '../common/http/client-info';
 import { LoginLogService } from '../monitor/logininfor/login-log.service';
@@ -46,6 +47,7 @@ export class AuthService {
         ? 'auth.forceModifyPassword'
         : 'auth.loginSuccess';
     await this.loginLog.record(user.userName, client, true, t(msgKey, undefined, 'zh-CN'));
+    appEvents.emit('staff.signIn', { userName: user.userName, ipaddr: client.ipaddr, browser: client.browser, os: client.os });
     return { token: session.token, msg: t(msgKey) };
   }
 

@@ -16,6 +16,7 @@ import { CheckOrderService } from '../check/order/check-order.service';
 import { canTransition } from '../check/order/check-order.status';
 import type { MemberPaymentView, OrderPayments, PaymentChoice, RefundDto, StaffPaymentView, TradeDto } from '../check/order/order-payment';
 import { describeGatewayError, PAY_TIMEOUT_PARAM, PaymentConfigService, type ActiveChannel } from './payment-config.service';
+import { appEvents } from '../common/events/app-events';
 import type { NotifyLogDto, NotifyLogQueryDto, RefundQueryDto, TradeQueryDto } from './payment.dto';
 import { PayNotifyLog, PayRefund, PayTrade } from './payment.entity';
 import {
@@ -404,6 +405,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     else {
       const fresh = await this.trades.findOneByOrFail({ tradeId: trade.tradeId });
       await this.step(() => this.refundTrade(fresh, undefined, t('payment.refund.surplusReason'), SYSTEM_ACTOR, true));
+    if (orderMoved) appEvents.emit('order.paid', { orderId: trade.orderId, channel: trade.channel, amount: trade.amount });
     }
     return 'accepted';
   }
@@ -473,6 +475,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
           createBy: actor,
         }),
       );
+    appEvents.emit('refund.requested', { orderId: refund.orderId, refundId: refund.refundId, amount: refund.amount, reason, actor, surplus });
     });
     let info: RefundInfo;
     try {

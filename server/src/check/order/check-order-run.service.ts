@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { appEvents } from '../../common/events/app-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
 import { CHECK_TYPES } from '@zhiwen/shared';
@@ -159,6 +160,7 @@ export class CheckOrderRunService implements OnModuleInit, OnApplicationBootstra
   /** The end of an order: the member is told (unread), a finished one earns the member its experience. */
   private async finish(orderId: string, to: 'done' | 'failed', error?: { key: string; args: Record<string, string | number> }): Promise<void> {
     const moved = await this.tryTransition(orderId, to, { memberRead: false, ...(error ? { errorKey: error.key, errorArgs: error.args } : {}) });
+    if (moved && to === 'failed') appEvents.emit('check.failed', { orderId, errorKey: error?.key, errorArgs: error?.args });
     if (moved && to === 'done') {
       const order = await this.repo.findOneByOrFail({ orderId });
       await this.exp.grantQuietly(order.memberId, 'checkOrder', { refId: order.orderNo });

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { appEvents } from '../../common/events/app-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { buffer as readAll } from 'node:stream/consumers';
@@ -529,9 +530,11 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         [job.taskId, failed ? 'failed' : 'done', Math.max(run.total, run.progress), error, task.attempts],
       );
       if (failed) this.logger.warn({ taskId: job.taskId, failures: run.failures.slice(0, 20) }, 'Publish task finished with failed pages');
+      if (failed) appEvents.emit('publish.failed', { taskId: job.taskId, error });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error({ taskId: job.taskId, message }, 'Publish task failed');
+      appEvents.emit('publish.failed', { taskId: job.taskId, error: message });
       await this.pool
         .query(
           `UPDATE cms_publish_task SET status = 'failed', error = $2, heartbeat_time = NULL, update_time = now() WHERE task_id = $1 AND attempts = $3`,

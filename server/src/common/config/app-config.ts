@@ -168,6 +168,18 @@ export class EnvironmentVariables {
   ALIPAY_GATEWAY?: string;
 
   @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+\/?$/, { message: 'PUSHER_WECOM_BASE must be an http(s):// origin without path' })
+  PUSHER_WECOM_BASE?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+\/?$/, { message: 'PUSHER_DINGTALK_BASE must be an http(s):// origin without path' })
+  PUSHER_DINGTALK_BASE?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+\/?$/, { message: 'PUSHER_FEISHU_BASE must be an http(s):// origin without path' })
+  PUSHER_FEISHU_BASE?: string;
+
+  @IsOptional()
   @Matches(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, { message: 'LLM_BASE_URL must be an http(s):// URL without user, password or query' })
   LLM_BASE_URL?: string;
 
@@ -248,6 +260,11 @@ export interface AppConfig {
   wechatApiBase: string;
   /** Where payment providers are called (production addresses by default; tests point them at loopback fakes). */
   payment: { wechatPayApiBase: string; alipayGateway: string };
+  /**
+   * The message pusher: the only origins robot webhooks may point at (the robots' official hosts unless tests point
+   * them at loopback fakes), and the retries of a delivery (pg-boss back-off from retryDelaySeconds).
+   */
+  pusher: { wecomBases: string[]; dingtalkBases: string[]; feishuBases: string[]; retryLimit: number; retryDelaySeconds: number };
   /** An OpenAI-compatible LLM given by the environment (tried after the back-office providers); absent when unset. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
   /** Generations per minute a member, and a client address, may start. */
@@ -323,6 +340,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     payment: {
       wechatPayApiBase: (vars.WECHATPAY_API_BASE ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
       alipayGateway: vars.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+    },
+    pusher: {
+      wecomBases: [vars.PUSHER_WECOM_BASE ?? 'https://qyapi.weixin.qq.com'].map((b) => b.replace(/\/+$/, '')),
+      dingtalkBases: [vars.PUSHER_DINGTALK_BASE ?? 'https://oapi.dingtalk.com'].map((b) => b.replace(/\/+$/, '')),
+      feishuBases: (vars.PUSHER_FEISHU_BASE ? [vars.PUSHER_FEISHU_BASE] : ['https://open.feishu.cn', 'https://open.larksuite.com']).map((b) =>
+        b.replace(/\/+$/, ''),
+      ),
+      retryLimit: 5,
+      retryDelaySeconds: 30,
     },
     llm: vars.LLM_BASE_URL
       ? { baseUrl: vars.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: vars.LLM_API_KEY, model: vars.LLM_MODEL ?? 'default' }

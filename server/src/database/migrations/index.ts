@@ -1,3 +1,4 @@
+import { Pusher1795653000000 } from './1795653000000-Pusher';
 import { UploadFile1795636418623 } from './1795636418623-UploadFile';
 import { Payment1795640000000 } from './1795640000000-Payment';
 import { ServerInstance1795652000000 } from './1795652000000-ServerInstance';
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   ScheduledTask1795651000000,
   ScheduledJob1795650000000,
   ServerInstance1795652000000,
+  Pusher1795653000000,
 ];
