@@ -11,13 +11,20 @@ import { applyTimeRange } from '../common/paging/time-range';
 import { QueueService } from '../queue/queue.service';
 import { SysConfigService } from '../system/config/sys-config.service';
 import { SYSTEM_ACTOR } from '../check/order/check-order-run.service';
-import type { CheckOrder } from '../check/order/check-order.entity';
 import { CheckOrderService } from '../check/order/check-order.service';
 import { canTransition } from '../check/order/check-order.status';
-import type { MemberPaymentView, OrderPayments, PaymentChoice, RefundDto, StaffPaymentView, TradeDto } from '../check/order/order-payment';
+import type {
+  MemberPaymentView,
+  OrderPayments,
+  PayableOrder,
+  PaymentChoice,
+  RefundDto,
+  StaffPaymentView,
+  TradeDto,
+} from '../check/order/order-payment';
 import { describeGatewayError, PAY_TIMEOUT_PARAM, PaymentConfigService, type ActiveChannel } from './payment-config.service';
-import { appEvents } from '../common/events/app-events';
 import type { NotifyLogDto, NotifyLogQueryDto, RefundQueryDto, TradeQueryDto } from './payment.dto';
+import { appEvents } from '../common/events/app-events';
 import { PayNotifyLog, PayRefund, PayTrade } from './payment.entity';
 import {
   PaymentGatewayError,
@@ -105,11 +112,11 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     return Math.min(PAY_TIMEOUT_PARAM.max, Math.max(PAY_TIMEOUT_PARAM.min, Math.round(value)));
   }
 
-  async deadline(order: Pick<CheckOrder, 'createTime'>): Promise<Date> {
+  async deadline(order: Pick<PayableOrder, 'createTime'>): Promise<Date> {
     return new Date(order.createTime.getTime() + (await this.timeoutMinutes()) * 60_000);
   }
 
-  async start(order: CheckOrder, choice: PaymentChoice): Promise<void> {
+  async start(order: PayableOrder, choice: PaymentChoice): Promise<void> {
     const active = await this.channels.active(choice.channel);
     if (!active || !active.methods.includes(choice.method))
       throw new ServiceException('payment.methodUnavailable', {
@@ -180,7 +187,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     await this.orders.setPayProvider(order.orderId, choice.channel);
   }
 
-  async sync(order: CheckOrder): Promise<boolean> {
+  async sync(order: PayableOrder): Promise<boolean> {
     const pending = await this.trades.find({ where: { orderId: order.orderId, status: 'pending' } });
     let moved = false;
     for (const trade of pending) if (await this.syncTrade(trade, false)) moved = true;
@@ -188,7 +195,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     return moved;
   }
 
-  async memberViews(orders: CheckOrder[]): Promise<Map<string, MemberPaymentView>> {
+  async memberViews(orders: PayableOrder[]): Promise<Map<string, MemberPaymentView>> {
     const views = new Map<string, MemberPaymentView>();
     if (!orders.length) return views;
     const ids = orders.map((o) => o.orderId);
@@ -223,7 +230,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     return views;
   }
 
-  async staffView(order: CheckOrder): Promise<StaffPaymentView> {
+  async staffView(order: PayableOrder): Promise<StaffPaymentView> {
     const [trades, refunds] = await Promise.all([
       this.trades.find({ where: { orderId: order.orderId }, order: { tradeId: 'DESC' } }),
       this.refunds.find({ where: { orderId: order.orderId }, order: { refundId: 'DESC' } }),
@@ -237,7 +244,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     };
   }
 
-  async refund(order: CheckOrder, amount: number | undefined, reason: string, actor: string): Promise<boolean> {
+  async refund(order: PayableOrder, amount: number | undefined, reason: string, actor: string): Promise<boolean> {
     const paid = await this.trades.find({ where: { orderId: order.orderId, status: 'paid' }, order: { tradeId: 'ASC' } });
     if (!paid.length) return false;
     const refunds = await this.refunds.find({ where: { orderId: order.orderId } });
@@ -405,8 +412,8 @@ export class PaymentService implements OrderPayments, OnModuleInit {
     else {
       const fresh = await this.trades.findOneByOrFail({ tradeId: trade.tradeId });
       await this.step(() => this.refundTrade(fresh, undefined, t('payment.refund.surplusReason'), SYSTEM_ACTOR, true));
-    if (orderMoved) appEvents.emit('order.paid', { orderId: trade.orderId, channel: trade.channel, amount: trade.amount });
     }
+    if (orderMoved) appEvents.emit('order.paid', { orderId: trade.orderId, channel: trade.channel, amount: trade.amount });
     return 'accepted';
   }
 
@@ -438,7 +445,7 @@ export class PaymentService implements OrderPayments, OnModuleInit {
    * Closes an unpaid order whose time is over: its pending trades are closed at their providers first; a trade the
    * provider reports paid is taken as paid instead. True when the order moved.
    */
-  private async expireOrder(order: CheckOrder): Promise<boolean> {
+  private async expireOrder(order: PayableOrder): Promise<boolean> {
     for (const trade of await this.trades.findBy({ orderId: order.orderId, status: 'pending' })) {
       if ((await this.closeAtProvider(trade)) === 'paid') return this.syncTrade(trade, true);
     }
@@ -475,8 +482,8 @@ export class PaymentService implements OrderPayments, OnModuleInit {
           createBy: actor,
         }),
       );
-    appEvents.emit('refund.requested', { orderId: refund.orderId, refundId: refund.refundId, amount: refund.amount, reason, actor, surplus });
     });
+    appEvents.emit('refund.requested', { orderId: refund.orderId, refundId: refund.refundId, amount: refund.amount, reason, actor, surplus });
     let info: RefundInfo;
     try {
       info = await active.gateway.refund(refundRequest(refund, trade, active));

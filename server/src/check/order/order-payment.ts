@@ -8,21 +8,24 @@ import type { CheckOrder } from './check-order.entity';
  * itself at start (`CheckOrderService.usePayments`): it depends on orders, so orders reach it through this interface
  * and never through its tables.
  */
+/** What payment reads of an order (it never reads the order's table). */
+export type PayableOrder = Pick<CheckOrder, 'orderId' | 'orderNo' | 'title' | 'totalFee' | 'status' | 'payProvider' | 'createTime' | 'memberId'>;
+
 export interface OrderPayments {
   /** Whether priced orders are paid online now (a channel is enabled). */
   enabled(): Promise<boolean>;
   /** When an unpaid order of this creation time is closed. */
-  deadline(order: Pick<CheckOrder, 'createTime'>): Promise<Date>;
+  deadline(order: Pick<PayableOrder, 'createTime'>): Promise<Date>;
   /** Creates the trade of the member's chosen method (or answers the still-valid one); closes other pending ones first. */
-  start(order: CheckOrder, choice: PaymentChoice): Promise<void>;
+  start(order: PayableOrder, choice: PaymentChoice): Promise<void>;
   /** Asks the provider about the order's pending trade when it was not asked lately; true when the order moved. */
-  sync(order: CheckOrder): Promise<boolean>;
+  sync(order: PayableOrder): Promise<boolean>;
   /** The payment side of orders as their members see it. */
-  memberViews(orders: CheckOrder[]): Promise<Map<string, MemberPaymentView>>;
+  memberViews(orders: PayableOrder[]): Promise<Map<string, MemberPaymentView>>;
   /** The payment side of one order for staff. */
-  staffView(order: CheckOrder): Promise<StaffPaymentView>;
+  staffView(order: PayableOrder): Promise<StaffPaymentView>;
   /** Refunds an order paid online through its provider; false when it was not paid online (the caller marks it by hand). */
-  refund(order: CheckOrder, amount: number | undefined, reason: string, actor: string): Promise<boolean>;
+  refund(order: PayableOrder, amount: number | undefined, reason: string, actor: string): Promise<boolean>;
 }
 
 export interface PaymentChoice {
