@@ -241,6 +241,26 @@ describe('scheduled tasks (/monitor/task)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('two instances on one database run a fixed-rate task once per period between them', async () => {
+    await api('put', '/monitor/task').send({ taskName: TICK, triggerType: 'fixedRate', periodSeconds: 2, initialDelaySeconds: 0 }).expect(200);
+    // The second instance starts with the trigger already stored, as after a deployment.
+    const second = await startTestApp({ db, imports: [ScheduleFixtureModule] });
+    try {
+      await new Promise((r) => setTimeout(r, 1000));
+      const before = runs[TICK];
+      const started = Date.now();
+      await new Promise((r) => setTimeout(r, 8000));
+      const periods = (Date.now() - started) / 2000;
+      const ran = runs[TICK] - before;
+      // Each instance ticks every 2 s; together they would run twice per period without the claim.
+      expect(ran).toBeGreaterThanOrEqual(Math.floor(periods) - 1);
+      expect(ran).toBeLessThanOrEqual(Math.ceil(periods) + 1);
+    } finally {
+      await api('put', `/monitor/task/disable/${TICK}`).expect(200);
+      await second.close();
+    }
+  });
+
   it('records writes in the operation log', async () => {
     const { rows } = await t.app
       .get(QueueService)
