@@ -182,3 +182,36 @@ describe('the scheduler across instances and restarts', () => {
     }
   });
 });
+
+describe('run once from an API process that runs no jobs', () => {
+  let db: TestDatabase;
+  let apiOnly: TestApp;
+  let worker: TestApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    apiOnly = await startTestApp({ db, env: { JOBS_IN_API: 'false' } });
+    worker = await startTestApp({ db });
+  });
+  afterAll(async () => {
+    await apiOnly?.close();
+    await worker?.close();
+    await db?.drop();
+  });
+
+  it('hands the run to a process that runs jobs through the queue, which logs it', async () => {
+    expect(apiOnly.config.runJobs).toBe(false);
+    const token = await tokenOf(apiOnly.app);
+    const jobId = await addJob(apiOnly, token, { jobName: 'queued', status: '1', params: { message: 'ran in the worker' } });
+    const http = api(() => apiOnly, { token, base: '/prod-api/monitor' });
+    expectOk(await http.put('/job/run').send({ jobId }));
+    const ds = worker.app.get(DataSource);
+    const deadline = Date.now() + 20_000;
+    let logs: Row[] = [];
+    while (Date.now() < deadline && !logs.length) {
+      await sleep(200);
+      logs = await logsOf(ds, jobId);
+    }
+    expect(logs.map((l) => [l.status, l.trigger_type, l.job_message])).toEqual([['0', 'manual', 'ran in the worker']]);
+  });
+});
