@@ -84,7 +84,13 @@ export class PusherDeliveryService implements OnModuleInit, OnModuleDestroy {
   private async onCheckFailed(p: AppEventMap['check.failed'], meta: AppEventMeta): Promise<void> {
     const order = await this.order(p.orderId);
     const lines = [line('orderNo', order.orderNo), line('paperTitle', order.title)];
-    if (p.errorKey) lines.push(line('reason', m(p.errorKey, p.errorArgs)));
+    // The order's own reason, else its check task's (as the order screen shows it).
+    const [task] = (await this.dataSource.query(
+      `SELECT t.error_key AS "key", t.error_args AS "args" FROM check_order o JOIN check_task t ON t.task_id = o.tid WHERE o.order_id = $1`,
+      [p.orderId],
+    )) as Array<{ key: string; args: Record<string, string | number> }>;
+    const reason = p.errorKey ? m(p.errorKey, p.errorArgs) : task?.key ? m(task.key, task.args) : '';
+    if (reason) lines.push(line('reason', reason));
     await this.dispatch('check.failed', meta, lines);
   }
 

@@ -2,11 +2,13 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, type Row } from '../../test/helpers/api';
+import { memberTokenOf } from '../../test/helpers/member';
 import { startFakeRobots, startFakeSmtp, type FakeRobots, type FakeSmtp } from '../../test/helpers/fake-robots';
 import { solveCaptcha, TEST_ADMIN_PASSWORD, tokenOf } from '../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 import { loadConfig } from '../common/config/app-config';
 import { appEvents } from '../common/events/app-events';
+import { FILE_STORAGE, type FileStorage } from '../storage/storage';
 
 let t: TestApp;
 let ds: DataSource;
@@ -316,6 +318,42 @@ describe('events → deliveries', () => {
     expect(log.total).toBe(1);
     expect(log.rows[0]).toMatchObject({ channelName: paid.name, channelType: 'wecom', title: '订单已支付', status: 'success' });
   });
+
+  it('tells of a real check order that failed, with its number, title and reason', async () => {
+    const key = `f-${unique()}`;
+    robots.addRobot('dingtalk', key, 'SECcheck');
+    const ch = await addChannel({
+      name: `检测失败-${unique()}`,
+      channelType: 'dingtalk',
+      webhookUrl: robots.webhookOf('dingtalk', key),
+      signSecret: 'SECcheck',
+      events: ['check.failed'],
+    });
+    await ds.query(`UPDATE check_product SET price = 500, price_mode = 'fixed', status = '0' WHERE path_url = '/sbzpb'`);
+    const [{ product_id }] = await ds.query(`SELECT product_id FROM check_product WHERE path_url = '/sbzpb'`);
+    const member = await memberTokenOf(t.app, 'pusher_member');
+    const placed = await api(() => t, { base: '/prod-api/check' })
+      .as(member)
+      .post('/orders')
+      .field('productId', String(product_id))
+      .field('title', '推送测试论文')
+      .attach('file', Buffer.from('论文研究内容分析。'.repeat(200)), '论文.txt');
+    expect(placed.body.code, placed.body.msg).toBe(200);
+    const [row] = await ds.query(`SELECT order_id, order_no, file_key FROM check_order WHERE order_no = $1`, [placed.body.data.orderNo]);
+    // The paper goes missing: the paid check fails.
+    await t.app.get<FileStorage>(FILE_STORAGE).delete(row.file_key);
+    const paid = await staff.put(`/check/order/${row.order_id}/confirmPayment`, { reason: '银行转账' });
+    expect(paid.body.code, paid.body.msg).toBe(200);
+    const [delivery] = await settled('channel_id = $1', [ch.channelId], 1, 60_000);
+    expect(delivery).toMatchObject({ event: 'check.failed', status: 'success', title: '检测失败' });
+    const got = robots.received.filter((m) => m.token === key);
+    expect(got).toHaveLength(1);
+    expect(got[0].text).toContain(`订单号：${row.order_no}`);
+    expect(got[0].text).toContain('论文标题：推送测试论文');
+    // The check task's reason in words, not its message key.
+    expect(got[0].text).toMatch(/原因：\S+/);
+    expect(got[0].text).not.toMatch(/原因：[a-z]+\.[\w.]+$/m);
+  }, 90_000);
 
   it('pushes one message for a publish task however often its failed job is retried', async () => {
     const key = `p-${unique()}`;
