@@ -13,6 +13,9 @@ interface TaskRow {
   initial_delay_seconds: number;
 }
 
+/** Message of a run left open by a process that stopped while running it. */
+export const INTERRUPTED = 'interrupted: the process running it stopped';
+
 /** Error text kept in a log row (a stack or a provider's answer may be long). */
 const MAX_MESSAGE = 2000;
 
@@ -69,6 +72,12 @@ export class ScheduledTaskStore implements ScheduleStore, OnModuleInit {
   }
 
   async runStarted(name: string, jobId: string, manual: boolean): Promise<string> {
+    // A run whose process died never ends its row; past pg-boss's job expiry (15 min) it is surely over.
+    await this.pool.query(
+      `UPDATE sys_scheduled_task_log SET status = '1', end_time = now(), message = $2
+        WHERE task_name = $1 AND status IS NULL AND start_time < now() - interval '1 hour'`,
+      [name, INTERRUPTED],
+    );
     const { rows } = await this.pool.query<{ log_id: string }>(
       `INSERT INTO sys_scheduled_task_log (task_name, job_id, manual) VALUES ($1, $2, $3) RETURNING log_id`,
       [name, jobId, manual],

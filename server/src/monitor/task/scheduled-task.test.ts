@@ -5,6 +5,7 @@ import { tokenOf } from '../../../test/helpers/staff';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { QueueService } from '../../queue/queue.service';
+import { INTERRUPTED } from './scheduled-task.store';
 
 /** Runs of the test schedules in this process, by name. */
 const runs: Record<string, number> = {};
@@ -117,6 +118,19 @@ describe('scheduled tasks (/monitor/task)', () => {
     // One attempt only: a run by hand is not retried.
     await new Promise((r) => setTimeout(r, 1500));
     expect((await logsOf(FAIL)).total).toBe(1);
+
+    // A run left open by a process that died is closed as interrupted when the task runs again.
+    const queue = t.app.get(QueueService);
+    await queue.db().executeSql(`INSERT INTO sys_scheduled_task_log (task_name, start_time) VALUES ($1, now() - interval '2 hours')`, [TICK]);
+    await api('post', `/monitor/task/exec/${TICK}`).expect(201);
+    const closed = await waitFor(
+      () => logsOf(TICK),
+      (l) => l.total === 3 && l.rows.every((r) => r.status !== null),
+    );
+    // Newest id first: the new run, the stale row (inserted after the first run), the first run.
+    expect(closed.rows.map((r) => r.status)).toEqual(['0', '1', '0']);
+    expect(closed.rows[1].message).toBe(INTERRUPTED);
+    await api('delete', `/monitor/task/logs?logIds=${closed.rows[1].logId}`).expect(200);
 
     const listed = await api('get', `/monitor/task/${FAIL}`);
     expect(listed.body.data.lastRun).toMatchObject({ status: '1', message: 'the test handler failed' });
