@@ -20,6 +20,8 @@ export const MAX_CATCH_UP_RUNS = 10;
 export const JOB_RUN_QUEUE = 'monitor-job-run';
 /** First key of the advisory locks of non-concurrent jobs (the second is the job id). */
 const LOCK_SPACE = 0x4a6f62; // "Job"
+/** How long a stopping process waits for its runs to end. */
+const SHUTDOWN_WAIT_MS = 10_000;
 const ERROR_MAX = 4000;
 const MESSAGE_MAX = 1000;
 
@@ -105,7 +107,10 @@ export class JobScheduler implements OnModuleInit, OnApplicationBootstrap, OnMod
 
   async onModuleDestroy(): Promise<void> {
     this.stop();
-    await this.idle();
+    // Runs under way may finish and log for a while; a long one does not hold the shutdown (its lock goes with it).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.idle(), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   /** Resolves when the runs this process started have ended. */
