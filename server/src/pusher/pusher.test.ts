@@ -1,9 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, type Row } from '../../test/helpers/api';
 import { memberTokenOf } from '../../test/helpers/member';
 import { startFakeRobots, startFakeSmtp, type FakeRobots, type FakeSmtp } from '../../test/helpers/fake-robots';
+import { startFakeWechatPay, type FakeWechatPay } from '../../test/helpers/fake-wechatpay';
 import { solveCaptcha, TEST_ADMIN_PASSWORD, tokenOf } from '../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 import { loadConfig } from '../common/config/app-config';
@@ -14,15 +16,17 @@ let t: TestApp;
 let ds: DataSource;
 let robots: FakeRobots;
 let smtp: FakeSmtp;
+let wechat: FakeWechatPay;
 let admin: string;
 
 const staff = api(() => t, { token: () => admin });
 
 beforeAll(async () => {
-  [robots, smtp] = await Promise.all([startFakeRobots(), startFakeSmtp()]);
+  [robots, smtp, wechat] = await Promise.all([startFakeRobots(), startFakeSmtp(), startFakeWechatPay()]);
   t = await startTestApp({
     env: { TRUST_PROXY: 'true' },
     config: {
+      payment: { wechatPayApiBase: wechat.url, alipayGateway: 'http://127.0.0.1:9/gateway.do' },
       pusher: { wecomBases: [robots.url], dingtalkBases: [robots.url], feishuBases: [robots.url], retryLimit: 2, retryDelaySeconds: 1 },
     },
   });
@@ -31,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await Promise.all([robots?.close(), smtp?.close()]);
+  await Promise.all([robots?.close(), smtp?.close(), wechat?.close()]);
 });
 
 let seq = 0;
@@ -353,6 +357,65 @@ describe('events → deliveries', () => {
     // The check task's reason in words, not its message key.
     expect(got[0].text).toMatch(/原因：\S+/);
     expect(got[0].text).not.toMatch(/原因：[a-z]+\.[\w.]+$/m);
+  }, 90_000);
+
+  it('tells of an order paid online and of its refund, from the real payment flow (WeChat Pay fake)', async () => {
+    const key = `pay-${unique()}`;
+    robots.addRobot('feishu', key, 'pay-secret');
+    const ch = await addChannel({
+      name: `支付-${unique()}`,
+      channelType: 'feishu',
+      webhookUrl: robots.webhookOf('feishu', key),
+      signSecret: 'pay-secret',
+      events: ['order.paid', 'refund.requested'],
+    });
+    // WeChat Pay posts its notification over HTTP: the app listens on a loopback port.
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    const apiBase = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}/prod-api`;
+    const c = wechat.config;
+    const settings = {
+      enabled: true,
+      methods: ['native'],
+      notifyBaseUrl: apiBase,
+      props: {
+        mchId: c.mchId,
+        appId: c.appId,
+        serialNo: c.serialNo,
+        platformPublicKeyId: c.platformPublicKeyId,
+        platformPublicKey: c.platformPublicKey,
+      },
+      secrets: { privateKey: c.privateKey, apiV3Key: c.apiV3Key },
+    };
+    expect((await staff.put('/payment/config/wechat', settings)).body.code).toBe(200);
+    await ds.query(`UPDATE check_product SET price = 990, price_mode = 'fixed', status = '0' WHERE path_url = '/bkysb'`);
+    const [{ product_id }] = await ds.query(`SELECT product_id FROM check_product WHERE path_url = '/bkysb'`);
+    const member = await memberTokenOf(t.app, 'pusher_payer');
+    const shop = api(() => t, { base: '/prod-api/check', token: member });
+    const placed = await shop
+      .post('/orders')
+      .field('productId', String(product_id))
+      .field('title', '支付推送论文')
+      .attach('file', Buffer.from('支付推送研究内容。'.repeat(200)), '论文.txt');
+    expect(placed.body.code, placed.body.msg).toBe(200);
+    const orderNo = placed.body.data.orderNo as string;
+    expect((await shop.post(`/orders/${orderNo}/pay`, { channel: 'wechat', method: 'native' })).body.code).toBe(200);
+    const [trade] = await ds.query(`SELECT out_trade_no, order_id FROM pay_trade WHERE order_no = $1`, [orderNo]);
+    wechat.pay(trade.out_trade_no);
+    expect((await wechat.notifyPayment(trade.out_trade_no)).status).toBe(200);
+    const [paid] = await settled('channel_id = $1', [ch.channelId], 1, 30_000);
+    expect(paid).toMatchObject({ event: 'order.paid', status: 'success' });
+    expect(paid.content).toContain(`订单号：${orderNo}`);
+    expect(paid.content).toContain('金额：¥9.90');
+    expect(paid.content).toContain('支付方式：微信支付');
+
+    const refund = await staff.put(`/check/order/${trade.order_id}/refund`, { reason: '用户申请', amount: 300 });
+    expect(refund.body.code, refund.body.msg).toBe(200);
+    const rows = await settled('channel_id = $1', [ch.channelId], 2, 30_000);
+    expect(rows[1]).toMatchObject({ event: 'refund.requested', status: 'success' });
+    expect(rows[1].content).toContain('金额：¥3.00');
+    expect(rows[1].content).toContain('原因：用户申请');
+    expect(rows[1].content).toContain('操作人：admin');
+    expect(robots.received.filter((m) => m.token === key)).toHaveLength(2);
   }, 90_000);
 
   it('pushes one message for a publish task however often its failed job is retried', async () => {
