@@ -162,11 +162,14 @@ export class PusherDeliveryService implements OnModuleInit, OnModuleDestroy {
         await this.attempt(id, { final: true });
         continue;
       }
-      await this.queue.send(
-        PUSHER_DELIVER_JOB,
-        { deliveryId: id },
-        { retryLimit: this.config.pusher.retryLimit, retryDelay: this.config.pusher.retryDelaySeconds, retryBackoff: true },
-      );
+      await this.queue
+        .send(
+          PUSHER_DELIVER_JOB,
+          { deliveryId: id },
+          { retryLimit: this.config.pusher.retryLimit, retryDelay: this.config.pusher.retryDelaySeconds, retryBackoff: true },
+        )
+        // Not queued: the log says so rather than showing it waiting for ever.
+        .catch((error: Error) => this.deliveries.update({ deliveryId: id }, { status: 'failed', error: error.message.slice(0, 1000) }));
     }
   }
 
