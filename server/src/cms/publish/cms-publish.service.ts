@@ -180,6 +180,27 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
 
   onModuleInit(): void {
     this.queue.register<PublishJobData>(PUBLISH_JOB, (data) => this.execute(data));
+    this.queue.registerProgress(PUBLISH_JOB, (jobs) => this.jobProgress(jobs));
+  }
+
+  /** Progress of publish jobs for the async-task screen: pages done of all pages of their tasks. */
+  private async jobProgress(jobs: Array<{ id: string; data: unknown }>): Promise<Map<string, { progress: number; message: string }>> {
+    const tasksOf = (data: unknown) =>
+      ((data as Partial<PublishJobData>)?.tasks ?? []).map((t) => String(t.taskId)).filter((id) => /^\d{1,18}$/.test(id));
+    const { rows } = await this.pool.query<{ task_id: string; progress: number; total: number }>(
+      `SELECT task_id::text, progress, total FROM cms_publish_task WHERE task_id = ANY($1::bigint[])`,
+      [jobs.flatMap((j) => tasksOf(j.data))],
+    );
+    const byId = new Map(rows.map((r) => [r.task_id, r]));
+    const out = new Map<string, { progress: number; message: string }>();
+    for (const job of jobs) {
+      const tasks = tasksOf(job.data).flatMap((id) => byId.get(id) ?? []);
+      if (!tasks.length) continue;
+      const done = tasks.reduce((n, t) => n + t.progress, 0);
+      const total = tasks.reduce((n, t) => n + t.total, 0);
+      out.set(job.id, { progress: total ? Math.min(100, Math.floor((done * 100) / total)) : 0, message: `${done}/${total}` });
+    }
+    return out;
   }
 
   /** Where publish jobs run (a process that runs jobs; without a queue, every API process runs its own): sweep there. */

@@ -3,6 +3,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { DataSource } from 'typeorm';
+import { createCmsSite } from '../../../test/helpers/cms';
+import { PUBLISH_JOB } from '../../cms/publish/cms-publish.service';
 import { QueueService } from '../../queue/queue.service';
 
 const LONG = 'test-async-long';
@@ -191,6 +194,22 @@ describe('async tasks (/async/task)', () => {
     expect((await api('get', `/async/task/${done}`)).body.data).toMatchObject({ state: 'completed', archived: true });
     expect((await api('delete', '/async/task/remove').send({ taskIds: [done] })).status).toBe(200);
     expect((await api('get', `/async/task/${done}`)).status).toBe(404);
+  });
+
+  it("shows a publish job's progress from its publish tasks (pages done of all pages)", async () => {
+    const ds = t.app.get(DataSource);
+    const siteId = await createCmsSite(ds, '进度站点', 'progress');
+    const [{ id: taskId }] = await ds.query(
+      `INSERT INTO cms_publish_task (site_id, task_type, status, progress, total) VALUES ($1, 'site', 'running', 3, 12) RETURNING task_id::text AS id`,
+      [siteId],
+    );
+    const jobId = await queue.send(PUBLISH_JOB, { tasks: [{ taskId }] }, { startAfter: 3600 });
+    const listed = await api('get', `/async/task?name=${PUBLISH_JOB}`);
+    expect(listed.body.data.rows.find((r: { id: string }) => r.id === jobId)).toMatchObject({ progress: 25, progressMessage: '3/12' });
+    await new Promise((r) => setTimeout(r, 1100));
+    await api('put', '/async/task/stop')
+      .send({ taskIds: [jobId] })
+      .expect(200);
   });
 
   it('records stop, retry and remove in the operation log', async () => {
