@@ -30,6 +30,15 @@ const DING = {
 const EDITOR = ['cms:pusher:view', 'cms:pusher:edit', 'cms:pusher:test'];
 const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`);
 
+/** Opens a MUI select (by its hidden input's name) and picks the option whose text starts with `text`. */
+async function choose(name: string, text: string) {
+  const trigger = field(name)!.parentElement!.querySelector<HTMLElement>('[role="combobox"]')!;
+  trigger.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
+  const option = await waitFor(() => [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent?.startsWith(text)));
+  option.click();
+  await waitFor(() => !document.querySelector('[role="listbox"]'));
+}
+
 describe('message pusher screen (消息推送配置)', () => {
   it('edits a robot: secrets start empty saying they are set, an empty box keeps them, events are checkboxes', async () => {
     let saved = DING;
@@ -66,7 +75,7 @@ describe('message pusher screen (消息推送配置)', () => {
     });
   });
 
-  it('shows what 测试发送 answered, and refuses to save a robot without its webhook', async () => {
+  it('shows what 测试发送 answered, refuses a robot without its webhook, and adds an email channel with its SMTP fields', async () => {
     let test: { data: unknown } | { error: string } = { error: '测试发送失败：对方拒绝：535 Invalid username or password' };
     serve(({ method, path }) => {
       if (method === 'GET' && path === '/cms/pusher/channel/list') return { data: { rows: [DING], total: 1 } };
@@ -88,6 +97,34 @@ describe('message pusher screen (消息推送配置)', () => {
     button('保存')!.click();
     await waitFor(() => bodyText().includes('请填写 Webhook 地址'));
     expect(seen('POST', '/cms/pusher/channel')).toHaveLength(0);
+
+    // As email: the robot fields give way to SMTP ones, sent with the recipients split.
+    await choose('channelType', '邮件');
+    await waitFor(() => field('smtpHost'));
+    expect(field('webhookUrl')).toBeNull();
+    type(field('smtpHost')!, 'smtp.example.com');
+    type(field('smtpUser')!, 'robot@example.com');
+    type(field('smtpPassword')!, 'app-pass');
+    type(field('mailFrom')!, '知文 <robot@example.com>');
+    type(field('mailTo')!, 'ops@example.com, boss@example.com');
+    field('event_check.failed')!.click();
+    await waitFor(() => field('event_check.failed')!.checked);
+    button('保存')!.click();
+    await waitFor(() => seen('POST', '/cms/pusher/channel').length === 1);
+    expect(JSON.parse(seen('POST', '/cms/pusher/channel')[0].body)).toEqual({
+      name: '邮件通知',
+      channelType: 'email',
+      enabled: true,
+      events: ['check.failed'],
+      remark: '',
+      smtpHost: 'smtp.example.com',
+      smtpPort: 465,
+      smtpSecure: true,
+      smtpUser: 'robot@example.com',
+      smtpPassword: 'app-pass',
+      mailFrom: '知文 <robot@example.com>',
+      mailTo: ['ops@example.com', 'boss@example.com'],
+    });
   });
 
   it('hides the edit and test buttons without those permissions', async () => {
