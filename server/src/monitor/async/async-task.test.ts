@@ -5,6 +5,7 @@ import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { DataSource } from 'typeorm';
 import { createCmsSite } from '../../../test/helpers/cms';
+import { CHECK_JOB } from '../../check/task/check-task.constants';
 import { PUBLISH_JOB } from '../../cms/publish/cms-publish.service';
 import { QueueService } from '../../queue/queue.service';
 
@@ -206,6 +207,21 @@ describe('async tasks (/async/task)', () => {
     const jobId = await queue.send(PUBLISH_JOB, { tasks: [{ taskId }] }, { startAfter: 3600 });
     const listed = await api('get', `/async/task?name=${PUBLISH_JOB}`);
     expect(listed.body.data.rows.find((r: { id: string }) => r.id === jobId)).toMatchObject({ progress: 25, progressMessage: '3/12' });
+    await new Promise((r) => setTimeout(r, 1100));
+    await api('put', '/async/task/stop')
+      .send({ taskIds: [jobId] })
+      .expect(200);
+  });
+
+  it("shows a check job's progress and stage from its check task", async () => {
+    const ds = t.app.get(DataSource);
+    const [{ id: taskId }] = await ds.query(
+      `INSERT INTO check_task (file_name, file_key, file_size, file_md5, library_kinds, status, progress, stage, heartbeat_time)
+       VALUES ('a.docx', 'none', 1, repeat('0', 32), 'reference', 'running', 60, 'compare', now()) RETURNING task_id::text AS id`,
+    );
+    const jobId = await queue.send(CHECK_JOB, { taskId }, { startAfter: 3600 });
+    const listed = await api('get', `/async/task?name=${CHECK_JOB}`);
+    expect(listed.body.data.rows.find((r: { id: string }) => r.id === jobId)).toMatchObject({ progress: 60, progressMessage: 'compare' });
     await new Promise((r) => setTimeout(r, 1100));
     await api('put', '/async/task/stop')
       .send({ taskIds: [jobId] })
