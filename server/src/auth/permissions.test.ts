@@ -17,7 +17,7 @@ import { PERMISSIONS } from './permissions';
 const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
   {
     reason:
-      'CMS screens of later CMS work: page widgets, blocks, ads, dynamic pages (only their types are listed), words, links, comments, votes, forms, search, extension models, pushers',
+      'CMS screens of later CMS work: page widgets, blocks, ads, dynamic pages (only their types are listed), words, links, comments, votes, forms, search, extension models',
     resources: [
       'cms:pagewidget',
       'cms:block',
@@ -39,7 +39,6 @@ const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
       'cms:exmodelfield',
       'cms:xmodel',
       'cms:xmodelfield',
-      'cms:pusher',
     ],
   },
   { reason: 'the code generator is not built', resources: ['tool:gen'] },
