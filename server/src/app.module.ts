@@ -39,6 +39,7 @@ import { I18nModule } from './system/i18n/i18n.module';
 import { IpRuleModule } from './system/iprule/ip-rule.module';
 import { NoticeModule } from './system/notice/notice.module';
 import { PostModule } from './system/post/post.module';
+import { GenModule } from './tool/gen/gen.module';
 import { SecurityConfigModule } from './system/security/security-config.module';
 import { MenuModule } from './system/menu/menu.module';
 import { RoleModule } from './system/role/role.module';
@@ -69,6 +70,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   IpRuleModule,
   DeptModule,
   PostModule,
+  GenModule,
   SecurityConfigModule,
   SysConfigApiModule,
   DictModule,

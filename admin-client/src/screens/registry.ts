@@ -5,6 +5,7 @@ import { SITE_TABS_ROUTE } from './cms/site/site';
 import { FILE_API, FILE_EDITOR_ROUTE, FILE_RESOURCE } from './cms/file/file';
 import { TEMPLATE_EDITOR_ROUTE, TEMPLATE_RESOURCE } from './cms/template/template';
 import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
+import { GEN_EDIT_ROUTE } from './tool/gen/gen';
 
 /** A back-office screen: which server route component it answers, its API resource and its views. */
 export interface ScreenDefinition {
@@ -303,6 +304,13 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'id',
     list: lazy(() => import('./monitor/async/AsyncTaskScreen').then((m) => ({ default: m.AsyncTaskScreen }))),
   },
+  // 代码生成 (docs/operations.md): imported tables; the edit page is a detail page below.
+  {
+    component: 'tool/gen/index',
+    resource: 'tool/gen',
+    primaryKey: 'tableId',
+    list: lazy(() => import('./tool/gen/GenScreens').then((m) => ({ default: m.GenList }))),
+  },
   {
     component: 'tool/swagger/index',
     resource: 'tool/swagger',
@@ -461,6 +469,13 @@ export const DETAIL_PAGES: { path: string; permission: string; titleKey: string;
     permission: 'cms:file:view',
     titleKey: 'app.cms_file.editor_title',
     page: lazy(() => import('./cms/file/FileEditorPage').then((m) => ({ default: m.FileEditorPage }))),
+  },
+  {
+    // A generator table's names and column settings, as RuoYi's /tool/gen-edit/index/:tableId.
+    path: GEN_EDIT_ROUTE,
+    permission: 'tool:gen:edit',
+    titleKey: 'app.gen.edit_title',
+    page: lazy(() => import('./tool/gen/GenEditPage').then((m) => ({ default: m.GenEditPage }))),
   },
   {
     // The template code editor (`?templateId=`); CodeMirror is a further chunk inside it.

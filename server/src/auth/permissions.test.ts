@@ -41,7 +41,6 @@ const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
       'cms:xmodelfield',
     ],
   },
-  { reason: 'the code generator is not built', resources: ['tool:gen'] },
 ];
 const UNUSED_BUTTONS: Record<string, string> = {
   'cms:content:image': 'per-type content button of the spec; content routes take cms:content:add/edit for all four types',

@@ -1,4 +1,5 @@
 import { Pusher1795653000000 } from './1795653000000-Pusher';
+import { GenTable1795654000000 } from './1795654000000-GenTable';
 import { UploadFile1795636418623 } from './1795636418623-UploadFile';
 import { Payment1795640000000 } from './1795640000000-Payment';
 import { ServerInstance1795652000000 } from './1795652000000-ServerInstance';
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   ScheduledJob1795650000000,
   ServerInstance1795652000000,
   Pusher1795653000000,
+  GenTable1795654000000,
 ];
