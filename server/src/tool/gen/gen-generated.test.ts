@@ -65,7 +65,7 @@ function applySnippets(server: string, files: Record<string, string>, migration:
 }
 
 describe('generated code', () => {
-  it('type-checks against the real server sources and its own API test passes on PostgreSQL', async () => {
+  it('type-checks against the real server and admin sources and its own API test passes on PostgreSQL', async () => {
     expect((await http.post('/importTable?tables=demo_article')).body.code).toBe(200);
     const id = (await http.get('/list?tableName=demo_article')).body.data.rows[0].tableId as string;
     const d = (await http.get(`/${id}`)).body.data as { info: Row; rows: Row[] };
@@ -126,6 +126,24 @@ describe('generated code', () => {
       (e: { stdout: string; stderr: string }) => e,
     );
     expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+
+    // The admin screen against a copy of the admin client (its strict settings: no unused names).
+    const admin = path.join(copy, 'admin-client');
+    mkdirSync(admin);
+    cpSync(path.join(REPO, 'admin-client/src'), path.join(admin, 'src'), { recursive: true });
+    for (const file of ['package.json', 'tsconfig.json']) cpSync(path.join(REPO, 'admin-client', file), path.join(admin, file));
+    symlinkSync(path.join(REPO, 'admin-client/node_modules'), path.join(admin, 'node_modules'), 'dir');
+    const screen = Object.keys(files).find((n) => n.startsWith('admin-client/'))!;
+    mkdirSync(path.dirname(path.join(copy, screen)), { recursive: true });
+    writeFileSync(path.join(copy, screen), files[screen]);
+    writeFileSync(
+      path.join(admin, 'tsconfig.gen.json'),
+      JSON.stringify({ extends: './tsconfig.json', include: [], files: [path.relative(admin, path.join(copy, screen))] }),
+    );
+    const adminTsc = await run(path.join(REPO, 'admin-client/node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.gen.json'], { cwd: admin }).catch(
+      (e: { stdout: string; stderr: string }) => e,
+    );
+    expect(`${adminTsc.stdout}${adminTsc.stderr}`).toBe('');
 
     const testFile = generated.find((n) => n.endsWith('.test.ts'))!;
     const vitest = await run(path.join(SERVER, 'node_modules/.bin/vitest'), ['run', testFile], {
