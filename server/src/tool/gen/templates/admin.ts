@@ -1,7 +1,10 @@
 import type { GenTableColumn } from '../gen-table.entity';
 import { hasLength, humanize, isInteger, labelOf, str, type GenContext } from './context';
 
-const label = (x: GenContext, c: GenTableColumn) => str(`app.${x.msg}.${c.fieldName}`);
+/** A JSX attribute value: JSX strings know no escapes, so anything but plain name characters goes in as an expression. */
+const attr = (value: string) => (/^[A-Za-z0-9_.:/ -]*$/.test(value) ? `"${value}"` : `{${str(value)}}`);
+
+const label = (x: GenContext, c: GenTableColumn) => attr(`app.${x.msg}.${c.fieldName}`);
 
 /** The input of a form field by its form kind; dictionary choices come from the server's dictionary. */
 function input(x: GenContext, c: GenTableColumn, dicts: Map<string, string>): string {
@@ -9,7 +12,7 @@ function input(x: GenContext, c: GenTableColumn, dicts: Map<string, string>): st
   if (c.isRequired || c.isPk) validate.push('required()');
   if (hasLength(c)) validate.push(`maxLength(${c.maxLength})`);
   const v = validate.length ? ` validate={[${validate.join(', ')}]}` : '';
-  const common = `source=${str(c.fieldName)} label=${label(x, c)}`;
+  const common = `source=${attr(c.fieldName)} label=${label(x, c)}`;
   const choices = c.dictType ? ` choices={${dicts.get(c.dictType)}} translateChoice={false}` : ' choices={[]}';
   switch (c.htmlType) {
     case 'textarea':
@@ -34,7 +37,7 @@ function input(x: GenContext, c: GenTableColumn, dicts: Map<string, string>): st
 }
 
 function field(x: GenContext, c: GenTableColumn, dicts: Map<string, string>): string {
-  const common = `source=${str(c.fieldName)} label=${label(x, c)}`;
+  const common = `source=${attr(c.fieldName)} label=${label(x, c)}`;
   if (c.dictType) return `<DictField ${common} choices={${dicts.get(c.dictType)}} translateChoice={false} />`;
   if (c.tsType === 'Date') return `<DateTimeField ${common} />`;
   if (c.tsType === 'number') return `<NumberField ${common} />`;
@@ -49,8 +52,8 @@ export function screenFile(x: GenContext): string {
   const dicts = new Map(dictTypes.map((d, i) => [d, `dict${i}`]));
   const filters = x.queried.map((c) =>
     c.queryType === 'BETWEEN' || c.tsType === 'Date'
-      ? `  <TextInput key=${str(c.fieldName)} source=${str(c.queryType === 'BETWEEN' ? `begin${c.fieldName.replace(/^[a-z]/, (s) => s.toUpperCase())}` : c.fieldName)} label=${label(x, c)} type="date" />,`
-      : `  <TextInput key=${str(c.fieldName)} source=${str(c.fieldName)} label=${label(x, c)} alwaysOn />,`,
+      ? `  <TextInput key=${attr(c.fieldName)} source=${attr(c.queryType === 'BETWEEN' ? `begin${c.fieldName.replace(/^[a-z]/, (s) => s.toUpperCase())}` : c.fieldName)} label=${label(x, c)} type="date" />,`
+      : `  <TextInput key=${attr(c.fieldName)} source=${attr(c.fieldName)} label=${label(x, c)} alwaysOn />,`,
   );
   const listFields = x.listed.filter((c) => !c.isPk || !c.isIncrement).map((c) => `        ${field(x, c, dicts)}`);
   const inputs = x.editable.map((c) => `      ${input(x, c, dicts)}`);
@@ -121,7 +124,7 @@ export function screenFile(x: GenContext): string {
     '',
     `export function ${C}Edit() {`,
     '  return (',
-    `    <EditPage titleKey=${str(`app.edit_title.${x.msg}`)} nameSource=${str(nameSource)}>`,
+    `    <EditPage titleKey=${attr(`app.edit_title.${x.msg}`)} nameSource=${attr(nameSource)}>`,
     `      <${C}Form />`,
     '    </EditPage>',
     '  );',
