@@ -125,7 +125,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
   }
 
   onModuleInit(): void {
-    this.queue.register<{ taskId: string }>(CHECK_JOB, ({ taskId }) => this.execute(taskId));
+    this.queue.register<{ taskId: string }>(CHECK_JOB, ({ taskId }, job) => this.execute(taskId, job.signal));
     // The async-task screen shows a check job's progress from its task row.
     this.queue.registerProgress(CHECK_JOB, async (jobs) => {
       const byTask = new Map(jobs.map((j) => [String((j.data as { taskId?: string })?.taskId), j.id]));
@@ -259,8 +259,12 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
     }
   }
 
-  /** The job: claims a queued task, runs it in the check pool and stores the outcome. */
-  async execute(taskId: string): Promise<void> {
+  /**
+   * The job: claims a queued task, runs it in the check pool and stores the outcome. A cancelled job (`signal`, from
+   * `PUT /async/task/stop`) stops at its next step: before reading the paper, before the check, or before its reports
+   * are stored (a check under way in a worker thread runs to its end; its result is dropped).
+   */
+  async execute(taskId: string, signal?: AbortSignal): Promise<void> {
     const { rows: claimed } = await this.pool.query<{ attempts: number }>(
       `UPDATE check_task SET status = 'running', attempts = attempts + 1, progress = 0, stage = 'parse', start_time = now(),
               heartbeat_time = now(), update_time = now()
@@ -276,7 +280,9 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       () => this.pool.query(`UPDATE check_task SET heartbeat_time = now() WHERE task_id = $1 AND status = 'running'`, [taskId]),
       CHECK_TASK_LIMITS.heartbeatMs,
     );
+    const stopped = () => this.fail(taskId, 'check.task.stoppedByStaff', {});
     try {
+      if (signal?.aborted) return await stopped();
       const stream = await this.storage.get(task.fileKey);
       if (!stream) return await this.fail(taskId, 'check.task.reportMissing', {});
       const file = await readAll(stream);
@@ -286,6 +292,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
         paperMd5: task.fileMd5,
         kinds: task.libraryKinds.split(',').filter(Boolean) as LibraryKind[],
       });
+      if (signal?.aborted) return await stopped();
       const result = await this.runner.run(
         {
           file,
@@ -307,6 +314,7 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
             )
             .catch(() => undefined),
       );
+      if (signal?.aborted) return await stopped();
       if ('inputError' in result) return await this.fail(taskId, result.inputError.key, result.inputError.details);
       const folder = folderOf(taskId);
       await this.storage.put(`${folder}/${REPORT_FILES.json.name}`, Buffer.from(result.reportJson));
@@ -326,6 +334,8 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       await this.notify(taskId, 'done');
     } catch (error) {
       this.logger.error({ taskId, message: (error as Error).message }, 'Check failed');
+      // A cancelled job is not retried: the task must not wait in the queue for it.
+      if (signal?.aborted) return stopped();
       if (claimed[0].attempts >= CHECK_TASK_LIMITS.maxAttempts) return this.fail(taskId, 'check.task.failed', {});
       // Back in the queue; the queue's retry runs it again.
       await this.pool.query(`UPDATE check_task SET status = 'queued', stage = '' WHERE task_id = $1 AND status = 'running'`, [taskId]);

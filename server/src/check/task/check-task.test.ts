@@ -8,6 +8,11 @@ import { CheckLibraryModule } from '../library/check-library.module';
 import { CheckTaskModule } from './check-task.module';
 import { CheckTaskService } from './check-task.service';
 import { api, expectMessage, type Row } from '../../../test/helpers/api';
+import type { AddressInfo } from 'node:net';
+import { QueueService } from '../../queue/queue.service';
+import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { fakeCompletionsServer, type Seen } from '../engine/aigc/test-fixtures';
+import { CHECK_JOB } from './check-task.constants';
 
 let t: TestApp;
 let ds: DataSource;
@@ -160,5 +165,45 @@ describe('check tasks', () => {
     const token = await tokenOf(t.app, 'nochecks', 'NoChecks2026');
     expect((await http.as(token).get('/check/task/list')).status).toBe(403);
     expect((await submit(PAPER, {}, token)).status).toBe(403);
+  });
+});
+
+describe('a check stopped by staff', () => {
+  it('stops at its next step when its job is cancelled, stores no report, and can be checked again', async () => {
+    // A logprob backend that never answers papers with 等待 holds the check in its AIGC stage until its timeout.
+    const seen: Seen[] = [];
+    const fake = fakeCompletionsServer(seen);
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    try {
+      await ds.query(`UPDATE check_aigc_config SET backend = 'logprob', base_url = $1, model = 'qwen2.5-7b', timeout_ms = 4000`, [baseUrl]);
+      const res = await submit(PAPER.replace(/\n\n/g, '等待\n\n'), { title: '停止的检测' });
+      const taskId: string = res.body.data.taskId;
+      const end = Date.now() + 30_000;
+      while (!seen.length && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(seen.length).toBeGreaterThan(0);
+      const [{ job_id: jobId }] = await ds.query(`SELECT job_id FROM check_task WHERE task_id = $1`, [taskId]);
+      const queue = t.app.get(QueueService);
+      await queue.pgBoss!.cancel(CHECK_JOB, jobId);
+
+      const task = await finished(taskId);
+      expect(task).toMatchObject({ status: 'failed', stage: '', errorMessage: '检测已被管理员停止', totalRatio: null, aigcScore: null });
+      expect((await http.lang('en').get(`/check/task/${taskId}`)).body.data.errorMessage).toBe('The check was stopped by staff');
+      // Stopped before its reports were stored; nothing left running for the sweep or the heartbeat.
+      const storage = t.app.get<FileStorage>(FILE_STORAGE);
+      expect(await storage.get(`check/tasks/${taskId}/report.json`)).toBeNull();
+      expect((await http.get(`/check/task/${taskId}/report/html`)).body.code).not.toBe(200);
+      expect(await queue.jobState(CHECK_JOB, jobId)).toBe('cancelled');
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await http.get(`/check/task/${taskId}`)).body.data.status).toBe('failed');
+
+      // Checking it again works (the backend answering as offline now).
+      await ds.query(`UPDATE check_aigc_config SET backend = 'offline'`);
+      expect((await http.post(`/check/task/${taskId}/rerun`)).body.code).toBe(200);
+      expect(await finished(taskId)).toMatchObject({ status: 'done', progress: 100, errorMessage: '' });
+    } finally {
+      await ds.query(`UPDATE check_aigc_config SET backend = 'offline', base_url = '', model = '', timeout_ms = 30000`);
+      await new Promise((resolve) => fake.close(resolve));
+    }
   });
 });

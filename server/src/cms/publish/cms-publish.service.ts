@@ -8,6 +8,7 @@ import type { PageResult } from '@zhiwen/shared';
 import type { AppConfig } from '../../common/config/app-config';
 import { APP_CONFIG } from '../../common/config/config.token';
 import { ServiceException } from '../../common/errors/service-exception';
+import { t } from '../../common/i18n/i18n';
 import { paginate } from '../../common/paging/paginate';
 import type { PageQueryDto } from '../../common/paging/page-query.dto';
 import { startHeartbeat, StaleTaskSweep } from '../../common/tasks/task-liveness';
@@ -75,11 +76,11 @@ export const PUBLISH_LIMITS = {
   sitemapMaxUrls: 50_000,
 } as const;
 
-/** Runs `fn` over `items` with at most `limit` at a time. */
-async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+/** Runs `fn` over `items` with at most `limit` at a time; once `signal` is aborted no further item starts. */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
   let next = 0;
   const lane = async () => {
-    while (next < items.length) await fn(items[next++]);
+    while (next < items.length && !signal?.aborted) await fn(items[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
@@ -95,6 +96,16 @@ function failureText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Kept in a stopped task's error column; translated when the task list is read. */
+export const STOPPED_KEY = 'cms.publish.stoppedByStaff';
+
+/** Thrown at a task's next step once its job was cancelled (`PUT /async/task/stop`). */
+class PublishStopped extends Error {
+  constructor() {
+    super(STOPPED_KEY);
+  }
+}
+
 /** One run of a task: its counters, failures, and a per-run cache of template texts. */
 class TaskRun {
   progress = 0;
@@ -107,7 +118,14 @@ class TaskRun {
     private readonly pool: Pool,
     /** The run's token (the task's `attempts` when claimed): a run taken over by another writes nothing more. */
     private readonly attempt = 0,
+    /** The job's cancellation: checked between steps and batches (pages under way finish). */
+    readonly signal?: AbortSignal,
   ) {}
+
+  /** Stops the run here when its job was cancelled. */
+  checkpoint(): void {
+    if (this.signal?.aborted) throw new PublishStopped();
+  }
 
   /** One page (or file) done; writes progress now and then. */
   async tick(n = 1): Promise<void> {
@@ -179,7 +197,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   }
 
   onModuleInit(): void {
-    this.queue.register<PublishJobData>(PUBLISH_JOB, (data) => this.execute(data));
+    this.queue.register<PublishJobData>(PUBLISH_JOB, (data, job) => this.execute(data, job.signal));
     this.queue.registerProgress(PUBLISH_JOB, (jobs) => this.jobProgress(jobs));
   }
 
@@ -346,10 +364,13 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   /** Recent publish tasks of a site, newest first. */
   async listTasks(siteId: string, query: PageQueryDto): Promise<PageResult<CmsPublishTask>> {
     const qb = this.dataSource.getRepository(CmsPublishTask).createQueryBuilder('t').where('t.site_id = :siteId', { siteId });
-    return paginate(qb, query, {
+    const page = await paginate(qb, query, {
       sortable: { taskId: 't.task_id', createTime: 't.create_time', status: 't.status' },
       defaultOrder: { 't.task_id': 'DESC' },
     });
+    // A stopped task keeps the message key; staff read it in their language.
+    for (const row of page.rows) if (row.error === STOPPED_KEY) row.error = t(STOPPED_KEY);
+    return page;
   }
 
   /** Renders a page as it would be published (any status of content), without writing anything. */
@@ -478,7 +499,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
    * (database, storage) fails that task and, once the others ran, the job, which the queue retries (finished tasks
    * are skipped then).
    */
-  async execute(data: PublishJobData): Promise<void> {
+  async execute(data: PublishJobData, signal?: AbortSignal): Promise<void> {
     const tasks = data.tasks ?? [];
     // The heartbeat covers the tasks being run (by their run's token) and the tasks still waiting in this job: if the
     // process dies, they all go stale together and the sweep queues them again.
@@ -510,15 +531,30 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       // The tasks of one request write different files (a content's page, its lists, the home page) from what the
       // tables hold when each runs: a few run side by side, so publishing one article waits for the longest of its
       // tasks rather than for their sum.
-      await eachLimit(tasks, PUBLISH_LIMITS.tasksAtOnce, async (job) => {
-        try {
-          await this.executeTask(job, running, modelOf);
-        } catch (error) {
-          failure ??= error;
-        }
-      });
+      await eachLimit(
+        tasks,
+        PUBLISH_LIMITS.tasksAtOnce,
+        async (job) => {
+          try {
+            await this.executeTask(job, running, modelOf, signal);
+          } catch (error) {
+            failure ??= error;
+          }
+        },
+        signal,
+      );
     } finally {
       stopHeartbeat();
+    }
+    if (signal?.aborted) {
+      // Cancelled: the tasks of this job not started yet stop too (left pending, the sweep would queue them again).
+      await this.pool.query(
+        `UPDATE cms_publish_task SET status = 'failed', error = $2, heartbeat_time = NULL, update_time = now()
+          WHERE task_id = ANY($1::bigint[]) AND status = 'pending'`,
+        [tasks.map((j) => j.taskId), STOPPED_KEY],
+      );
+      this.logger.warn({ tasks: tasks.map((j) => j.taskId) }, 'Publish job stopped by staff');
+      return;
     }
     if (failure) throw failure;
   }
@@ -527,6 +563,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     job: PublishTaskJob,
     running: Map<string, number>,
     modelOf: (siteId: string) => Promise<SiteReadModel | null>,
+    signal?: AbortSignal,
   ): Promise<void> {
     // Claimed when waiting, failed (a retry of its job), or running with a stale heartbeat (a dead run).
     const { rows } = await this.pool.query<{ siteId: string; taskType: PublishTaskType; targetId: string; attempts: number }>(
@@ -539,10 +576,12 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     if (!rows.length) return;
     const task = rows[0];
     running.set(job.taskId, task.attempts);
-    const run = new TaskRun(job.taskId, this.pool, task.attempts);
+    const run = new TaskRun(job.taskId, this.pool, task.attempts, signal);
     try {
       const model = await modelOf(task.siteId);
       if (model) await this.runTask(model, task.taskType, task.targetId, job, run);
+      // Pages in flight when the job was cancelled finished; what follows them was not written.
+      run.checkpoint();
       const failed = run.failures.length > 0;
       const error = failed ? `${run.failures.length} failed: ${run.failures.slice(0, 5).join('; ')}`.slice(0, 1000) : '';
       await this.pool.query(
@@ -553,6 +592,15 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       if (failed) this.logger.warn({ taskId: job.taskId, failures: run.failures.slice(0, 20) }, 'Publish task finished with failed pages');
       if (failed) appEvents.emit('publish.failed', { taskId: job.taskId, error });
     } catch (error) {
+      if (error instanceof PublishStopped) {
+        // Stopped by staff: failed with its reason, no heartbeat left, nothing to retry or alert about.
+        await this.pool.query(
+          `UPDATE cms_publish_task SET status = 'failed', progress = $2, error = $3, heartbeat_time = NULL, update_time = now()
+            WHERE task_id = $1 AND attempts = $4`,
+          [job.taskId, Math.min(run.progress, run.total), STOPPED_KEY, task.attempts],
+        );
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error({ taskId: job.taskId, message }, 'Publish task failed');
       appEvents.emit('publish.failed', { taskId: job.taskId, error: message });
@@ -615,11 +663,16 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     for (const pipe of pipes) {
       const provider = model.provider(pipe, true);
       const source = this.cachedSource(model.site.siteId, pipe);
+      run.checkpoint();
       await this.writePage(provider, source, this.homeJob(model, provider), run);
-      for (const catalog of listed)
+      for (const catalog of listed) {
+        run.checkpoint();
         await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
+      }
       await this.writeDetails(model, provider, source, null, run);
+      run.checkpoint();
       await this.copyAssets(model, pipe, assets.get(pipe) ?? [], run);
+      run.checkpoint();
       if (model.site.configProps.sitemapEnabled) await this.writeSitemap(model, pipe, listed, run);
     }
   }
@@ -649,8 +702,11 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       model.enabledPipes().map(async (pipe) => {
         const provider = model.provider(pipe, true);
         const source = this.cachedSource(model.site.siteId, pipe);
-        for (const catalog of listed)
+        for (const catalog of listed) {
+          run.checkpoint();
           await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run, focus);
+        }
+        run.checkpoint();
         if (withDetails) await this.writeDetails(model, provider, source, ids, run);
       }),
     );
@@ -827,9 +883,14 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     await run.tick();
     const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2).filter((page) => !only || only.has(page));
     run.total += 1 + rest.length - estimated;
-    await eachLimit(rest, PUBLISH_LIMITS.concurrency, (page) =>
-      this.writePage(provider, source, this.listJob(model, provider, catalog, page), run).then(() => undefined),
+    await eachLimit(
+      rest,
+      PUBLISH_LIMITS.concurrency,
+      (page) => this.writePage(provider, source, this.listJob(model, provider, catalog, page), run).then(() => undefined),
+      run.signal,
     );
+    // Stale pages beyond the last are not removed by a stopped run (it did not write them all).
+    run.checkpoint();
     for (let page = pages + 1; ; page++) {
       const key = pageKey(model.site, provider.pipe, listFile(model.site, catalog, page));
       const stale = await this.storage.get(key);
@@ -898,6 +959,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       );
       return { rows, views: rows.length ? await provider.withDetails(rows) : [] };
     };
+    run.checkpoint();
     let next = read('0');
     for (;;) {
       const { rows, views } = await next;
@@ -915,7 +977,10 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
           if (!catalog) return run.tick();
           await this.writePage(provider, source, await this.detailJob(model, provider, source, catalog, row, view), run);
         },
+        run.signal,
       );
+      // Between batches: a cancelled job reads and writes no more (the read under way is dropped; it has its catch).
+      run.checkpoint();
       if (!more) return;
     }
   }
@@ -940,11 +1005,16 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   /** Copies the theme's static files of a pipe to `assets/` of its published folder. */
   private async copyAssets(model: SiteReadModel, pipe: string, keys: string[], run: TaskRun): Promise<void> {
     const prefix = `cms/sites/${model.site.siteId}/assets/${pipe}/`;
-    await eachLimit(keys, PUBLISH_LIMITS.concurrency, async (key) => {
-      const stream = await this.storage.get(key);
-      if (stream) await this.writeFile(`${pipeFolder(model.site, pipe)}/assets/${key.slice(prefix.length)}`, await readAll(stream));
-      await run.tick();
-    });
+    await eachLimit(
+      keys,
+      PUBLISH_LIMITS.concurrency,
+      async (key) => {
+        const stream = await this.storage.get(key);
+        if (stream) await this.writeFile(`${pipeFolder(model.site, pipe)}/assets/${key.slice(prefix.length)}`, await readAll(stream));
+        await run.tick();
+      },
+      run.signal,
+    );
   }
 
   /** sitemap.xml of a pipe: home, catalogs and published detail pages. */
