@@ -186,6 +186,8 @@ export function GenList() {
         filters={filters}
         creatable={false}
         exportable={false}
+        // With no table imported yet the toolbar (and its import button) must still show.
+        empty={false}
         extraActions={
           canImport ? (
             <Button label="app.gen.import" onClick={() => setImporting(true)}>
