@@ -43,6 +43,20 @@ export class CheckIndexService implements OnModuleInit {
   onModuleInit(): void {
     this.queue.register<{ docIds: number[] }>(INDEX_JOB, (data) => this.indexDocuments(data.docIds));
     this.queue.register<{ rebuildId: string }>(REBUILD_JOB, (data, job) => this.runRebuild(data.rebuildId, job.signal));
+    // The async-task screen shows a rebuild's progress: documents indexed of the library's total.
+    this.queue.registerProgress(REBUILD_JOB, async (jobs) => {
+      const byRun = new Map(jobs.map((j) => [String((j.data as { rebuildId?: string })?.rebuildId), j.id]));
+      const { rows } = await this.pool.query<{ rebuild_id: string; done: number; total: number }>(
+        `SELECT rebuild_id::text, done, total FROM check_index_rebuild WHERE rebuild_id = ANY($1::bigint[])`,
+        [[...byRun.keys()].filter((id) => /^\d{1,18}$/.test(id))],
+      );
+      return new Map(
+        rows.map((r) => [
+          byRun.get(r.rebuild_id) as string,
+          { progress: r.total ? Math.min(100, Math.floor((r.done * 100) / r.total)) : 0, message: `${r.done}/${r.total}` },
+        ]),
+      );
+    });
   }
 
   /** The fingerprint index, optionally limited to a scope (see checkScope). */

@@ -6,6 +6,7 @@ import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { CheckIndexService } from '../../check/library/check-index.service';
 import { PARAGRAPHS } from '../../check/engine/match/test-fixtures';
+import { QueueService } from '../../queue/queue.service';
 
 let t: TestApp;
 let ds: DataSource;
@@ -49,7 +50,17 @@ describe('a cancelled index rebuild (the long handler wired to the cancellation 
     expect(stopped.done).toBeGreaterThanOrEqual(1);
     expect(Number(stopped.last_doc_id)).toBeGreaterThan(0);
 
+    // The async-task screen reads a rebuild's progress from its run: documents done of the total.
+    const queue = t.app.get(QueueService);
+    const job = { id: 'job-1', name: 'check.library.rebuild', data: { rebuildId: id } };
+    const [{ total }] = await ds.query(`SELECT total FROM check_index_rebuild WHERE rebuild_id = $1`, [id]);
+    expect((await queue.progressOf([job])).get('job-1')).toEqual({
+      progress: Math.floor((stopped.done * 100) / total),
+      message: `${stopped.done}/${total}`,
+    });
+
     await index.runRebuild(id);
+    expect((await queue.progressOf([job])).get('job-1')?.progress).toBe(100);
     const [done] = await ds.query(`SELECT status, done, total FROM check_index_rebuild WHERE rebuild_id = $1`, [id]);
     expect(done.status).toBe('completed');
     expect(done.done).toBe(done.total);
