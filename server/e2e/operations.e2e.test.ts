@@ -98,8 +98,18 @@ describe('异步任务 in the browser', () => {
       await db!.query<{ id: string }>(`SELECT id::text FROM pgboss.job WHERE name = 'check.library.rebuild' ORDER BY created_on DESC LIMIT 1`)
     ).rows;
     const row = page.locator(`tr[data-job="${job.id}"]`);
-    // The list refreshes itself only while it holds unfinished jobs: the first look at the new job is a refresh.
-    await page.getByRole('button', { name: '刷新' }).click();
+    // The list refreshes itself only while it holds unfinished jobs: the first look at the new job is a refresh,
+    // pressed again until the row is there (on a loaded machine one answer may still predate the job).
+    const refresh = page.getByRole('button', { name: '刷新' });
+    await expect
+      .poll(
+        async () => {
+          if (!(await row.count())) await refresh.click();
+          return row.count();
+        },
+        { timeout: 45_000, intervals: [1000, 2000, 3000] },
+      )
+      .toBe(1);
     await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('执行中');
     expect(await row.innerText()).toContain('重建比对库索引');
     // The run moves on: batches are recorded in its figures while the job is active.
