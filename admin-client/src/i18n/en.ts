@@ -1768,6 +1768,8 @@ const app: AppMessages['app'] = {
     recycleKeepDays: 'Recycle bin keep days',
     recycleKeepDays_help: '0 keeps forever',
     sitemapEnabled: 'Generate sitemap',
+    apiUrl: 'API URL for page script',
+    apiUrl_help: 'Where search, comments, votes and statistics on published pages call the API; empty = /prod-api on the same host',
     defaultListTemplate: 'Default list template',
     defaultDetailTemplate: 'Default detail template',
     propName: 'Name',

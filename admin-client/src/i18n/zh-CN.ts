@@ -1975,6 +1975,8 @@ const zhCN = {
       recycleKeepDays: '回收站保留天数',
       recycleKeepDays_help: '0 表示永久保留',
       sitemapEnabled: '生成站点地图（sitemap）',
+      apiUrl: '页面接口地址',
+      apiUrl_help: '发布页面中的搜索、评论、投票和统计调用的接口地址；留空为同一域名下的 /prod-api',
       defaultListTemplate: '默认列表模板',
       defaultDetailTemplate: '默认详情模板',
       propName: '属性名称',

@@ -1972,6 +1972,8 @@ const zhTW: AppMessages = {
       recycleKeepDays: '資源回收筒保留天數',
       recycleKeepDays_help: '0 表示永久保留',
       sitemapEnabled: '產生網站地圖（sitemap）',
+      apiUrl: '頁面介面位址',
+      apiUrl_help: '發佈頁面中的搜尋、評論、投票和統計呼叫的介面位址；留空為同一網域下的 /prod-api',
       defaultListTemplate: '預設列表範本',
       defaultDetailTemplate: '預設詳情範本',
       propName: '屬性名稱',

@@ -2,6 +2,7 @@
 // parameterized SQL (docs/cms.md: a site publish reads tens of thousands of rows, the owning services would be N+1).
 // One SiteReadModel serves a whole publish run: the site, its properties and its catalog tree are read once and kept;
 // content is read per list window or in batches of detail pages.
+import { API_BASE } from '@zhiwen/shared';
 import type { SitePipeProps } from '../site/cms-site.entity';
 import type { Pool } from 'pg';
 import type {
@@ -34,7 +35,7 @@ export interface SiteRow extends SiteRef {
   seoKeywords: string;
   seoDescription: string;
   publishPipeProps: Record<string, SitePipeProps | undefined>;
-  configProps: { pageSize?: number; sitemapEnabled?: boolean; defaultDetailTemplate?: string; defaultListTemplate?: string };
+  configProps: { pageSize?: number; sitemapEnabled?: boolean; defaultDetailTemplate?: string; defaultListTemplate?: string; apiUrl?: string };
 }
 
 /** A catalog row with what publishing needs. */
@@ -345,6 +346,7 @@ export class PipeDataProvider implements TemplateDataProvider {
       seoKeywords: s.seoKeywords,
       seoDescription: s.seoDescription,
       props: { ...this.model.props },
+      apiUrl: (s.configProps.apiUrl || API_BASE).replace(/\/+$/, ''),
     };
     return this.siteView;
   }

@@ -35,6 +35,8 @@ export const SITE_PATH = /^[A-Za-z0-9]{1,50}$/;
 export const TEMPLATE_PATH = /^([A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.template\.html$/;
 /** '' or a template path. */
 const TEMPLATE_OR_EMPTY = /^(([A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.template\.html)?$/;
+/** '' or an absolute http(s) URL or a root-relative path, without quotes, spaces or a query (it goes into page script). */
+const API_URL_OR_EMPTY = /^((https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)?(\/[A-Za-z0-9._~-]+)+\/?)?$/;
 /** '' or an http(s) address. */
 const HTTP_URL_OR_EMPTY = /^(https?:\/\/[^\s<>"'`]+)?$/i;
 /** '' , an http(s) address, or a path on this server (no scheme such as `javascript:`). */
@@ -159,6 +161,12 @@ export class SiteExtendsDto {
   @Max(3650, { message: 'cms.site.extends.recycleKeepDays' })
   recycleKeepDays?: number;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() sitemapEnabled?: boolean;
+  @ApiPropertyOptional({ description: "Public API base URL for published pages (https://host/prod-api or /path), '' = /prod-api" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  @Matches(API_URL_OR_EMPTY, { message: 'cms.site.extends.apiUrl' })
+  apiUrl?: string;
   @ApiPropertyOptional({ description: "Template path or ''" })
   @IsOptional()
   @IsString()

@@ -26,6 +26,11 @@ export interface SiteConfigProps extends Partial<Omit<ResourceSettings, 'waterma
   recycleKeepDays?: number;
   /** Whether the site publishes sitemap.xml. */
   sitemapEnabled?: boolean;
+  /**
+   * Base URL of the product's public API as published pages reach it (search, comments, votes, statistics); '' means
+   * `/prod-api` on the same origin, which is right when the built-in server or a proxy in front of it serves the site.
+   */
+  apiUrl?: string;
   /** Default detail template of content when its catalog names none. */
   defaultDetailTemplate?: string;
   /** Default list template of catalogs. */

@@ -38,6 +38,7 @@ export const SITE_CONFIG_DEFAULTS: Required<SiteConfigProps> = {
   titleRepeatCheck: 'none',
   recycleKeepDays: 0,
   sitemapEnabled: false,
+  apiUrl: '',
   defaultDetailTemplate: '',
   defaultListTemplate: '',
   ...RESOURCE_SETTING_DEFAULTS,

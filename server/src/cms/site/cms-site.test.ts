@@ -183,6 +183,7 @@ describe('sites', () => {
       titleRepeatCheck: 'none',
       recycleKeepDays: 0,
       sitemapEnabled: false,
+      apiUrl: '',
       defaultDetailTemplate: '',
       defaultListTemplate: '',
       // The resource library's settings: spec 9's defaults until the site saves its own.
@@ -197,14 +198,23 @@ describe('sites', () => {
     });
     const saved = await http
       .post(`/cms/site/extends/${siteA}`)
-      .send({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true });
+      .send({ pageSize: 30, titleRepeatCheck: 'site', recycleKeepDays: 7, sitemapEnabled: true, apiUrl: 'https://api.example.com/prod-api' });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
     expect((await http.get(`/cms/site/extends?siteId=${siteA}`)).body.data).toMatchObject({
       pageSize: 30,
       titleRepeatCheck: 'site',
       recycleKeepDays: 7,
       sitemapEnabled: true,
+      apiUrl: 'https://api.example.com/prod-api',
     });
+    // The API URL goes into page script: only a plain http(s) URL or a root path.
+    for (const apiUrl of ['javascript:alert(1)', '/prod-api?x="', 'api.example.com', "/a'b"]) {
+      expectMessage(
+        await http.post(`/cms/site/extends/${siteA}`).send({ apiUrl }),
+        'zh-CN',
+        '接口地址须为 http(s):// 开头的网址或以 / 开头的路径，如 https://www.example.com/prod-api',
+      );
+    }
     const badSize = await http.post(`/cms/site/extends/${siteA}`).send({ pageSize: 0 });
     expectMessage(badSize, 'zh-CN', '列表每页条数必须是 1 到 200 之间的整数');
     expect((await http.post(`/cms/site/extends/${siteA}`).send({ titleRepeatCheck: 'world' })).status).toBe(400);

@@ -293,6 +293,7 @@ function ExtendTab({ siteId }: { siteId: string }) {
           validate={required()}
         />
         <BooleanInput source="sitemapEnabled" label="app.cms_site.sitemapEnabled" />
+        <TextInput source="apiUrl" label="app.cms_site.apiUrl" helperText="app.cms_site.apiUrl_help" fullWidth />
         <TextInput
           source="defaultListTemplate"
           label="app.cms_site.defaultListTemplate"

@@ -119,6 +119,7 @@ export interface SiteExtends {
   titleRepeatCheck: 'none' | 'site' | 'catalog';
   recycleKeepDays: number;
   sitemapEnabled: boolean;
+  apiUrl: string;
   defaultDetailTemplate: string;
   defaultListTemplate: string;
 }
@@ -131,6 +132,7 @@ export function extendsBody(values: Partial<Record<keyof SiteExtends, unknown>>)
     titleRepeatCheck: (['none', 'site', 'catalog'].includes(check) ? check : 'none') as SiteExtends['titleRepeatCheck'],
     recycleKeepDays: Math.trunc(Number(values.recycleKeepDays ?? 0)),
     sitemapEnabled: values.sitemapEnabled === true || values.sitemapEnabled === 'true',
+    apiUrl: text(values.apiUrl),
     defaultDetailTemplate: text(values.defaultDetailTemplate),
     defaultListTemplate: text(values.defaultListTemplate),
   };

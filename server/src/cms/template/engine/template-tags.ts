@@ -22,7 +22,7 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     kind: 'object',
     syntax: '{{ site.name }}',
     description:
-      '当前站点：siteId、name、path、url、logo、logoUrl、description、staticSuffix、seoTitle、seoKeywords、seoDescription、props（站点扩展属性，按编码取值）',
+      '当前站点：siteId、name、path、url、logo、logoUrl、description、staticSuffix、seoTitle、seoKeywords、seoDescription、props（站点扩展属性，按编码取值）、apiUrl（页面脚本调用的接口地址，如 /prod-api，用于搜索、评论、投票、统计）',
     example: '<title>{{ site.seoTitle | default: site.name | escape }}</title>',
   },
   {

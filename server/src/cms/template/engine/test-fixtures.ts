@@ -14,6 +14,7 @@ export const site: SiteView = {
   seoKeywords: '',
   seoDescription: '',
   props: { hotline: '400-1' },
+  apiUrl: '/prod-api',
 };
 
 function catalog(catalogId: string, parentId: string, alias: string, name: string, visible = true): CatalogView {

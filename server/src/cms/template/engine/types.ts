@@ -28,6 +28,8 @@ export interface SiteView {
   seoDescription: string;
   /** Site properties by code (`site.props.hotline`). */
   props: Record<string, string>;
+  /** Base URL of the public API for page script (search, comments, votes, statistics), without a trailing `/`. */
+  apiUrl: string;
 }
 
 /** A catalog as templates see it. */
