@@ -107,7 +107,7 @@ describe('异步任务 in the browser', () => {
           if (!(await row.count())) await refresh.click();
           return row.count();
         },
-        { timeout: 45_000, intervals: [1000, 2000, 3000] },
+        { timeout: 45_000, interval: 2000 },
       )
       .toBe(1);
     await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('执行中');
