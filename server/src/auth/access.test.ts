@@ -24,8 +24,22 @@ const PUBLIC = new Set([
   'GET /prod-api/check/products',
   'GET /prod-api/check/sample-report',
   'GET /prod-api/check/payment/methods',
+  // The site search for page script of published sites (global per-address rate limit).
+  'GET /prod-api/api/cms/search/query',
   // Payment providers' notifications: verified by their signatures, not by a session.
   'POST /prod-api/payment/notify/1',
+  // Site statistics: the beacon of published pages and its script.
+  'GET /prod-api/api/stat/visit',
+  'POST /prod-api/api/stat/visit',
+  'GET /prod-api/api/stat/beacon.js',
+  // Votes for page script of published sites: open votes, results as their view type allows, submissions (limits per voter).
+  'GET /prod-api/api/vote/1',
+  'GET /prod-api/api/vote/result/1',
+  'POST /prod-api/api/vote',
+  // Comments for page script of published sites: passed ones only.
+  'GET /prod-api/api/comment/1/1',
+  'GET /prod-api/api/comment/reply/1',
+  'GET /prod-api/api/comment/user/1',
 ]);
 /** Routes only a signed-in member of the public site may call (@MemberOnly); staff tokens get 401 there. */
 const MEMBER = new Set([
@@ -45,6 +59,9 @@ const MEMBER = new Set([
   'POST /prod-api/check/orders/1/pay',
   'POST /prod-api/check/orders/1/resume',
   'GET /prod-api/check/reports/1',
+  'POST /prod-api/api/comment/submit',
+  'PUT /prod-api/api/comment/like/1',
+  'DELETE /prod-api/api/comment/1',
 ]);
 /** Routes any signed-in staff member may call. */
 const SIGNED_IN = new Set([

@@ -17,24 +17,15 @@ import { PERMISSIONS } from './permissions';
 const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
   {
     reason:
-      'CMS screens of later CMS work: page widgets, blocks, ads, dynamic pages (only their types are listed), words, links, comments, votes, forms, search, extension models',
+      'CMS screens of later CMS work: page widgets, blocks, ads, dynamic pages (only their types are listed), words, links, comments, forms, search, extension models',
     resources: [
       'cms:pagewidget',
       'cms:block',
       'cms:adspace',
       'cms:ad',
       'cms:dynamicpage',
-      'cms:tagword',
-      'cms:hotword',
-      'cms:sensitiveword',
-      'cms:errorproneword',
       'cms:link',
-      'cms:comment',
-      'cms:vote',
       'cms:customform',
-      'cms:searchindex',
-      'cms:searchdict',
-      'cms:searchlog',
       'cms:exmodel',
       'cms:exmodelfield',
       'cms:xmodel',

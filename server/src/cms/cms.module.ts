@@ -8,6 +8,7 @@ import { CmsContentStatsService } from './content/cms-content-stats.service';
 import { CmsPublishModule } from './publish/cms-publish.module';
 import { CmsPublishPipeModule } from './publishpipe/cms-publish-pipe.module';
 import { CmsResourceModule } from './resource/cms-resource.module';
+import { SearchModule } from './search/search.module';
 import { CmsSiteModule } from './site/cms-site.module';
 import { CmsTemplateModule } from './template/cms-template.module';
 
@@ -24,6 +25,7 @@ import { CmsTemplateModule } from './template/cms-template.module';
     CmsDemoModule,
     CmsResourceModule,
     CmsFileModule,
+    SearchModule,
   ],
   // The dashboard's content figures.
   providers: [CmsContentStatsService],

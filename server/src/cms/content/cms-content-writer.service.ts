@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
+import { appEvents } from '../../common/events/app-events';
 import { CmsCatalog } from '../catalog/cms-catalog.entity';
 import { CmsAccessService } from '../common/cms-access.service';
 import { CmsSite } from '../site/cms-site.entity';
@@ -245,6 +246,9 @@ export class CmsContentWriter {
 
   /** After the commit: takes down pages, then queues pages (with their lists and home page). Failures are logged. */
   async syncPages(pages: Partial<PageChanges>, operator: string): Promise<void> {
+    // The site search (and any other listener) follows what went on and off the site.
+    if (pages.unpublish?.length) appEvents.emit('cms.content.offline', { contentIds: pages.unpublish.map((c) => String(c.contentId)) });
+    if (pages.publish?.length) appEvents.emit('cms.content.published', { contentIds: pages.publish.map((c) => String(c.contentId)) });
     if (pages.unpublish?.length) await this.publishing.unpublish(bySite(pages.unpublish), operator);
     if (pages.publish?.length) await this.publishing.publish(bySite(pages.publish), operator);
   }

@@ -11,6 +11,10 @@ export interface AppEventMap {
   'refund.requested': { orderId: string; refundId: string; amount: number; reason: string; actor: string; surplus: boolean };
   /** A CMS publish task ended failed. */
   'publish.failed': { taskId: string; error: string };
+  /** CMS content went on the site (published, by staff or on schedule): its ids, committed. */
+  'cms.content.published': { contentIds: string[] };
+  /** CMS content left the site (offline, archived, deleted, or its page moved): its ids, committed. */
+  'cms.content.offline': { contentIds: string[] };
   /** A staff member signed in (listeners decide whether the address is new to them). */
   'staff.signIn': { userName: string; ipaddr: string; browser: string; os: string };
 }

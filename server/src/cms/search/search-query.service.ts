@@ -1,0 +1,220 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { UAParser } from 'ua-parser-js';
+import { ServiceException } from '../../common/errors/service-exception';
+import { contentUrl, type SiteRef } from '../publish/publish-paths';
+import { highlight } from './highlight';
+import { SearchSegmenterService } from './search-segmenter.service';
+
+/** Characters of a snippet around the first hit. */
+const SNIPPET = 160;
+/** Search logs are written in batches: at most this many wait, for at most FLUSH_MS. */
+const LOG_BATCH = 500;
+const FLUSH_MS = 1000;
+
+export type ClientType = 'desktop' | 'phone' | 'pad';
+
+export interface SearchQuery {
+  siteId: string;
+  q: string;
+  catalogId?: string;
+  pageNum: number;
+  pageSize: number;
+  sort: 'relevance' | 'date';
+  pipe?: string;
+}
+
+export interface SearchHit {
+  contentId: string;
+  title: string;
+  /** Escaped title with hits in `<em>`. */
+  titleHighlight: string;
+  /** Escaped snippet of the summary or body with hits in `<em>`. */
+  snippet: string;
+  url: string;
+  catalogId: string;
+  catalogName: string;
+  contentType: string;
+  publishDate: Date | null;
+}
+
+/** The client type of a user agent: phone, pad (tablet) or desktop. */
+export function clientTypeOf(userAgent: string): ClientType {
+  const type = UAParser(userAgent).device.type;
+  if (type === 'mobile' || type === 'wearable') return 'phone';
+  if (type === 'tablet') return 'pad';
+  return 'desktop';
+}
+
+/**
+ * The public search of a site: the query is segmented like the index and every token is required (the text is plain
+ * words: `plainto_tsquery` over the tokens, never tsquery syntax); rows answer with their page URL and escaped
+ * highlights. Each search is logged in batches, off the answer's path.
+ */
+@Injectable()
+export class SearchQueryService implements OnModuleDestroy {
+  private readonly logger = new Logger('SearchQuery');
+  private pending: Array<[siteId: string, query: string, count: number, client: ClientType, time: Date]> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly sites = new Map<string, { at: number; site: (SiteRef & { pipes: string[] }) | null }>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly segmenters: SearchSegmenterService,
+  ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.flush();
+  }
+
+  async search(query: SearchQuery, userAgent: string): Promise<{ rows: SearchHit[]; total: number; tokens: string[] }> {
+    const site = await this.site(query.siteId);
+    if (!site) throw ServiceException.notFound('cms.search.siteNotFound');
+    const tokens = (await this.segmenters.get()).queryTokens(query.q);
+    let rows: SearchHit[] = [];
+    let total = 0;
+    if (tokens.length) {
+      const params: unknown[] = [query.siteId, tokens.join(' ')];
+      let where = `s.site_id = $1 AND s.doc @@ q.q`;
+      if (query.catalogId) {
+        params.push(query.catalogId);
+        where += ` AND s.catalog_ids @> ARRAY[$${params.length}]::bigint[]`;
+      }
+      const order =
+        query.sort === 'date' ? 's.publish_date DESC NULLS LAST, s.content_id DESC' : 'rank DESC, s.publish_date DESC NULLS LAST, s.content_id DESC';
+      params.push(query.pageSize, (query.pageNum - 1) * query.pageSize);
+      const found = (await this.dataSource.query(
+        `WITH q AS (SELECT plainto_tsquery('simple', $2) AS q)
+         SELECT s.content_id::text AS "contentId", s.title, s.summary, s.body, s.catalog_id::text AS "catalogId", s.content_type AS "contentType",
+                s.publish_date AS "publishDate", ${query.sort === 'date' ? '0' : 'ts_rank(s.doc, q.q)'} AS rank, count(*) OVER () AS total
+           FROM search_content_index s, q WHERE ${where}
+          ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      )) as Array<{
+        contentId: string;
+        title: string;
+        summary: string;
+        body: string;
+        catalogId: string;
+        contentType: string;
+        publishDate: Date | null;
+        total: string;
+      }>;
+      total = found.length ? Number(found[0].total) : query.pageNum > 1 ? await this.count(where, params.slice(0, -2)) : 0;
+      rows = await this.withUrls(site, query.pipe, found, tokens);
+    }
+    this.log(query.siteId, query.q, total, clientTypeOf(userAgent));
+    return { rows, total, tokens };
+  }
+
+  private async count(where: string, params: unknown[]): Promise<number> {
+    const [{ n }] = (await this.dataSource.query(
+      `WITH q AS (SELECT plainto_tsquery('simple', $2) AS q) SELECT count(*)::int AS n FROM search_content_index s, q WHERE ${where}`,
+      params,
+    )) as Array<{ n: number }>;
+    return n;
+  }
+
+  private async withUrls(
+    site: SiteRef & { pipes: string[] },
+    wantedPipe: string | undefined,
+    found: Array<{
+      contentId: string;
+      title: string;
+      summary: string;
+      body: string;
+      catalogId: string;
+      contentType: string;
+      publishDate: Date | null;
+    }>,
+    tokens: string[],
+  ): Promise<SearchHit[]> {
+    if (!found.length) return [];
+    const pipe = wantedPipe && site.pipes.includes(wantedPipe) ? wantedPipe : (site.pipes[0] ?? 'pc');
+    const refs = (await this.dataSource.query(
+      `SELECT c.content_id::text AS "contentId", c.static_path AS "staticPath", c.link_flag AS "linkFlag", c.redirect_url AS "redirectUrl",
+              cat.path, cat.name
+         FROM cms_content c LEFT JOIN cms_catalog cat ON cat.catalog_id = c.catalog_id WHERE c.content_id = ANY($1::bigint[])`,
+      [found.map((f) => f.contentId)],
+    )) as Array<{ contentId: string; staticPath: string; linkFlag: boolean; redirectUrl: string; path: string | null; name: string | null }>;
+    const byId = new Map(refs.map((r) => [r.contentId, r]));
+    return found.map((f) => {
+      const ref = byId.get(f.contentId);
+      const text = hasHit(f.summary, tokens) || !f.body ? f.summary : f.body;
+      return {
+        contentId: f.contentId,
+        title: f.title,
+        titleHighlight: highlight(f.title, tokens),
+        snippet: highlight(text, tokens, SNIPPET),
+        url: ref
+          ? contentUrl(site, pipe, ref.path === null ? undefined : { path: ref.path }, {
+              contentId: f.contentId,
+              catalogId: f.catalogId,
+              staticPath: ref.staticPath,
+              linkFlag: ref.linkFlag,
+              redirectUrl: ref.redirectUrl,
+            })
+          : '',
+        catalogId: f.catalogId,
+        catalogName: ref?.name ?? '',
+        contentType: f.contentType,
+        publishDate: f.publishDate,
+      };
+    });
+  }
+
+  /** The site's URL facts and enabled pipes, cached for 10 s (a search is answered without reading them again). */
+  private async site(siteId: string): Promise<(SiteRef & { pipes: string[] }) | null> {
+    const cached = this.sites.get(siteId);
+    if (cached && Date.now() - cached.at < 10_000) return cached.site;
+    const [row] = (await this.dataSource.query(
+      `SELECT s.site_id::text AS "siteId", s.path, s.static_suffix AS "staticSuffix", s.resource_url AS "resourceUrl",
+              s.publish_pipe_props AS "publishPipeProps",
+              ARRAY(SELECT p.code FROM cms_publish_pipe p WHERE p.site_id = s.site_id AND p.status = '0' ORDER BY p.sort, p.publishpipe_id) AS pipes
+         FROM cms_site s WHERE s.site_id = $1`,
+      [siteId],
+    )) as Array<SiteRef & { pipes: string[] }>;
+    if (this.sites.size > 1000) this.sites.clear();
+    this.sites.set(siteId, { at: Date.now(), site: row ?? null });
+    return row ?? null;
+  }
+
+  // ------------------------------------------------------------------------------------------------ logs
+
+  private log(siteId: string, query: string, count: number, client: ClientType): void {
+    this.pending.push([siteId, query.trim().slice(0, 200), count, client, new Date()]);
+    if (this.pending.length >= LOG_BATCH) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes the waiting search logs (one statement). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    this.flushing = this.flushing.then(async () => {
+      if (!batch.length) return;
+      try {
+        await this.dataSource.query(
+          `INSERT INTO search_log (site_id, query, result_count, client_type, create_time)
+           SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::timestamptz[])`,
+          [batch.map((b) => b[0]), batch.map((b) => b[1]), batch.map((b) => b[2]), batch.map((b) => b[3]), batch.map((b) => b[4])],
+        );
+      } catch (error) {
+        this.logger.warn(`Search logs not written (${batch.length}): ${(error as Error).message}`);
+      }
+    });
+    return this.flushing;
+  }
+}
+
+function hasHit(text: string, tokens: string[]): boolean {
+  const lower = text.toLowerCase();
+  return tokens.some((t) => lower.includes(t));
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CmsCommonModule } from '../common/cms-common.module';
+import { SearchAdminService } from './search-admin.service';
+import { SearchIndexService } from './search-index.service';
+import { SearchQueryService } from './search-query.service';
+import { SearchSegmenterService } from './search-segmenter.service';
+import { SearchApiController, SearchDictController, SearchIndexController, SearchLogController, SearchWordController } from './search.controller';
+import './search.messages';
+
+/**
+ * Site search (docs/cms.md "Site search"): the full-text index of published content, the segmenter's dictionary,
+ * the public search API and its logs.
+ */
+@Module({
+  imports: [CmsCommonModule],
+  providers: [SearchSegmenterService, SearchIndexService, SearchQueryService, SearchAdminService],
+  controllers: [SearchIndexController, SearchDictController, SearchLogController, SearchWordController, SearchApiController],
+  exports: [SearchIndexService, SearchQueryService],
+})
+export class SearchModule {}
