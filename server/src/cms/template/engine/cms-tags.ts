@@ -15,6 +15,7 @@ import {
 } from 'liquidjs';
 import { formatDate, DEFAULT_DATE_PATTERN } from './date-format';
 import { TemplateError } from './errors';
+import { VOTE_CODE, voteWidgetHtml } from '../../../vote/vote-widget';
 import type {
   CatalogView,
   ContentSort,
@@ -40,6 +41,8 @@ export interface RenderState {
   paging: PagingState | null;
   /** Set when the wall clock ran out: every further step stops. */
   aborted: TemplateError | null;
+  /** Set once `{% vote %}` wrote the vote widget's script into the page (it is written once per page). */
+  voteScript?: boolean;
 }
 
 /** Largest `limit` of a list tag (a catalog page size is at most 200). */
@@ -310,6 +313,31 @@ function pageBarTag(stateOf: StateOf): TagClass {
   };
 }
 
+/** `{% vote code:'x' %}`: a vote of the public vote API as a form, by the vote widget (its script once per page). */
+function voteTag(stateOf: StateOf): TagClass {
+  return class VoteTag extends Tag {
+    private readonly hash: Hash;
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+      super(token, remainTokens, liquid);
+      this.hash = new Hash(this.tokenizer, liquid.options.keyValueSeparator);
+      this.tokenizer.skipBlank();
+      if (this.tokenizer.p < this.tokenizer.N)
+        throw new Error(`unexpected "${this.tokenizer.input.slice(this.tokenizer.p, this.tokenizer.N).slice(0, 40)}" in tag vote`);
+      for (const key of Object.keys(this.hash.hash)) {
+        if (key !== 'code') throw new Error(`unknown argument "${key}" of tag vote (allowed: code)`);
+      }
+    }
+    *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+      const args = (yield this.hash.render(ctx)) as Args;
+      const code = text(args.code);
+      if (!code || !VOTE_CODE.test(code)) throw new Error('tag vote needs code: a letter, then letters, digits or underscores');
+      const state = stateOf();
+      emitter.write(voteWidgetHtml(code, state.site.apiUrl || '/prod-api', !state.voteScript));
+      state.voteScript = true;
+    }
+  };
+}
+
 /** include/render/layout bounded in depth (a template including itself stops with tooDeep). */
 function depthBounded(Base: unknown, stateOf: StateOf): TagClass {
   type Renderable = Tag & { render(ctx: Context, emitter: Emitter): Generator<unknown, unknown, unknown> };
@@ -405,6 +433,7 @@ function dataTags(): Record<string, DataTagSpec> {
 export function registerCmsExtensions(liquid: Liquid, stateOf: StateOf): void {
   for (const [name, spec] of Object.entries(dataTags())) liquid.registerTag(name, dataTag(name, spec, stateOf));
   liquid.registerTag('page_bar', pageBarTag(stateOf));
+  liquid.registerTag('vote', voteTag(stateOf));
   liquid.registerTag('include', depthBounded(IncludeTag, stateOf));
   liquid.registerTag('render', depthBounded(RenderTag, stateOf));
   liquid.registerTag('layout', depthBounded(LayoutTag, stateOf));

@@ -98,6 +98,20 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     example: '{% content_list page:true as items %}...{% page_bar %}',
   },
   {
+    name: 'vote',
+    kind: 'tag',
+    syntax: "{% vote code:'survey2026' %}",
+    description:
+      '投票调查：输出一个占位元素，由页面脚本从公开接口（site.apiUrl）实时读取投票并显示为表单（单选、多选、输入），提交时带上会员登录令牌（Member-Token），按结果查看方式显示各选项票数；投票数据实时读取，新增投票不必重新发布页面。脚本每个页面只输出一次。样式类：cms-vote、cms-vote-form、cms-vote-subject、cms-vote-msg、cms-vote-result、cms-vote-bar',
+    descriptions: {
+      'zh-TW':
+        '投票調查：輸出一個佔位元素，由頁面腳本從公開介面（site.apiUrl）即時讀取投票並顯示為表單（單選、多選、輸入），提交時帶上會員登入令牌（Member-Token），依結果查看方式顯示各選項票數；投票資料即時讀取，新增投票不必重新發佈頁面。腳本每個頁面只輸出一次。',
+      en: 'A vote or survey: writes a placeholder that page script fills from the public API (site.apiUrl) with a live form (single choice, multiple choice, text), submits it with the member token (Member-Token cookie) and shows the counts as the vote’s view type allows; the data is live, so the page needs no republishing. The script is written once per page.',
+    },
+    args: [{ name: 'code', description: '投票调查的编码（投票调查页面里设置）' }],
+    example: '<section class="poll">{% vote code:\'survey2026\' %}</section>',
+  },
+  {
     name: 'catalog_tree',
     kind: 'tag',
     syntax: "{% catalog_tree alias:'news' depth:2 as tree %}",
