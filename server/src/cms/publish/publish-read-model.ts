@@ -155,6 +155,8 @@ export function targetsPipe(content: Pick<ContentRow, 'publishPipes'>, pipe: str
 /** The site-wide data of a publish run: site, properties, pipes and the catalog tree, read once. */
 export class SiteReadModel {
   readonly catalogsById = new Map<string, CatalogRow>();
+  /** Links hot words in detail bodies (set by the publisher from the words module, once per run); none: bodies as saved. */
+  bodyLinker: { link(html: string): string } | null = null;
   private readonly catalogsByAlias = new Map<string, CatalogRow>();
   private readonly childrenOf = new Map<string, CatalogRow[]>();
 
@@ -551,7 +553,8 @@ export class PipeDataProvider implements TemplateDataProvider {
         (media.get(row.contentId) ?? [])
           .filter((m) => m.mediaType === type)
           .map(({ mediaType: _type, ...m }) => ({ ...m, url: resourceUrl(this.model.site, m.path) }));
-      view.contentHtml = html.get(row.contentId) ?? '';
+      const body = html.get(row.contentId) ?? '';
+      view.contentHtml = this.model.bodyLinker ? this.model.bodyLinker.link(body) : body;
       view.images = mediaViews('image');
       view.audios = mediaViews('audio');
       view.videos = mediaViews('video');
