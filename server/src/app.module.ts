@@ -3,6 +3,8 @@ import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
+import { CommentModule } from './comment/comment.module';
+import { SensitiveWordModule } from './word/sensitive/sensitive-word.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
 import { CheckOrderCoreModule, CheckOrderModule } from './check/order/check-order.module';
 import { PaymentCoreModule, PaymentModule } from './payment/payment.module';
@@ -83,6 +85,8 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CheckOrderModule,
   AiModule,
   CmsModule,
+  SensitiveWordModule,
+  CommentModule,
   DashboardModule,
   UploadModule,
   PaymentModule,

@@ -11,7 +11,8 @@ import { AiHistoryService } from './history/ai-history.service';
 import { AiLimitsService } from './limits/ai-limits.service';
 import { AiProviderController } from './provider/ai-provider.controller';
 import { AiProvider } from './provider/ai-provider.entity';
-import { SENSITIVE_WORD_SOURCE, SeededSensitiveWords, SensitiveWordFilter } from './safety/sensitive-words';
+import { SensitiveWordModule } from '../word/sensitive/sensitive-word.module';
+import { SensitiveWordFilter } from './safety/sensitive-words';
 import { AiToolController } from './tool/ai-tool.controller';
 import { AiTool } from './tool/ai-tool.entity';
 import { AiToolService } from './tool/ai-tool.service';
@@ -24,16 +25,21 @@ import './ai.messages';
  * for members with its limits, members' history, and the back-office screens (providers, tools, usage log).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AiProvider, AiTool, AiGeneration, AiUsageLog]), AuthModule, MemberModule, LlmGatewayModule],
+  imports: [
+    TypeOrmModule.forFeature([AiProvider, AiTool, AiGeneration, AiUsageLog]),
+    AuthModule,
+    MemberModule,
+    LlmGatewayModule,
+    SensitiveWordModule,
+  ],
   controllers: [AiToolsController, AiHistoryController, AiProviderController, AiToolController, AiUsageController],
   providers: [
     AiToolService,
     AiLimitsService,
     AiGenerateService,
     AiHistoryService,
+    // Its SENSITIVE_WORD_SOURCE is the CMS word module's list (词汇 > 敏感词).
     SensitiveWordFilter,
-    // The CMS word module will provide its own source under this token.
-    { provide: SENSITIVE_WORD_SOURCE, useClass: SeededSensitiveWords },
   ],
   exports: [LlmGatewayModule],
 })

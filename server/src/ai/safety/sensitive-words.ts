@@ -1,25 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 /**
- * Where the sensitive words come from. The seeded list below serves until the CMS word module (spec: sensitive
- * words with type sensitive/whitelist) provides its own implementation under the same token.
+ * Where the sensitive words come from: the CMS word module's `SensitiveWordService` (词汇 > 敏感词) provides it, with
+ * folded matching (full-width, Traditional, case) where the whitelist wins.
  */
 export interface SensitiveWordSource {
   /** Words to refuse in inputs and to mask in outputs. */
   words(): Promise<readonly string[]>;
+  /** A matcher of the list; when a source has one, the filter matches through it instead of by plain substrings. */
+  matcher?(): Promise<SensitiveTextMatcher>;
+}
+
+/** Matching of a word list in texts, as the CMS word module does it. */
+export interface SensitiveTextMatcher {
+  /** The sensitive words of the list (to hold back a possible word start in a stream). */
+  readonly words: readonly string[];
+  /** The first word of the list found in `text`, or undefined. */
+  first(text: string): string | undefined;
+  /** `text` with every word found masked. */
+  mask(text: string): string;
 }
 
 export const SENSITIVE_WORD_SOURCE = Symbol('SENSITIVE_WORD_SOURCE');
-
-/** A short seeded list (illegal trades and drugs); staff-managed lists replace it with the CMS word module. */
-export const SEEDED_SENSITIVE_WORDS: readonly string[] = ['代开发票', '办假证', '枪支出售', '冰毒', '海洛因', '赌博网站', '洗钱服务', '迷药'];
-
-@Injectable()
-export class SeededSensitiveWords implements SensitiveWordSource {
-  async words(): Promise<readonly string[]> {
-    return SEEDED_SENSITIVE_WORDS;
-  }
-}
 
 /**
  * Masks sensitive words in a stream of text pieces. A piece is forwarded at once except for a tail that could be the
@@ -28,11 +30,22 @@ export class SeededSensitiveWords implements SensitiveWordSource {
  */
 export class StreamMasker {
   private pending = '';
+  private readonly words: readonly string[];
+  private readonly maskText: (text: string) => string;
 
-  constructor(private readonly words: readonly string[]) {}
+  /** Masks the words of a list, or through a matcher (which may fold text and allow whitelist words). */
+  constructor(source: readonly string[] | SensitiveTextMatcher) {
+    if (isMatcher(source)) {
+      this.words = source.words;
+      this.maskText = (text) => source.mask(text);
+    } else {
+      this.words = source;
+      this.maskText = (text) => mask(text, source);
+    }
+  }
 
   push(piece: string): string {
-    const text = mask(this.pending + piece, this.words);
+    const text = this.maskText(this.pending + piece);
     const keep = this.heldTail(text);
     this.pending = text.slice(text.length - keep);
     return text.slice(0, text.length - keep);
@@ -59,6 +72,10 @@ export class StreamMasker {
   }
 }
 
+function isMatcher(source: readonly string[] | SensitiveTextMatcher): source is SensitiveTextMatcher {
+  return !Array.isArray(source);
+}
+
 function mask(text: string, words: readonly string[]): string {
   let out = text;
   for (const word of words) if (word && out.includes(word)) out = out.split(word).join('*'.repeat(word.length));
@@ -72,6 +89,14 @@ export class SensitiveWordFilter {
 
   /** The first sensitive word found in any of the texts, or undefined. */
   async findIn(texts: string[]): Promise<string | undefined> {
+    if (this.source.matcher) {
+      const matcher = await this.source.matcher();
+      for (const text of texts) {
+        const word = matcher.first(text);
+        if (word) return word;
+      }
+      return undefined;
+    }
     const words = await this.source.words();
     for (const text of texts) {
       const word = words.find((w) => w && text.includes(w));
@@ -81,6 +106,6 @@ export class SensitiveWordFilter {
   }
 
   async masker(): Promise<StreamMasker> {
-    return new StreamMasker(await this.source.words());
+    return new StreamMasker(this.source.matcher ? await this.source.matcher() : await this.source.words());
   }
 }

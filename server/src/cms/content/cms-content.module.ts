@@ -15,6 +15,7 @@ import { CmsContentUploadService } from './cms-content-upload.service';
 import { CmsContentWriter } from './cms-content-writer.service';
 import { CmsRelatedContentService } from './cms-related-content.service';
 import { CmsContentPublishing } from './content-publishing';
+import { SensitiveWordModule } from '../../word/sensitive/sensitive-word.module';
 
 /**
  * Content (`/cms/content...`): editing, statuses, ordering, locks, the recycle bin, relations, the log and its jobs.
@@ -25,6 +26,8 @@ import { CmsContentPublishing } from './content-publishing';
     TypeOrmModule.forFeature([CmsContent, CmsArticleDetail, CmsContentMedia, CmsContentRela, CmsContentOpLog]),
     CmsPublishCoreModule,
     forwardRef(() => CmsResourceModule),
+    // Content saves are checked for sensitive words (site setting sensitiveWordCheck).
+    SensitiveWordModule,
   ],
   providers: [
     CmsContentWriter,

@@ -17,6 +17,8 @@ import { CmsRemoteImages, type RemoteImagesSummary } from '../resource/remote-im
 import { checkDates, contentBody, contentFields, editorOf, writeBody, type ContentBody, type ContentEditor } from './content-body';
 import { contentListSelect, restrictToViewable, type ContentListRow } from './content-lists';
 import { EDITABLE, statusAfterSave, statusLabel } from './content-status';
+import { htmlText } from '../../word/sensitive/sensitive-matcher';
+import { SensitiveWordService } from '../../word/sensitive/sensitive-word.service';
 
 export type { ContentEditor } from './content-body';
 export type { ContentListRow } from './content-lists';
@@ -35,6 +37,7 @@ export class CmsContentService {
     private readonly writer: CmsContentWriter,
     private readonly relations: CmsRelatedContentService,
     private readonly remoteImages: CmsRemoteImages,
+    private readonly sensitiveWords: SensitiveWordService,
   ) {}
 
   // ------------------------------------------------------------------------------------------------ reads
@@ -117,6 +120,19 @@ export class CmsContentService {
     return this.writer.get(contentId);
   }
 
+  /**
+   * Sets the count of shown comments of a piece of content (the comment module keeps it). Not an edit: no status
+   * change, no log, and its update time stays.
+   */
+  async setCommentCount(contentId: string, commentCount: number): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(CmsContent)
+      .set({ commentCount, updateTime: () => 'update_time' })
+      .where('content_id = :contentId', { contentId })
+      .execute();
+  }
+
   /** The operation log of a piece of content, newest first. */
   async logs(user: LoginUser, query: ContentLogQueryDto): Promise<PageResult<CmsContentOpLog>> {
     const content = await this.get(query.contentId);
@@ -161,6 +177,7 @@ export class CmsContentService {
     assertHoldsContent(catalog);
     const body = contentBody(dto.contentType, dto);
     checkDates(dto);
+    const sensitiveWords = await this.checkSensitiveWords(catalog.siteId, dto, body);
     const remoteImages = await this.localizeRemoteImages(user, catalog.siteId, body, dto);
     const contentId = await this.dataSource.transaction(async (m) => {
       const site = await this.writer.site(m, catalog.siteId);
@@ -184,7 +201,7 @@ export class CmsContentService {
       await this.writer.log(m, [saved], 'add', user.userName);
       return saved.contentId;
     });
-    return { ...(await editorOf(this.dataSource, await this.get(contentId))), remoteImages };
+    return { ...(await editorOf(this.dataSource, await this.get(contentId))), remoteImages, sensitiveWords };
   }
 
   /** Saves content (needs `Catalog:EditContent`); saving published content makes it `re_edit`. */
@@ -196,6 +213,7 @@ export class CmsContentService {
     checkDates(dto);
     // Checked before the downloads too, so a save that will be refused copies no images into the library.
     assertEditableBy(existing, user);
+    const sensitiveWords = await this.checkSensitiveWords(existing.siteId, dto, body);
     const remoteImages = await this.localizeRemoteImages(user, existing.siteId, body, dto);
     await this.dataSource.transaction(async (m) => {
       const [content] = await this.writer.lockRows(m, [dto.contentId]);
@@ -211,7 +229,27 @@ export class CmsContentService {
       if (relaIds) await this.relations.replaceRelated(m, content.contentId, relaIds, user.userName);
       await this.writer.log(m, [content], 'edit', user.userName, status !== content.status ? `${content.status} -> ${status}` : '');
     });
-    return { ...(await editorOf(this.dataSource, await this.get(dto.contentId))), remoteImages };
+    return { ...(await editorOf(this.dataSource, await this.get(dto.contentId))), remoteImages, sensitiveWords };
+  }
+
+  /**
+   * The site's sensitive-word check of a save (setting `sensitiveWordCheck`, docs/cms.md "Sensitive words"): title,
+   * subtitles, summary and body text. `block` refuses the save naming the words; `warn` answers them (the editor shows
+   * them, the save is done); `off` checks nothing.
+   */
+  private async checkSensitiveWords(
+    siteId: string,
+    dto: { title: string; subTitle?: string; shortTitle?: string; summary?: string },
+    body: ContentBody,
+  ): Promise<string[] | undefined> {
+    const site = await this.writer.site(this.dataSource.manager, siteId);
+    const mode = site.configProps?.sensitiveWordCheck ?? 'off';
+    if (mode === 'off') return undefined;
+    const texts = [dto.title, dto.subTitle ?? '', dto.shortTitle ?? '', dto.summary ?? '', htmlText(body.html ?? '')];
+    const words = await this.sensitiveWords.wordsIn(texts);
+    if (!words.length) return undefined;
+    if (mode === 'block') throw new ServiceException('word.sensitive.contentBlocked', { words: words.join('、') });
+    return words;
   }
 
   /**

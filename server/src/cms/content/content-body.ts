@@ -18,6 +18,8 @@ export interface ContentEditor extends Partial<CmsContent> {
   relaContentIds: string[];
   /** After a save of a site that downloads remote images: how many were copied into the library, failed, or left. */
   remoteImages?: RemoteImagesSummary;
+  /** Sensitive words of the saved text when the site's check warns (setting `sensitiveWordCheck: 'warn'`). */
+  sensitiveWords?: string[];
 }
 
 /** The body of content: article HTML (null for other types) and its media rows. */

@@ -167,6 +167,12 @@ export class SiteExtendsDto {
   @MaxLength(255)
   @Matches(API_URL_OR_EMPTY, { message: 'cms.site.extends.apiUrl' })
   apiUrl?: string;
+  @ApiPropertyOptional({ enum: ['off', 'warn', 'block'], description: 'Sensitive words in a content save: ignored, warned about, refused' })
+  @IsOptional()
+  @IsIn(['off', 'warn', 'block'], { message: 'cms.site.extends.sensitiveWordCheck' })
+  sensitiveWordCheck?: 'off' | 'warn' | 'block';
+  @ApiPropertyOptional({ description: 'Members may comment on published content' }) @IsOptional() @IsBoolean() commentEnabled?: boolean;
+  @ApiPropertyOptional({ description: 'New comments are shown without audit' }) @IsOptional() @IsBoolean() commentAutoPass?: boolean;
   @ApiPropertyOptional({ description: "Template path or ''" })
   @IsOptional()
   @IsString()

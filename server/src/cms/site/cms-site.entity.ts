@@ -31,6 +31,12 @@ export interface SiteConfigProps extends Partial<Omit<ResourceSettings, 'waterma
    * `/prod-api` on the same origin, which is right when the built-in server or a proxy in front of it serves the site.
    */
   apiUrl?: string;
+  /** Content saves checked for sensitive words (词汇 > 敏感词): not at all, answering a warning, or refused. */
+  sensitiveWordCheck?: 'off' | 'warn' | 'block';
+  /** Whether members may comment on the site's published content. */
+  commentEnabled?: boolean;
+  /** Whether new comments are shown at once; otherwise they wait for staff audit (评论管理). */
+  commentAutoPass?: boolean;
   /** Default detail template of content when its catalog names none. */
   defaultDetailTemplate?: string;
   /** Default list template of catalogs. */

@@ -184,6 +184,9 @@ describe('sites', () => {
       recycleKeepDays: 0,
       sitemapEnabled: false,
       apiUrl: '',
+      sensitiveWordCheck: 'off',
+      commentEnabled: true,
+      commentAutoPass: false,
       defaultDetailTemplate: '',
       defaultListTemplate: '',
       // The resource library's settings: spec 9's defaults until the site saves its own.

@@ -1,5 +1,6 @@
 import { Pusher1795653000000 } from './1795653000000-Pusher';
 import { GenTable1795654000000 } from './1795654000000-GenTable';
+import { SensitiveWordsComments1795661000000 } from './1795661000000-SensitiveWordsComments';
 import { SiteSearch1795662000000 } from './1795662000000-SiteSearch';
 import { UploadFile1795636418623 } from './1795636418623-UploadFile';
 import { Payment1795640000000 } from './1795640000000-Payment';
@@ -54,5 +55,6 @@ export const MIGRATIONS = [
   ServerInstance1795652000000,
   Pusher1795653000000,
   GenTable1795654000000,
+  SensitiveWordsComments1795661000000,
   SiteSearch1795662000000,
 ];
