@@ -14,6 +14,7 @@ import type { PageQueryDto } from '../../common/paging/page-query.dto';
 import { startHeartbeat, StaleTaskSweep } from '../../common/tasks/task-liveness';
 import { QueueService } from '../../queue/queue.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { DEFAULT_THEME_PATHS } from '../template/default-theme';
 import { TemplateError } from '../template/engine/errors';
 import { isTemplatePath } from '../template/engine/paths';
 import type { ContentView, RenderResult, TemplateContext, TemplateSource } from '../template/engine/types';
@@ -624,9 +625,11 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         // A few pages: the task's end writes its count; the pipes side by side.
         run.total = model.enabledPipes().length;
         await Promise.all(
-          model.enabledPipes().map((pipe) => {
+          model.enabledPipes().map(async (pipe) => {
             const provider = model.provider(pipe);
-            return this.writePage(provider, this.cachedSource(model.site.siteId, pipe), this.homeJob(model, provider), run);
+            const source = this.cachedSource(model.site.siteId, pipe);
+            await this.writePage(provider, source, this.homeJob(model, provider), run);
+            await this.writeSearchPage(model, provider, source, run);
           }),
         );
         return;
@@ -665,6 +668,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       const source = this.cachedSource(model.site.siteId, pipe);
       run.checkpoint();
       await this.writePage(provider, source, this.homeJob(model, provider), run);
+      await this.writeSearchPage(model, provider, source, run);
       for (const catalog of listed) {
         run.checkpoint();
         await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
@@ -762,6 +766,14 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         return text;
       },
     };
+  }
+
+  /** The site search page (`search.<suffix>` at the pipe root), published with the home page when the pipe has its template. */
+  private async writeSearchPage(model: SiteReadModel, provider: PipeDataProvider, source: TemplateSource, run: TaskRun): Promise<void> {
+    if ((await source.read(DEFAULT_THEME_PATHS.search)) === null) return;
+    run.total += 1;
+    const job = { pipe: provider.pipe, file: `search.${model.site.staticSuffix}`, template: DEFAULT_THEME_PATHS.search };
+    await this.writePage(provider, source, { ...job, context: { site: provider.siteSync(), pipe: provider.pipe } }, run);
   }
 
   private homeJob(model: SiteReadModel, provider: PipeDataProvider): PageJob {

@@ -71,4 +71,14 @@ describe('default theme', () => {
     expect(html).toContain('<a>标签甲</a>');
     expect(html).toContain('<a href="/site/demo/pc/news/4.html">标题4</a>');
   });
+
+  it('renders the search page, and a search box leading to it in the header of every page', async () => {
+    const { html } = await render(DEFAULT_THEME_PATHS.search, { site, pipe: 'pc' });
+    expect(html).toContain('id="search" data-api="/prod-api" data-site="1" data-pipe="pc"');
+    expect(html).toContain('/api/cms/search/query?siteId=');
+    // Results are built as text nodes and <em> elements, never as markup from the answer.
+    expect(html).not.toMatch(/\.innerHTML = (row|data|body)/);
+    const home = (await render(DEFAULT_THEME_PATHS.index, { site, pipe: 'pc' })).html;
+    expect(home).toContain('<form class="search-box" role="search" action="/site/demo/pc/search.html" method="get">');
+  });
 });

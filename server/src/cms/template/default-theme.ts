@@ -14,6 +14,8 @@ export const DEFAULT_THEME_PATHS = {
     audio: 'detail_audio.template.html',
     video: 'detail_video.template.html',
   },
+  /** The site search page, published as `search.<suffix>` at the pipe root when the pipe has it. */
+  search: 'search.template.html',
 } as const;
 
 const HEADER = `<!DOCTYPE html>
@@ -71,6 +73,12 @@ const HEADER = `<!DOCTYPE html>
   .page-bar .page-current { background: #1a5fb4; border-color: #1a5fb4; color: #fff; }
   .page-bar .page-disabled { color: #bbb; }
   .site-footer { background: #fff; border-top: 1px solid #e5e7eb; color: #888; font-size: 13px; padding: 24px 0; text-align: center; }
+  .search-box { margin-left: auto; display: flex; gap: 6px; }
+  .search-box input { width: 200px; padding: 6px 10px; border: 1px solid #dcdfe6; border-radius: 4px; font: inherit; }
+  .search-box button, .search-form button { padding: 6px 14px; border: 0; border-radius: 4px; background: #1a5fb4; color: #fff; font: inherit; cursor: pointer; }
+  .search-form { display: flex; gap: 8px; margin-bottom: 16px; }
+  .search-form input { flex: 1; padding: 8px 12px; border: 1px solid #dcdfe6; border-radius: 4px; font: inherit; }
+  .search-results em { color: #c0392b; font-style: normal; }
   @media (max-width: 640px) { .list .thumb { flex-basis: 96px; height: 64px; } .article h1 { font-size: 21px; } }
 </style>
 </head>
@@ -84,6 +92,10 @@ const HEADER = `<!DOCTYPE html>
       <a href="{{ item.url }}"{% if catalog and catalog.catalogId == item.catalogId %} class="active"{% endif %}>{{ item.name | escape }}</a>
       {%- endcatalog_list %}
     </nav>
+    <form class="search-box" role="search" action="{{ site.url }}search.{{ site.staticSuffix }}" method="get">
+      <input type="search" name="q" placeholder="搜索" aria-label="搜索" maxlength="100" required>
+      <button type="submit">搜索</button>
+    </form>
   </div>
 </header>
 <main class="wrap">
@@ -197,6 +209,91 @@ const VIDEO_BODY = `  {%- if content.summary != '' %}<p>{{ content.summary | esc
   {%- endfor %}
   </div>`;
 
+// The search page: its script reads ?q= and &page=, asks the public search API, and builds the results with DOM
+// calls (text nodes and <em> elements, never markup from the answer).
+const SEARCH = `{% include 'include/header' %}
+<div class="crumbs"><a href="{{ site.url }}">首页</a> › 搜索</div>
+<section class="panel search-results" id="search" data-api="{{ site.apiUrl | default: '/prod-api' }}" data-site="{{ site.siteId }}" data-pipe="{{ pipe }}">
+  <form class="search-form" role="search" method="get">
+    <input type="search" name="q" maxlength="100" placeholder="输入关键词" aria-label="搜索关键词" required>
+    <button type="submit">搜索</button>
+  </form>
+  <p class="meta" id="search-status"></p>
+  <ul class="list" id="search-list"></ul>
+  <div class="page-bar" id="search-pages"></div>
+</section>
+<script>
+(function () {
+  var box = document.getElementById('search');
+  var params = new URLSearchParams(location.search);
+  var q = (params.get('q') || '').trim().slice(0, 100);
+  var page = Math.max(1, parseInt(params.get('page') || '1', 10) || 1);
+  var size = 10;
+  var status = document.getElementById('search-status');
+  var list = document.getElementById('search-list');
+  var pages = document.getElementById('search-pages');
+  box.querySelector('input[name=q]').value = q;
+  if (!q) { status.textContent = '请输入关键词。'; return; }
+  // Appends server-escaped text with <em> hits as DOM nodes: each part is decoded as text, never parsed as markup.
+  var decoder = document.createElement('textarea');
+  function appendHighlighted(el, html) {
+    html.split(/(<em>|<\\/em>)/).reduce(function (inHit, part) {
+      if (part === '<em>') return true;
+      if (part === '</em>') return false;
+      if (!part) return inHit;
+      decoder.innerHTML = part;
+      var text = document.createTextNode(decoder.value);
+      if (inHit) { var em = document.createElement('em'); em.appendChild(text); el.appendChild(em); } else el.appendChild(text);
+      return inHit;
+    }, false);
+  }
+  function link(label, p) {
+    var a = document.createElement('a');
+    a.textContent = label;
+    a.href = '?q=' + encodeURIComponent(q) + '&page=' + p;
+    return a;
+  }
+  status.textContent = '正在搜索…';
+  var url = box.dataset.api + '/api/cms/search/query?siteId=' + encodeURIComponent(box.dataset.site) + '&pipe=' + encodeURIComponent(box.dataset.pipe) +
+    '&q=' + encodeURIComponent(q) + '&pageNum=' + page + '&pageSize=' + size;
+  fetch(url, { headers: { Accept: 'application/json' } }).then(function (r) { return r.json(); }).then(function (body) {
+    if (!body || body.code !== 200) { status.textContent = (body && body.msg) || '搜索失败，请稍后再试。'; return; }
+    var data = body.data;
+    status.textContent = '找到 ' + data.total + ' 条与“' + q + '”相关的结果';
+    data.rows.forEach(function (row) {
+      var li = document.createElement('li');
+      var div = document.createElement('div');
+      var a = document.createElement('a');
+      a.className = 'title';
+      a.href = row.url;
+      appendHighlighted(a, row.titleHighlight);
+      div.appendChild(a);
+      var meta = document.createElement('div');
+      meta.className = 'meta';
+      meta.textContent = [row.catalogName, (row.publishDate || '').slice(0, 10)].filter(Boolean).join(' · ');
+      div.appendChild(meta);
+      var p = document.createElement('p');
+      p.className = 'summary';
+      appendHighlighted(p, row.snippet);
+      div.appendChild(p);
+      li.appendChild(div);
+      list.appendChild(li);
+    });
+    var last = Math.ceil(data.total / size);
+    if (last > 1) {
+      if (page > 1) pages.appendChild(link('上一页', page - 1));
+      var cur = document.createElement('span');
+      cur.className = 'page-current';
+      cur.textContent = page + ' / ' + last;
+      pages.appendChild(cur);
+      if (page < last) pages.appendChild(link('下一页', page + 1));
+    }
+  }).catch(function () { status.textContent = '搜索失败，请稍后再试。'; });
+})();
+</script>
+{% include 'include/footer' %}
+`;
+
 /** Path (relative to the pipe's template folder) -> template text. */
 export const DEFAULT_THEME: Readonly<Record<string, string>> = {
   'include/header.template.html': HEADER,
@@ -207,4 +304,5 @@ export const DEFAULT_THEME: Readonly<Record<string, string>> = {
   [DEFAULT_THEME_PATHS.detail.image]: detail(IMAGE_BODY),
   [DEFAULT_THEME_PATHS.detail.audio]: detail(AUDIO_BODY),
   [DEFAULT_THEME_PATHS.detail.video]: detail(VIDEO_BODY),
+  [DEFAULT_THEME_PATHS.search]: SEARCH,
 };
