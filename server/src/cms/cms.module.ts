@@ -10,6 +10,7 @@ import { CmsPublishPipeModule } from './publishpipe/cms-publish-pipe.module';
 import { CmsResourceModule } from './resource/cms-resource.module';
 import { SearchModule } from './search/search.module';
 import { CmsSiteModule } from './site/cms-site.module';
+import { CmsStatModule } from './stat/cms-stat.module';
 import { CmsTemplateModule } from './template/cms-template.module';
 
 /** The CMS (see docs/cms.md): sites, publish pipes, catalogs, content, templates and static publishing. */
@@ -25,6 +26,7 @@ import { CmsTemplateModule } from './template/cms-template.module';
     CmsDemoModule,
     CmsResourceModule,
     CmsFileModule,
+    CmsStatModule,
     SearchModule,
   ],
   // The dashboard's content figures.

@@ -133,6 +133,34 @@ export class CmsContentService {
       .execute();
   }
 
+  /**
+   * Adds views of detail pages counted by site statistics (a batch, one UPDATE in id order, without touching the
+   * update time or the lock); answers the `siteId:contentId` pairs that exist (content of another site is not counted).
+   */
+  async addViews(views: Array<{ siteId: string; contentId: string; count: number }>): Promise<Set<string>> {
+    if (!views.length) return new Set();
+    const sorted = [...views].sort((a, b) => (BigInt(a.contentId) < BigInt(b.contentId) ? -1 : 1));
+    const result: unknown = await this.dataSource.query(
+      `UPDATE cms_content c SET view_count = c.view_count + v.n
+       FROM unnest($1::bigint[], $2::bigint[], $3::int[]) AS v(site_id, content_id, n)
+       WHERE c.content_id = v.content_id AND c.site_id = v.site_id
+       RETURNING c.site_id AS "siteId", c.content_id AS "contentId"`,
+      [sorted.map((v) => v.siteId), sorted.map((v) => v.contentId), sorted.map((v) => v.count)],
+    );
+    // TypeORM answers [rows, count] for UPDATE ... RETURNING.
+    const list = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<{ siteId: string; contentId: string }>;
+    return new Set(list.map((r) => `${r.siteId}:${r.contentId}`));
+  }
+
+  /** Titles of content by id (any status; ids that do not exist are left out), for rankings such as site statistics. */
+  async titles(contentIds: string[]): Promise<Map<string, string>> {
+    if (!contentIds.length) return new Map();
+    const rows = (await this.dataSource.query(`SELECT content_id AS "contentId", title FROM cms_content WHERE content_id = ANY($1::bigint[])`, [
+      contentIds,
+    ])) as Array<{ contentId: string; title: string }>;
+    return new Map(rows.map((r) => [r.contentId, r.title]));
+  }
+
   /** The operation log of a piece of content, newest first. */
   async logs(user: LoginUser, query: ContentLogQueryDto): Promise<PageResult<CmsContentOpLog>> {
     const content = await this.get(query.contentId);

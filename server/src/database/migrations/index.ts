@@ -1,7 +1,9 @@
 import { Pusher1795653000000 } from './1795653000000-Pusher';
 import { GenTable1795654000000 } from './1795654000000-GenTable';
-import { SensitiveWordsComments1795661000000 } from './1795661000000-SensitiveWordsComments';
+import { Votes1795663000000 } from './1795663000000-Votes';
+import { CmsWords1795660000000 } from './1795660000000-CmsWords';
 import { SiteSearch1795662000000 } from './1795662000000-SiteSearch';
+import { SensitiveWordsComments1795661000000 } from './1795661000000-SensitiveWordsComments';
 import { UploadFile1795636418623 } from './1795636418623-UploadFile';
 import { Payment1795640000000 } from './1795640000000-Payment';
 import { ServerInstance1795652000000 } from './1795652000000-ServerInstance';
@@ -26,6 +28,7 @@ import { IdentitySchema1763827200000 } from './1763827200000-IdentitySchema';
 import { InitSchema1763740800000 } from './1763740800000-InitSchema';
 import { ScheduledTask1795651000000 } from './1795651000000-ScheduledTask';
 import { ScheduledJob1795650000000 } from './1795650000000-ScheduledJob';
+import { SiteStat1795664000000 } from './1795664000000-SiteStat';
 
 /** Every migration, oldest first. A new one is appended here. */
 export const MIGRATIONS = [
@@ -55,6 +58,9 @@ export const MIGRATIONS = [
   ServerInstance1795652000000,
   Pusher1795653000000,
   GenTable1795654000000,
-  SensitiveWordsComments1795661000000,
+  Votes1795663000000,
+  CmsWords1795660000000,
   SiteSearch1795662000000,
+  SensitiveWordsComments1795661000000,
+  SiteStat1795664000000,
 ];

@@ -97,6 +97,7 @@ export const SCHEDULED_TASK_DESCRIPTIONS = defineMessages({
     'schedTask.desc.cms-content-recycle-purge': '按站点保留天数清空回收站',
     'schedTask.desc.payment-sweep': '向支付渠道跟进待支付的交易和退款，关闭超过支付期限的订单',
     'schedTask.desc.payment-reconcile': '用各渠道的交易账单核对昨天的支付',
+    'schedTask.desc.cms-stat-rollup': '汇总过去各天的网站统计，删除超过保留天数的访问记录',
   },
   'zh-TW': {
     'schedTask.desc.cms-content-publish-due': '發佈到了定時發佈時間的內容',
@@ -105,6 +106,7 @@ export const SCHEDULED_TASK_DESCRIPTIONS = defineMessages({
     'schedTask.desc.cms-content-recycle-purge': '依站點保留天數清空資源回收筒',
     'schedTask.desc.payment-sweep': '向支付管道追蹤待支付的交易和退款，關閉超過支付期限的訂單',
     'schedTask.desc.payment-reconcile': '用各管道的交易帳單核對昨天的支付',
+    'schedTask.desc.cms-stat-rollup': '彙總過去各天的網站統計，刪除超過保留天數的造訪記錄',
   },
   en: {
     'schedTask.desc.cms-content-publish-due': 'Publish content whose scheduled publish date has come',
@@ -113,5 +115,6 @@ export const SCHEDULED_TASK_DESCRIPTIONS = defineMessages({
     'schedTask.desc.cms-content-recycle-purge': "Empty the recycle bin after each site's keep days",
     'schedTask.desc.payment-sweep': 'Follow pending payments and refunds at their providers; close unpaid orders past their deadline',
     'schedTask.desc.payment-reconcile': "Reconcile yesterday's payments with each provider's trade bill",
+    'schedTask.desc.cms-stat-rollup': 'Roll up the site statistics of the past days and prune old visit records',
   },
 });
