@@ -6,6 +6,14 @@ import { FILE_API, FILE_EDITOR_ROUTE, FILE_RESOURCE } from './cms/file/file';
 import { TEMPLATE_EDITOR_ROUTE, TEMPLATE_RESOURCE } from './cms/template/template';
 import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
 import { GEN_EDIT_ROUTE } from './tool/gen/gen';
+import {
+  SEARCH_DICT_API,
+  SEARCH_DICT_RESOURCE,
+  SEARCH_INDEX_LIST,
+  SEARCH_INDEX_RESOURCE,
+  SEARCH_LOG_API,
+  SEARCH_LOG_RESOURCE,
+} from './search/search';
 
 /** A back-office screen: which server route component it answers, its API resource and its views. */
 export interface ScreenDefinition {
@@ -361,6 +369,31 @@ export const SCREENS: ScreenDefinition[] = [
     create: lazy(() => import('./cms/publishpipe/PublishPipeScreens').then((m) => ({ default: m.PublishPipeCreate }))),
     edit: lazy(() => import('./cms/publishpipe/PublishPipeScreens').then((m) => ({ default: m.PublishPipeEdit }))),
   },
+  // 搜索: the site search index, its dictionary and the search logs (lists at ChestnutCMS's paths, see DETAIL_RESOURCES).
+  {
+    component: 'search/index/index',
+    resource: SEARCH_INDEX_RESOURCE,
+    api: 'cms/search',
+    permissionPath: 'cms/searchindex',
+    primaryKey: 'contentId',
+    list: lazy(() => import('./search/index/SearchIndexScreen').then((m) => ({ default: m.SearchIndexList }))),
+  },
+  {
+    component: 'search/dict/index',
+    resource: SEARCH_DICT_RESOURCE,
+    api: SEARCH_DICT_API,
+    permissionPath: 'cms/searchdict',
+    primaryKey: 'wordId',
+    list: lazy(() => import('./search/dict/SearchDictScreen').then((m) => ({ default: m.SearchDictList }))),
+  },
+  {
+    component: 'search/log/index',
+    resource: SEARCH_LOG_RESOURCE,
+    api: SEARCH_LOG_API,
+    permissionPath: 'cms/searchlog',
+    primaryKey: 'logId',
+    list: lazy(() => import('./search/log/SearchLogScreen').then((m) => ({ default: m.SearchLogList }))),
+  },
   {
     component: 'cms/template/index',
     resource: TEMPLATE_RESOURCE,
@@ -413,6 +446,10 @@ export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissio
   { resource: 'cms/content/recycle-bin', primaryKey: 'contentId', permissionPath: 'cms/recycle', listPath: 'cms/content/recycle' },
   // The template screen itself: its list is `GET /cms/template`, not `<api>/list` (listPath only exists here).
   { resource: TEMPLATE_RESOURCE, primaryKey: 'templateId', permissionPath: 'cms/template', listPath: 'cms/template' },
+  // The site search screens: GET /cms/search/contents, /search/dict and /search/log (ChestnutCMS's paths).
+  { resource: SEARCH_INDEX_RESOURCE, primaryKey: 'contentId', permissionPath: 'cms/searchindex', listPath: SEARCH_INDEX_LIST },
+  { resource: SEARCH_DICT_RESOURCE, primaryKey: 'wordId', permissionPath: 'cms/searchdict', listPath: SEARCH_DICT_API },
+  { resource: SEARCH_LOG_RESOURCE, primaryKey: 'logId', permissionPath: 'cms/searchlog', listPath: SEARCH_LOG_API },
 ];
 
 /** Pages outside the route tree: path below /admin, the permission that shows them and the page. */
