@@ -56,6 +56,8 @@ export class CmsStatBeaconController {
   @SkipThrottle()
   @Header('Content-Type', 'text/javascript; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=3600')
+  // Pages served by the built-in /site/ server run in an opaque origin: every load of theirs is cross-origin.
+  @Header('Cross-Origin-Resource-Policy', 'cross-origin')
   @ApiOperation({ summary: 'The beacon script published pages include (data-site, data-content, data-catalog attributes)' })
   beaconScript(): StreamableFile {
     return new StreamableFile(Buffer.from(BEACON_SCRIPT, 'utf8'));
