@@ -12,6 +12,7 @@ import { MemberIndexPage } from './member/MemberIndexPage';
 import { afterGuard, guardLoader } from './navigation/runGuard';
 import { safePath } from './navigation/redirectTarget';
 import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPage';
+import { ConnectPage } from './pages/ConnectPage';
 import { HomePage } from './pages/HomePage';
 import { LoginModalPage } from './pages/LoginModalPage';
 import { LoginPage } from './pages/LoginPage';
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
       { path: 'loginwx', element: <WeQrPage /> },
       { path: 'wechatcallback', element: <WechatCallbackPage /> },
       { path: 'bind', element: <BindPage /> },
+      { path: 'connect', element: <ConnectPage /> },
       { path: 'wechat', element: <WechatTestPage /> },
       { path: '404', element: <NotFoundPage /> },
       { path: '401', element: <UnauthorizedPage /> },

@@ -5,7 +5,7 @@ import { IS_PUBLIC } from '../common/decorators/public.decorator';
 import { ServiceException } from '../common/errors/service-exception';
 import { isExportRequest } from '../common/export/export-request.middleware';
 import { LIST_ROUTE, type ListRouteOptions } from '../common/export/list-route.decorator';
-import { PERMISSION_RULE, satisfies, type PermissionRule } from './permission';
+import { ACCEPTS_PAGE_TOKEN, PERMISSION_RULE, satisfies, type PermissionRule } from './permission';
 import { SessionService } from './session.service';
 
 /** Bearer token of a request, if any. */
@@ -20,7 +20,8 @@ export function bearerToken(req: Request): string | undefined {
  * member session (`req.member`). Every other route needs a live staff session (`req.user`) and the permission its
  * @RequirePermission / @RequireAnyPermission declares, or @SignedIn(), plus the list's `exportPermission` for an
  * Excel export; a route declaring nothing is refused (403), so a forgotten declaration can never open a route.
- * A token of the other realm counts as no sign-in at all (401): member and staff tokens never cross.
+ * A token of the other realm counts as no sign-in at all (401): member and staff tokens never cross. A member's page
+ * token (page script of published sites) counts only on routes marked @AcceptPageToken(); elsewhere it is no sign-in.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -33,15 +34,17 @@ export class AuthGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
     const token = bearerToken(req);
-    const resolved = token ? await this.sessions.resolve(token) : null;
+    const targets = [context.getHandler(), context.getClass()];
+    const scoped = token ? await this.sessions.resolveScoped(token) : null;
+    const resolved =
+      scoped && (scoped.scope === 'full' || this.reflector.getAllAndOverride<boolean>(ACCEPTS_PAGE_TOKEN, targets)) ? scoped.session : null;
     const session = resolved?.realm === 'staff' ? resolved : undefined;
     const member = resolved?.realm === 'member' ? resolved : undefined;
     req.user = session;
     req.member = member;
-    const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const rule = this.reflector.getAllAndOverride<PermissionRule | undefined>(PERMISSION_RULE, targets);
-    const unauthorized = () => ServiceException.unauthorized(token && !resolved ? 'auth.sessionExpired' : 'error.unauthorized');
+    const unauthorized = () => ServiceException.unauthorized(token && !scoped ? 'auth.sessionExpired' : 'error.unauthorized');
     if (rule === 'member') {
       if (!member) throw unauthorized();
       return true;

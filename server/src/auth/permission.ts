@@ -23,6 +23,13 @@ export const SignedIn = () => SetMetadata(PERMISSION_RULE, 'signedIn' satisfies 
 /** Any signed-in member of the public site may call the route (`req.member`); staff tokens are refused. */
 export const MemberOnly = () => SetMetadata(PERMISSION_RULE, 'member' satisfies PermissionRule);
 
+export const ACCEPTS_PAGE_TOKEN = 'zhiwen:acceptsPageToken';
+/**
+ * The route also takes a member's page token (see SessionService.openPageToken): page script of a published site
+ * acting in the member's name (comment, like, vote). Everywhere else a page token counts as no sign-in at all.
+ */
+export const AcceptPageToken = () => SetMetadata(ACCEPTS_PAGE_TOKEN, true);
+
 /** Spec 6: a permission matches when the holder has `*` (or `*:*:*`) or exactly that permission; empty never matches. */
 export function hasPermission(held: readonly string[], permission: Permission): boolean {
   if (!permission) return false;

@@ -13,11 +13,22 @@ const PREFIX: Record<Realm, string> = { staff: 'session:staff:', member: 'sessio
 // Sliding the idle window costs a write; do it at most once a minute per session.
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * What a token may do: everything its session may (`full`, the token a sign-in gives), or only what page script of a
+ * published site may do in the member's name (`page`: comment, like, vote), on routes marked `@AcceptPageToken()`.
+ */
+export type TokenScope = 'full' | 'page';
+
 interface TokenClaims {
   sid: string;
   realm: Realm;
   sub: string;
+  /** Absent on full tokens. */
+  scope?: 'page';
 }
+
+/** Longest life of a page token (it names the member's session too, so it ends with it at the latest). */
+export const PAGE_TOKEN_MAX_MS = 2 * 3600_000;
 
 type SessionTimes = 'tokenId' | 'loginTime' | 'lastAccessTime' | 'expireAt' | 'realm';
 
@@ -53,8 +64,25 @@ export class SessionService {
     return { token, session };
   }
 
-  /** The live session a token names, of whichever realm, or null (bad signature, expired, logged out, forced out, idle too long). */
+  /**
+   * A page token of a member session: a token that names the same session (so a sign-out or a disabled account ends
+   * it too) but that only routes marked `@AcceptPageToken()` accept, for page script of published sites.
+   */
+  async openPageToken(session: MemberSession): Promise<{ token: string; expiresAt: number }> {
+    const expiresAt = Math.min(session.expireAt, Date.now() + PAGE_TOKEN_MAX_MS);
+    const claims: TokenClaims = { sid: session.tokenId, realm: 'member', sub: session.id, scope: 'page' };
+    const token = await this.jwt.signAsync(claims, { expiresIn: Math.max(1, Math.floor((expiresAt - Date.now()) / 1000)) });
+    return { token, expiresAt };
+  }
+
+  /** The live session a full token names, of whichever realm, or null (bad signature, expired, logged out, forced out, idle too long, a page token). */
   async resolve(token: string): Promise<AnySession | null> {
+    const found = await this.resolveScoped(token);
+    return found?.scope === 'full' ? found.session : null;
+  }
+
+  /** The live session a token names and the token's scope, or null. */
+  async resolveScoped(token: string): Promise<{ session: AnySession; scope: TokenScope } | null> {
     let claims: TokenClaims;
     try {
       claims = await this.jwt.verifyAsync<TokenClaims>(token);
@@ -62,6 +90,8 @@ export class SessionService {
       return null;
     }
     if (!claims.sid || !Object.hasOwn(PREFIX, claims.realm)) return null;
+    // Only member sessions hand out page tokens; anything else claiming a scope is refused.
+    if (claims.scope !== undefined && !(claims.scope === 'page' && claims.realm === 'member')) return null;
     const raw = await this.store.get(PREFIX[claims.realm] + claims.sid);
     if (!raw) return null;
     const session = JSON.parse(raw) as AnySession;
@@ -76,7 +106,7 @@ export class SessionService {
       session.lastAccessTime = now;
       await this.save(session);
     }
-    return session;
+    return { session, scope: claims.scope ?? 'full' };
   }
 
   async close(tokenId: string, realm: Realm = 'staff'): Promise<void> {

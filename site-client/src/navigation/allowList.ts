@@ -22,6 +22,8 @@ export const VISITOR_PAGES: readonly string[] = [
   '/qkl',
   '/sbvip',
   '/qwjc',
+  // Not in spec 2.1: the popup through which published CMS pages let a member comment and vote (it signs in itself).
+  '/connect',
 ];
 
 /**

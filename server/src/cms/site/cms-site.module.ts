@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../../auth/auth.module';
 import { SystemModule } from '../../system/system.module';
 import { CmsPublishCoreModule } from '../publish/cms-publish.module';
 import { CmsPublishPipeModule } from '../publishpipe/cms-publish-pipe.module';
 import { CmsTemplateModule } from '../template/cms-template.module';
+import { CmsPageTokenController } from './cms-page-token.controller';
+import { CmsPageTokenService } from './cms-page-token.service';
 import { CmsSitePropertyService } from './cms-site-property.service';
 import { CmsSiteStorageController } from './cms-site-storage.controller';
 import { CmsSiteStorageService } from './cms-site-storage.service';
@@ -15,10 +18,10 @@ import { CmsSiteService } from './cms-site.service';
 
 /** Sites (`/cms/site...`, `/cms/dynamicPageTypes`): sites with their properties, settings, themes and dashboard. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CmsSite, CmsSiteProperty]), CmsPublishPipeModule, CmsTemplateModule, CmsPublishCoreModule, SystemModule],
-  providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService, CmsSiteStorageService],
+  imports: [TypeOrmModule.forFeature([CmsSite, CmsSiteProperty]), CmsPublishPipeModule, CmsTemplateModule, CmsPublishCoreModule, SystemModule, AuthModule],
+  providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService, CmsSiteStorageService, CmsPageTokenService],
   // The property routes first: `DELETE /cms/site/prop` must not match `DELETE /cms/site/:siteId`.
-  controllers: [CmsSitePropertyController, CmsSiteStorageController, CmsSiteController, CmsDynamicPageTypeController],
+  controllers: [CmsSitePropertyController, CmsSiteStorageController, CmsSiteController, CmsDynamicPageTypeController, CmsPageTokenController],
   exports: [CmsSiteService, CmsSitePropertyService, CmsSiteStorageService],
 })
 export class CmsSiteModule {}
