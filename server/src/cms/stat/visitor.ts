@@ -24,7 +24,7 @@ export function clientTypeOf(userAgent: string): ClientType {
   const device = UAParser(userAgent).device.type;
   if (device === 'tablet') return 'pad';
   if (device === 'mobile' || device === 'wearable') return 'mobile';
-  // iPadOS 13+ reports a desktop Safari agent; "Mobile" and touch are the only hints left in the agent.
+  // An agent naming the iPad where the parser found no device type (iPadOS in desktop mode says Macintosh: a desktop).
   if (/iPad/i.test(userAgent)) return 'pad';
   return 'pc';
 }
