@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { CmsCommonModule } from '../common/cms-common.module';
 import { SearchAdminService } from './search-admin.service';
+import { SearchCorsMiddleware } from './search-cors.middleware';
 import { SearchIndexService } from './search-index.service';
 import { SearchQueryService } from './search-query.service';
 import { SearchSegmenterService } from './search-segmenter.service';
@@ -17,4 +18,8 @@ import './search.messages';
   controllers: [SearchIndexController, SearchDictController, SearchLogController, SearchWordController, SearchApiController],
   exports: [SearchIndexService, SearchQueryService],
 })
-export class SearchModule {}
+export class SearchModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(SearchCorsMiddleware).forRoutes({ path: 'api/cms/search/{*path}', method: RequestMethod.ALL });
+  }
+}

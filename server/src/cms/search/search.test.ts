@@ -118,6 +118,10 @@ describe('indexing', () => {
     expect(hit.rows[0].snippet).not.toContain('<script');
     const title = await search('标签');
     expect(title.rows[0].titleHighlight).toBe('&lt;b&gt;<em>标签</em>&lt;/b&gt; &amp; &quot;引号&quot; &#39;OR 1=1');
+    // Page script of sandboxed published pages (an opaque origin) may read the answer.
+    const cors = await pub.get('/api/cms/search/query').query({ siteId, q: '标签' }).set('Origin', 'null');
+    expect(cors.headers['access-control-allow-origin']).toBe('*');
+    expect(cors.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await pub.get('/api/cms/search/query').query({ siteId, q: '   ' })).status).toBe(400);
     expect((await pub.get('/api/cms/search/query').query({ siteId: '999999', q: 'x' })).status).toBe(404);
   });
