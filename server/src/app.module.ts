@@ -5,6 +5,7 @@ import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { CommentModule } from './comment/comment.module';
 import { SensitiveWordModule } from './word/sensitive/sensitive-word.module';
+import { WordModule } from './word/word.module';
 import { CheckLibraryCoreModule, CheckLibraryModule } from './check/library/check-library.module';
 import { CheckOrderCoreModule, CheckOrderModule } from './check/order/check-order.module';
 import { PaymentCoreModule, PaymentModule } from './payment/payment.module';
@@ -46,6 +47,7 @@ import { SecurityConfigModule } from './system/security/security-config.module';
 import { MenuModule } from './system/menu/menu.module';
 import { RoleModule } from './system/role/role.module';
 import { UserModule } from './system/user/user.module';
+import { VoteModule } from './vote/vote.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -86,11 +88,13 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   AiModule,
   CmsModule,
   SensitiveWordModule,
+  WordModule,
   CommentModule,
   DashboardModule,
   UploadModule,
   PaymentModule,
   PusherModule,
+  VoteModule,
   ServerMonitorModule,
   CacheMonitorModule,
   ApiDocsModule,

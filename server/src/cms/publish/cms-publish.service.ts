@@ -14,6 +14,7 @@ import type { PageQueryDto } from '../../common/paging/page-query.dto';
 import { startHeartbeat, StaleTaskSweep } from '../../common/tasks/task-liveness';
 import { QueueService } from '../../queue/queue.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { HotWordService } from '../../word/hotword/hot-word.service';
 import { DEFAULT_THEME_PATHS } from '../template/default-theme';
 import { TemplateError } from '../template/engine/errors';
 import { isTemplatePath } from '../template/engine/paths';
@@ -190,6 +191,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     @Inject(PAGE_RENDERER) private readonly renderer: PageRenderer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queue: QueueService,
+    private readonly hotWords: HotWordService,
   ) {}
 
   /** Plain SQL through the driver's pool: bulk reads without the ORM's overhead. */
@@ -408,8 +410,15 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   // Queueing
   // ---------------------------------------------------------------------------------------------------------------
 
+  /** A site's read model for a run, with the site's hot words (read once) linking detail bodies. */
+  private async loadModel(siteId: string): Promise<SiteReadModel | null> {
+    const model = await SiteReadModel.load(this.pool, siteId);
+    if (model) model.bodyLinker = await this.hotWords.linkerFor(siteId);
+    return model;
+  }
+
   private async requireSite(siteId: string): Promise<SiteReadModel> {
-    const model = /^\d{1,19}$/.test(String(siteId)) ? await SiteReadModel.load(this.pool, siteId) : null;
+    const model = /^\d{1,19}$/.test(String(siteId)) ? await this.loadModel(siteId) : null;
     if (!model) throw ServiceException.notFound('cms.publish.siteNotFound');
     return model;
   }
@@ -522,7 +531,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     const modelOf = (siteId: string) => {
       let model = models.get(siteId);
       if (!model) {
-        models.set(siteId, (model = SiteReadModel.load(this.pool, siteId)));
+        models.set(siteId, (model = this.loadModel(siteId)));
         // A failed read is tried again by the next task.
         model.catch(() => models.delete(siteId));
       }
