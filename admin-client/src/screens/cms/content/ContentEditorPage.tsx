@@ -46,6 +46,8 @@ import { httpClient } from '../../../providers/httpClient';
 import { startPublishPolling, usePipes } from '../catalog/CatalogScreens';
 import { PickFromLibraryButton, usePickerPermissions } from '../resource/MaterialPicker';
 import type { ResourceRow } from '../resource/resource';
+import { ErrorProneCheckButton } from '../../word/errorproneword/ErrorProneCheckButton';
+import { TagWordSuggestInput } from '../../word/tagword/TagWordSuggestInput';
 import {
   contentBody,
   contentFormError,
@@ -358,6 +360,8 @@ export function ContentEditorPage() {
   const [previewHtml, setPreviewHtml] = useState<string>();
   // URLs of images uploaded in this session, by stored path: their thumbnails.
   const [thumbs, setThumbs] = useState<Record<string, string>>({});
+  // Bumped when the body changes outside the rich text editor (error-prone fixes): the editor starts again from it.
+  const [bodyRevision, setBodyRevision] = useState(0);
 
   useEffect(() => {
     if (!isContentType(contentType)) {
@@ -450,15 +454,19 @@ export function ContentEditorPage() {
         ? await httpClient.post<ContentForm>('/cms/content', body)
         : await httpClient.put<ContentForm>('/cms/content', body);
       const savedId = String(saved?.contentId ?? form.contentId ?? '');
-      const { remoteImages, ...savedForm } = saved ?? ({} as ContentForm);
+      const { remoteImages, sensitiveWords, ...savedForm } = saved ?? ({} as ContentForm);
       if (saved) setForm({ ...savedForm, contentType: form.contentType });
       if (publish && savedId) {
         await httpClient.post('/cms/content/publish', { contentIds: [savedId] });
         startPublishPolling();
       }
       const done = publish ? 'app.cms_editor.saved_published' : 'app.cms_editor.saved';
+      // Sensitive words found when the site's check only warns (docs/cms.md "Sensitive words"): the save is done.
+      if (sensitiveWords?.length) {
+        notify('app.cms_editor.saved_with_sensitive', { type: 'warning', messageArgs: { saved: translate(done), words: sensitiveWords.join('、') } });
+      }
       // Remote images copied into the library on save (site setting): said in the same message (one shows at a time).
-      if (remoteImages) {
+      else if (remoteImages) {
         const remote = translate('app.cms_editor.remote_images', { ...remoteImages });
         notify('app.cms_editor.saved_with_remote', {
           type: remoteImages.failed ? 'warning' : 'success',
@@ -560,6 +568,15 @@ export function ContentEditorPage() {
             ))}
           </TextField>
         ) : null}
+        <ErrorProneCheckButton
+          title={form.title ?? ''}
+          html={form.contentHtml ?? ''}
+          disabled={ro}
+          onFix={(title, html) => {
+            setForm((f) => (f ? { ...f, title, contentHtml: html } : f));
+            setBodyRevision((r) => r + 1);
+          }}
+        />
         <MuiButton variant="outlined" startIcon={<PreviewIcon />} disabled={isNew || !pipes.length} onClick={() => void preview()}>
           {translate('app.cms_editor.preview')}
         </MuiButton>
@@ -593,7 +610,7 @@ export function ContentEditorPage() {
             {form.contentType === 'article' ? (
               <Suspense fallback={<LinearProgress />}>
                 <RichTextEditor
-                  key={form.contentId ?? 'new'}
+                  key={`${form.contentId ?? 'new'}-${bodyRevision}`}
                   value={form.contentHtml ?? ''}
                   onChange={(html) => set('contentHtml', html)}
                   placeholder={translate('app.cms_editor.placeholder')}
@@ -927,7 +944,7 @@ export function ContentEditorPage() {
                 />
               </Box>
             </Stack>
-            <ChipsInput label={translate('app.cms_editor.tags')} value={form.tags ?? []} disabled={ro} onChange={(v) => set('tags', v)} />
+            <TagWordSuggestInput label={translate('app.cms_editor.tags')} value={form.tags ?? []} disabled={ro} onChange={(v) => set('tags', v)} />
             <ChipsInput label={translate('app.cms_editor.keywords')} value={form.keywords ?? []} disabled={ro} onChange={(v) => set('keywords', v)} />
             {text('source', 'app.cms_editor.source', { maxLength: 255 })}
             {text('sourceUrl', 'app.cms_editor.sourceUrl', { maxLength: 500 })}
