@@ -8,6 +8,7 @@ import { serveSiteFiles } from './cms/publish/serve-site-files';
 import { FILE_STORAGE } from './storage/storage';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { requestContextMiddleware } from './common/context/request-context.middleware';
+import { PAGE_API_PATH, pageApiCors } from './common/http/page-api-cors';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
 import { addExportOperations } from './common/export/add-export-operations';
 import { exportRequestMiddleware } from './common/export/export-request.middleware';
@@ -48,6 +49,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Page script of published sites calls these cross-origin (after helmet: it loosens helmet's resource policy).
+  app.use(`${API_BASE}${PAGE_API_PATH}`, pageApiCors);
   app.use(requestContextMiddleware);
   // JSON and form bodies bounded in size and depth (BODY_LIMITS); inside the request context so refusals are localized.
   useBoundedBodyParsers(app);

@@ -96,4 +96,23 @@ describe('page tokens for published pages', () => {
     expect((await call('post', '/member/logout', other)).body.code).toBe(200);
     expect((await call('get', '/page-token-probe/interact', token)).status).toBe(401);
   });
+
+  it('are sent by page script of any origin: the page API answers preflights and allows every origin, without credentials', async () => {
+    const preflight = await request(t.server)
+      .options('/prod-api/api/member/page-token')
+      .set('Origin', 'null')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization, content-type');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-headers']).toContain('Authorization');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const answer = await askToken('http://127.0.0.1:3000/').set('Origin', 'null');
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The rest of the API stays same-origin.
+    const staffRoute = await request(t.server).get('/prod-api/getInfo').set('Origin', 'null');
+    expect(staffRoute.headers['access-control-allow-origin']).toBeUndefined();
+    expect(staffRoute.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
 });
