@@ -126,10 +126,20 @@ describe('site helpers', () => {
       titleRepeatCheck: 'catalog',
       recycleKeepDays: 0,
       sitemapEnabled: true,
+      apiUrl: '',
+      sensitiveWordCheck: 'off',
+      commentEnabled: true,
+      commentAutoPass: false,
       defaultDetailTemplate: '',
       defaultListTemplate: 'list.template.html',
     });
     expect(extendsBody({ titleRepeatCheck: 'everything' }).titleRepeatCheck).toBe('none');
+    expect(extendsBody({ sensitiveWordCheck: 'block', commentEnabled: false, commentAutoPass: 'true' })).toMatchObject({
+      sensitiveWordCheck: 'block',
+      commentEnabled: false,
+      commentAutoPass: true,
+    });
+    expect(extendsBody({ sensitiveWordCheck: 'loud' }).sensitiveWordCheck).toBe('off');
   });
 
   it('sends default templates per pipe without the pipe names', () => {

@@ -325,6 +325,24 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'key',
     list: lazy(() => import('./tool/swagger/ApiDocsScreen').then((m) => ({ default: m.ApiDocsScreen }))),
   },
+  // 词汇 > 敏感词: a page of its own (dialogs for add, edit, import, check), calling /word/sensitiveword itself.
+  {
+    component: 'word/sensitiveword/index',
+    resource: 'cms/word/sensitiveword',
+    api: 'word/sensitiveword',
+    permissionPath: 'cms/sensitiveword',
+    primaryKey: 'wordId',
+    list: lazy(() => import('./word/sensitiveword/SensitiveWordScreen').then((m) => ({ default: m.SensitiveWordScreen }))),
+  },
+  // 互动 > 评论管理: a page of its own (filters, batch audit and delete, a detail dialog), calling /comment itself.
+  {
+    component: 'comment/index',
+    resource: 'cms/interact/comment',
+    api: 'comment',
+    permissionPath: 'cms/comment',
+    primaryKey: 'commentId',
+    list: lazy(() => import('./comment/CommentScreen').then((m) => ({ default: m.CommentScreen }))),
+  },
   // 消息推送配置 (docs/operations.md): a custom page reading /cms/pusher itself.
   {
     component: 'cms/pusher/index',

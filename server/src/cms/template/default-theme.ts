@@ -108,6 +108,7 @@ const FOOTER = `</main>
     <p>© {{ 'now' | date_format: 'yyyy' }} {{ site.name | escape }}</p>
   </div>
 </footer>
+<script src="{{ site.apiUrl }}/api/stat/beacon.js" data-site="{{ site.siteId }}"{% if content %} data-content="{{ content.contentId }}"{% endif %}{% if catalog %} data-catalog="{{ catalog.catalogId }}"{% endif %} async></script>
 </body>
 </html>
 `;
@@ -160,7 +161,162 @@ const LIST = `{% include 'include/header' %}
 {% include 'include/footer' %}
 `;
 
-/** A detail page: shared head (crumbs, title, meta), a type-specific body, then tags and related content. */
+// The comment widget of detail pages: passed comments with replies and likes from the public comment API, a form for
+// a signed-in member (the Member-Token cookie, sent as a bearer token), a sign-in link for visitors. Every text from
+// the answers goes in with textContent.
+const COMMENTS = `<section class="panel comments" id="comments" data-api="{{ site.apiUrl }}" data-content="{{ content.contentId }}">
+  <style>
+    .comments textarea { width: 100%; box-sizing: border-box; padding: 8px 10px; border: 1px solid #dcdfe6; border-radius: 4px; font: inherit; }
+    .comments .comment-bar { display: flex; align-items: center; gap: 8px; margin: 6px 0 12px; }
+    .comments .comment-bar button, .comments .comment-more { padding: 6px 14px; border: 0; border-radius: 4px; background: #1a5fb4; color: #fff; font: inherit; cursor: pointer; }
+    .comments .comment-bar button { margin-left: auto; }
+    .comments .comment-list { list-style: none; padding: 0; }
+    .comments .comment { padding: 10px 0; border-bottom: 1px solid #f0f0f0; }
+    .comments .comment .comment { border: 0; padding: 6px 0 0 16px; }
+    .comments .comment-text { margin: 4px 0; white-space: pre-wrap; word-break: break-word; }
+    .comments .comment-actions button { border: 0; background: none; color: #1a5fb4; cursor: pointer; padding: 0 8px 0 0; font: inherit; font-size: 13px; }
+  </style>
+  <h2>评论 <span class="meta comment-count"></span></h2>
+  <form class="comment-form" hidden>
+    <textarea name="content" rows="3" maxlength="1000" placeholder="写下你的评论（最多 1000 字）" aria-label="评论内容" required></textarea>
+    <div class="comment-bar"><span class="meta comment-reply-to"></span><button type="submit">发表评论</button></div>
+  </form>
+  <p class="meta comment-login" hidden><a class="comment-login-link" href="/login">登录</a>后发表评论</p>
+  <p class="meta comment-status" role="status"></p>
+  <ul class="comment-list"></ul>
+  <button type="button" class="comment-more" hidden>加载更多评论</button>
+</section>
+<script>
+(function () {
+  var box = document.getElementById('comments');
+  if (!box || !window.fetch) return;
+  var api = box.dataset.api || '/prod-api';
+  var contentId = box.dataset.content;
+  var token = '';
+  try {
+    document.cookie.split(';').forEach(function (c) {
+      var i = c.indexOf('=');
+      if (i > 0 && c.slice(0, i).trim() === 'Member-Token') token = decodeURIComponent(c.slice(i + 1).trim());
+    });
+  } catch (e) {
+    // A sandboxed page (the built-in /site/ server) has no cookies: visitors are asked to sign in.
+  }
+  var form = box.querySelector('.comment-form');
+  var text = form.querySelector('textarea');
+  var replyLabel = box.querySelector('.comment-reply-to');
+  var login = box.querySelector('.comment-login');
+  var status = box.querySelector('.comment-status');
+  var list = box.querySelector('.comment-list');
+  var more = box.querySelector('.comment-more');
+  var count = box.querySelector('.comment-count');
+  var replyTo = null;
+  var page = 1;
+  var size = 10;
+  login.querySelector('a').href = '/login?redirect=' + encodeURIComponent(location.pathname + location.search);
+  function signedOut() {
+    token = '';
+    form.hidden = true;
+    login.hidden = false;
+  }
+  if (token) form.hidden = false; else signedOut();
+  function call(method, path, body) {
+    var headers = { Accept: 'application/json' };
+    if (token) headers.Authorization = 'Bearer ' + token;
+    if (body) headers['Content-Type'] = 'application/json';
+    return fetch(api + path, { method: method, headers: headers, body: body ? JSON.stringify(body) : undefined })
+      .then(function (r) { return r.json(); })
+      .then(function (res) { if (res && res.code === 401) signedOut(); return res || {}; });
+  }
+  function el(tag, className, content) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (content !== undefined) node.textContent = content;
+    return node;
+  }
+  function when(value) {
+    var d = new Date(value);
+    if (isNaN(d.getTime())) return '';
+    var two = function (n) { return (n < 10 ? '0' : '') + n; };
+    return d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate()) + ' ' + two(d.getHours()) + ':' + two(d.getMinutes());
+  }
+  function item(c, isReply) {
+    var li = el('li', 'comment');
+    li.dataset.commentId = c.commentId;
+    var who = c.memberName + (c.replyMemberName ? ' 回复 ' + c.replyMemberName : '');
+    li.appendChild(el('div', 'meta', who + ' · ' + when(c.createTime)));
+    li.appendChild(el('p', 'comment-text', c.content));
+    var actions = el('div', 'comment-actions');
+    var like = el('button', 'comment-like', '赞 ' + c.likeCount);
+    like.type = 'button';
+    like.addEventListener('click', function () {
+      if (!token) { signedOut(); status.textContent = '请先登录'; return; }
+      call('PUT', '/api/comment/like/' + c.commentId).then(function (res) {
+        if (res.code === 200) like.textContent = (res.data.liked ? '已赞 ' : '赞 ') + res.data.likeCount;
+        else status.textContent = res.msg || '操作失败';
+      });
+    });
+    actions.appendChild(like);
+    var reply = el('button', 'comment-reply', '回复');
+    reply.type = 'button';
+    reply.addEventListener('click', function () {
+      if (!token) { signedOut(); status.textContent = '请先登录'; return; }
+      replyTo = c;
+      replyLabel.textContent = '回复 ' + c.memberName + '（点此取消）';
+      text.focus();
+    });
+    actions.appendChild(reply);
+    li.appendChild(actions);
+    if (!isReply) {
+      var replies = el('ul', 'comment-list comment-replies');
+      li.appendChild(replies);
+      if (c.replyCount > 0) {
+        var show = el('button', 'comment-show-replies', '查看 ' + c.replyCount + ' 条回复');
+        show.type = 'button';
+        show.addEventListener('click', function () {
+          show.remove();
+          call('GET', '/api/comment/reply/' + c.commentId + '?pageSize=100').then(function (res) {
+            if (res.code !== 200) return;
+            res.data.rows.forEach(function (r) { replies.appendChild(item(r, true)); });
+          });
+        });
+        actions.appendChild(show);
+      }
+    }
+    return li;
+  }
+  function load(reset) {
+    if (reset) { page = 1; list.textContent = ''; }
+    call('GET', '/api/comment/content/' + contentId + '?pageNum=' + page + '&pageSize=' + size).then(function (res) {
+      if (res.code !== 200) { status.textContent = res.msg || '评论加载失败'; return; }
+      count.textContent = '（' + res.data.total + '）';
+      res.data.rows.forEach(function (c) { list.appendChild(item(c, false)); });
+      if (!res.data.total) list.appendChild(el('li', 'meta comment-empty', '还没有评论'));
+      more.hidden = page * size >= res.data.total;
+    });
+  }
+  more.addEventListener('click', function () { page += 1; load(false); });
+  replyLabel.addEventListener('click', function () { replyTo = null; replyLabel.textContent = ''; });
+  form.addEventListener('submit', function (e) {
+    e.preventDefault();
+    var value = text.value.trim();
+    if (!value) { status.textContent = '评论内容不能为空'; return; }
+    var body = { dataId: contentId, content: value };
+    if (replyTo) body.parentId = replyTo.commentId;
+    call('POST', '/api/comment/submit', body).then(function (res) {
+      status.textContent = res.msg || '';
+      if (res.code !== 200) return;
+      text.value = '';
+      replyTo = null;
+      replyLabel.textContent = '';
+      if (res.data.auditStatus === '1') load(true);
+    }).catch(function () { status.textContent = '提交失败，请稍后再试'; });
+  });
+  load(true);
+})();
+</script>
+`;
+
+/** A detail page: shared head (crumbs, title, meta), a type-specific body, then tags, related content and comments. */
 function detail(body: string): string {
   return `{% include 'include/header' %}
 <div class="crumbs"><a href="{{ site.url }}">首页</a> › <a href="{{ catalog.url }}">{{ catalog.name | escape }}</a></div>
@@ -183,7 +339,7 @@ ${body}
   <ul class="list simple">{% for r in content.related %}<li><a href="{{ r.url }}">{{ r.title | escape }}</a><span class="meta">{{ r.publishDate | date_format: 'yyyy-MM-dd' }}</span></li>{% endfor %}</ul>
 </section>
 {%- endif %}
-{% include 'include/footer' %}
+${COMMENTS}{% include 'include/footer' %}
 `;
 }
 

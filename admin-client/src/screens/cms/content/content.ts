@@ -244,6 +244,8 @@ export interface ContentForm {
   contentId?: string;
   /** Only in a save's answer. */
   remoteImages?: RemoteImagesSummary;
+  /** Only in a save's answer: sensitive words of the text when the site's check warns. */
+  sensitiveWords?: string[];
   catalogId: string;
   catalogName?: string;
   contentType: ContentType;

@@ -61,6 +61,7 @@ import {
   siteUpdateBody,
   TEMPLATE_PATH_OR_EMPTY,
   TITLE_REPEAT_CHECKS,
+  SENSITIVE_WORD_CHECKS,
   type PipeDefaultTemplates,
   type SiteDashboard,
   type SiteExtends,
@@ -294,6 +295,15 @@ function ExtendTab({ siteId }: { siteId: string }) {
         />
         <BooleanInput source="sitemapEnabled" label="app.cms_site.sitemapEnabled" />
         <TextInput source="apiUrl" label="app.cms_site.apiUrl" helperText="app.cms_site.apiUrl_help" fullWidth />
+        <SelectInput
+          source="sensitiveWordCheck"
+          label="app.cms_site.sensitiveWordCheck"
+          helperText="app.cms_site.sensitiveWordCheck_help"
+          choices={SENSITIVE_WORD_CHECKS}
+          validate={required()}
+        />
+        <BooleanInput source="commentEnabled" label="app.cms_site.commentEnabled" />
+        <BooleanInput source="commentAutoPass" label="app.cms_site.commentAutoPass" helperText="app.cms_site.commentAutoPass_help" />
         <TextInput
           source="defaultListTemplate"
           label="app.cms_site.defaultListTemplate"

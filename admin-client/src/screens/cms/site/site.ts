@@ -16,6 +16,8 @@ export const PIPE_URL_OR_EMPTY = /^(https?:\/\/[^\s<>"'`]+|\/[^\s<>"'`]*)?$/i;
 
 export const STATIC_SUFFIXES = ['html', 'shtml', 'htm'].map((id) => ({ id, name: id }));
 export const TITLE_REPEAT_CHECKS = ['none', 'site', 'catalog'].map((id) => ({ id, name: `app.cms_site.title_check_${id}` }));
+/** Sensitive words in a content save: not checked, warned about, refused. */
+export const SENSITIVE_WORD_CHECKS = ['off', 'warn', 'block'].map((id) => ({ id, name: `app.cms_site.sensitive_check_${id}` }));
 
 /** Content statuses as the dashboard counts them, with the colour of their chip. */
 export const CONTENT_STATUSES = [
@@ -120,6 +122,9 @@ export interface SiteExtends {
   recycleKeepDays: number;
   sitemapEnabled: boolean;
   apiUrl: string;
+  sensitiveWordCheck: 'off' | 'warn' | 'block';
+  commentEnabled: boolean;
+  commentAutoPass: boolean;
   defaultDetailTemplate: string;
   defaultListTemplate: string;
 }
@@ -133,6 +138,11 @@ export function extendsBody(values: Partial<Record<keyof SiteExtends, unknown>>)
     recycleKeepDays: Math.trunc(Number(values.recycleKeepDays ?? 0)),
     sitemapEnabled: values.sitemapEnabled === true || values.sitemapEnabled === 'true',
     apiUrl: text(values.apiUrl),
+    sensitiveWordCheck: (['off', 'warn', 'block'].includes(String(values.sensitiveWordCheck))
+      ? values.sensitiveWordCheck
+      : 'off') as SiteExtends['sensitiveWordCheck'],
+    commentEnabled: values.commentEnabled === undefined ? true : values.commentEnabled === true || values.commentEnabled === 'true',
+    commentAutoPass: values.commentAutoPass === true || values.commentAutoPass === 'true',
     defaultDetailTemplate: text(values.defaultDetailTemplate),
     defaultListTemplate: text(values.defaultListTemplate),
   };
