@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/commo
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentMember } from '../auth/current-user.decorator';
+import { AcceptPageToken } from '../auth/permission';
 import type { MemberSession } from '../auth/login-user';
 import { AllowRepeatSubmit } from '../common/decorators/allow-repeat-submit.decorator';
 import { Public } from '../common/decorators/public.decorator';
@@ -31,6 +32,8 @@ export class VoteApiController {
 
   @Get('result/:voteRef')
   @Public()
+  // A member's page token tells whether they voted (view type "after voting").
+  @AcceptPageToken()
   @ApiOperation({ summary: "Results by id or code, as the vote's view type allows (always, after the caller voted, never)" })
   @ApiEnvelope(VoteDetailDto)
   result(@Param('voteRef') ref: string, @Req() req: Request, @CurrentMember({ optional: true }) member?: MemberSession): Promise<VoteDetailDto> {
@@ -47,6 +50,8 @@ export class VoteApiController {
 
   @Post()
   @Public()
+  // Page script of published pages votes in a member's name with a page token (cms/template/page-member-script.ts).
+  @AcceptPageToken()
   // Voters may submit again within their limits; the limits, not the repeat guard, decide.
   @AllowRepeatSubmit()
   @HttpCode(200)

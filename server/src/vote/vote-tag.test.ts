@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTemplateSyntax, renderTemplate, TemplateError, TEMPLATE_TAGS } from '../cms/template/engine';
 import { fakeProvider, memorySource, site } from '../cms/template/engine/test-fixtures';
+import { PAGE_MEMBER_SCRIPT } from '../cms/template/page-member-script';
 import { VOTE_WIDGET_JS } from './vote-widget';
 
 const render = (text: string, files: Record<string, string> = {}, apiUrl = 'https://api.example.com/prod-api') =>
@@ -17,8 +18,10 @@ describe('{% vote %} template tag', () => {
     });
     expect(html).toContain('<div class="cms-vote" data-vote="survey2026" data-api="https://api.example.com/prod-api"></div>');
     expect(html).toContain('<div class="cms-vote" data-vote="Other_1" data-api="https://api.example.com/prod-api"></div>');
-    expect(html.split('<script>').length - 1).toBe(1);
+    // Once: the page member script (page tokens) and the widget.
+    expect(html.split('<script>').length - 1).toBe(2);
     expect(html).toContain(VOTE_WIDGET_JS);
+    expect(html).toContain(PAGE_MEMBER_SCRIPT);
     // The script is JavaScript a browser can compile, with no way out of its <script> element.
     expect(() => new Function(VOTE_WIDGET_JS)).not.toThrow();
     expect(VOTE_WIDGET_JS).not.toMatch(/<\/script/i);

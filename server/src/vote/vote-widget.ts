@@ -1,3 +1,5 @@
+import { PAGE_MEMBER_SCRIPT } from '../cms/template/page-member-script';
+
 /**
  * The vote widget of published pages: `{% vote code:'x' %}` writes a placeholder element and, once per page, this
  * small script. The script loads the vote from the public API (`/api/vote/<code>`), renders it as a form (radio,
@@ -12,6 +14,9 @@ export const VOTE_WIDGET_JS = `(function () {
   if (window.__cmsVoteWidget) return;
   window.__cmsVoteWidget = true;
   function token() {
+    // A page token from the member site's /connect popup (page-member-script), else the site host's cookie.
+    var member = window.zhiwenMember && window.zhiwenMember.token();
+    if (member) return member;
     try {
       var m = document.cookie.match(/(?:^|;\\s*)Member-Token=([^;]*)/);
       return m ? decodeURIComponent(m[1]) : '';
@@ -136,7 +141,20 @@ export const VOTE_WIDGET_JS = `(function () {
         });
         submit.disabled = true;
         say('');
-        call(api, 'POST', '/api/vote', { voteId: v.voteId, answers: answers }).then(
+        var body = { voteId: v.voteId, answers: answers };
+        function send(again) {
+          return call(api, 'POST', '/api/vote', body).then(function (r) {
+            // A members-only vote and no member yet: the member site's popup signs in and hands a page token over.
+            if (r.code === 401 && !again && window.zhiwenMember) {
+              return window.zhiwenMember.connect(api).then(
+                function () { return send(true); },
+                function () { return r; },
+              );
+            }
+            return r;
+          });
+        }
+        send(false).then(
           function (r) {
             submit.disabled = false;
             if (r.code !== 200) return say(r.msg);
@@ -175,8 +193,11 @@ export const VOTE_WIDGET_JS = `(function () {
 
 const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The HTML of `{% vote %}`: the placeholder, and the widget script when the page has none yet. */
+/**
+ * The HTML of `{% vote %}`: the placeholder, and when the page has none yet the widget script with the page member
+ * script it uses to vote in a member's name (that one guards itself, so other widgets may include it too).
+ */
 export function voteWidgetHtml(code: string, apiUrl: string, withScript: boolean): string {
   const box = `<div class="cms-vote" data-vote="${escapeAttr(code)}" data-api="${escapeAttr(apiUrl)}"></div>`;
-  return withScript ? `${box}<script>${VOTE_WIDGET_JS}</script>` : box;
+  return withScript ? `${box}<script>${PAGE_MEMBER_SCRIPT}</script><script>${VOTE_WIDGET_JS}</script>` : box;
 }

@@ -336,6 +336,19 @@ describe('voting through the public API', () => {
     expectMessage(await from('198.51.100.2').get(`/result/${ipAfter.vote.voteId}`), 'zh-CN', '投票后才能查看结果');
   });
 
+  it('takes a member page token from page script of a published page, for the vote and its results', async () => {
+    const v = await makeVote({ viewType: '1' });
+    const asked = await api(() => t, { token: () => member.token, headers: { Host: '127.0.0.1:3000' } }).post('/api/member/page-token', {
+      pageUrl: 'http://127.0.0.1:3000/site/demo/pc/',
+    });
+    const pageToken = expectOk(asked).token as string;
+    expectMessage(await pub.as(pageToken).get(`/result/${v.vote.voteId}`), 'zh-CN', '投票后才能查看结果');
+    expect(expectOk(await pub.as(pageToken).post('', answers(v)))).toBe('投票成功');
+    expect(expectOk(await pub.as(pageToken).get(`/result/${v.vote.voteId}`)).total).toBe(1);
+    // It is the member's own count: with the full token the member is at the day limit too.
+    expectMessage(await pub.as(member.token).post('', answers(v)), 'zh-CN', '超出投票调查每日参与次数上限');
+  });
+
   it('answers page script of published pages, which runs in another origin', async () => {
     const v = await makeVote();
     const preflight = await pub
