@@ -6,6 +6,8 @@ import { FILE_API, FILE_EDITOR_ROUTE, FILE_RESOURCE } from './cms/file/file';
 import { TEMPLATE_EDITOR_ROUTE, TEMPLATE_RESOURCE } from './cms/template/template';
 import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
 import { GEN_EDIT_ROUTE } from './tool/gen/gen';
+import { VOTE_API, VOTE_RESOURCE } from './vote/vote';
+import { SITE_STAT_API, SITE_STAT_RESOURCE } from './stat/site/siteStat';
 import {
   SEARCH_DICT_API,
   SEARCH_DICT_RESOURCE,
@@ -325,24 +327,6 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'key',
     list: lazy(() => import('./tool/swagger/ApiDocsScreen').then((m) => ({ default: m.ApiDocsScreen }))),
   },
-  // 词汇 > 敏感词: a page of its own (dialogs for add, edit, import, check), calling /word/sensitiveword itself.
-  {
-    component: 'word/sensitiveword/index',
-    resource: 'cms/word/sensitiveword',
-    api: 'word/sensitiveword',
-    permissionPath: 'cms/sensitiveword',
-    primaryKey: 'wordId',
-    list: lazy(() => import('./word/sensitiveword/SensitiveWordScreen').then((m) => ({ default: m.SensitiveWordScreen }))),
-  },
-  // 互动 > 评论管理: a page of its own (filters, batch audit and delete, a detail dialog), calling /comment itself.
-  {
-    component: 'comment/index',
-    resource: 'cms/interact/comment',
-    api: 'comment',
-    permissionPath: 'cms/comment',
-    primaryKey: 'commentId',
-    list: lazy(() => import('./comment/CommentScreen').then((m) => ({ default: m.CommentScreen }))),
-  },
   // 消息推送配置 (docs/operations.md): a custom page reading /cms/pusher itself.
   {
     component: 'cms/pusher/index',
@@ -386,6 +370,69 @@ export const SCREENS: ScreenDefinition[] = [
     list: lazy(() => import('./cms/publishpipe/PublishPipeScreens').then((m) => ({ default: m.PublishPipeList }))),
     create: lazy(() => import('./cms/publishpipe/PublishPipeScreens').then((m) => ({ default: m.PublishPipeCreate }))),
     edit: lazy(() => import('./cms/publishpipe/PublishPipeScreens').then((m) => ({ default: m.PublishPipeEdit }))),
+  },
+  // 词汇 > 敏感词: a page of its own (dialogs for add, edit, import, check), calling /word/sensitiveword itself.
+  {
+    component: 'word/sensitiveword/index',
+    resource: 'cms/word/sensitiveword',
+    api: 'word/sensitiveword',
+    permissionPath: 'cms/sensitiveword',
+    primaryKey: 'wordId',
+    list: lazy(() => import('./word/sensitiveword/SensitiveWordScreen').then((m) => ({ default: m.SensitiveWordScreen }))),
+  },
+  // 互动 > 评论管理: a page of its own (filters, batch audit and delete, a detail dialog), calling /comment itself.
+  {
+    component: 'comment/index',
+    resource: 'cms/interact/comment',
+    api: 'comment',
+    permissionPath: 'cms/comment',
+    primaryKey: 'commentId',
+    list: lazy(() => import('./comment/CommentScreen').then((m) => ({ default: m.CommentScreen }))),
+  },
+  // 词汇 > 标签词, 热词, 易错词: pages of their own (a group tree beside the words; dialogs), calling /word/... themselves.
+  {
+    component: 'word/tagword/index',
+    resource: 'cms/word/tagword',
+    api: 'word/tagword',
+    permissionPath: 'cms/tagword',
+    primaryKey: 'wordId',
+    list: lazy(() => import('./word/tagword/TagWordScreen').then((m) => ({ default: m.TagWordScreen }))),
+  },
+  {
+    component: 'word/hotword/index',
+    resource: 'cms/word/hotword',
+    api: 'word/hotword',
+    permissionPath: 'cms/hotword',
+    primaryKey: 'wordId',
+    list: lazy(() => import('./word/hotword/HotWordScreen').then((m) => ({ default: m.HotWordScreen }))),
+  },
+  {
+    component: 'word/errorproneword/index',
+    resource: 'cms/word/errorproneword',
+    api: 'word/errorproneword',
+    permissionPath: 'cms/errorproneword',
+    primaryKey: 'wordId',
+    list: lazy(() => import('./word/errorproneword/ErrorProneWordScreen').then((m) => ({ default: m.ErrorProneWordScreen }))),
+  },
+  // 互动 > 投票调查: votes with their subjects, items and results (ChestnutCMS's /vote; list `GET /vote`).
+  {
+    component: 'vote/index',
+    resource: VOTE_RESOURCE,
+    api: VOTE_API,
+    permissionPath: 'cms/vote',
+    primaryKey: 'voteId',
+    list: lazy(() => import('./vote/VoteScreens').then((m) => ({ default: m.VoteList }))),
+    create: lazy(() => import('./vote/VoteScreens').then((m) => ({ default: m.VoteCreate }))),
+    edit: lazy(() => import('./vote/VoteScreens').then((m) => ({ default: m.VoteEdit }))),
+  },
+  // 统计 > 网站统计: figures and charts of the current site, and its visit log (`GET /cms/stat`).
+  {
+    component: 'stat/site/index',
+    resource: SITE_STAT_RESOURCE,
+    api: SITE_STAT_API,
+    permissionPath: 'cms/sitestat',
+    primaryKey: 'visitId',
+    list: lazy(() => import('./stat/site/SiteStatScreen').then((m) => ({ default: m.SiteStatScreen }))),
   },
   // 搜索: the site search index, its dictionary and the search logs (lists at ChestnutCMS's paths, see DETAIL_RESOURCES).
   {
@@ -464,6 +511,10 @@ export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissio
   { resource: 'cms/content/recycle-bin', primaryKey: 'contentId', permissionPath: 'cms/recycle', listPath: 'cms/content/recycle' },
   // The template screen itself: its list is `GET /cms/template`, not `<api>/list` (listPath only exists here).
   { resource: TEMPLATE_RESOURCE, primaryKey: 'templateId', permissionPath: 'cms/template', listPath: 'cms/template' },
+  // Votes: the list is `GET /vote` (ChestnutCMS's path), not `<api>/list`.
+  { resource: VOTE_RESOURCE, primaryKey: 'voteId', permissionPath: 'cms/vote', listPath: VOTE_API },
+  // The site statistics' visit log is `GET /cms/stat` (ChestnutCMS's path).
+  { resource: SITE_STAT_RESOURCE, primaryKey: 'visitId', permissionPath: 'cms/sitestat', listPath: SITE_STAT_API },
   // The site search screens: GET /cms/search/contents, /search/dict and /search/log (ChestnutCMS's paths).
   { resource: SEARCH_INDEX_RESOURCE, primaryKey: 'contentId', permissionPath: 'cms/searchindex', listPath: SEARCH_INDEX_LIST },
   { resource: SEARCH_DICT_RESOURCE, primaryKey: 'wordId', permissionPath: 'cms/searchdict', listPath: SEARCH_DICT_API },
