@@ -82,6 +82,19 @@ describe('the beacon', () => {
     expect(JSON.stringify(row)).not.toContain('203.0.113.7');
   });
 
+  it('serves the beacon script pages load, cacheable and loadable from an opaque origin', async () => {
+    const res = await anonymous.get('/api/stat/beacon.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    const script = res.body instanceof Buffer ? res.body.toString('utf8') : res.text;
+    expect(script).toContain('navigator.sendBeacon');
+    expect(script).toContain("'/api/stat/visit?'");
+    // Plain script a browser compiles.
+    expect(() => new Function(script)).not.toThrow();
+  });
+
   it('takes POST as navigator.sendBeacon sends it, and tells pads, phones and desktops apart', async () => {
     const pad = reader(
       '203.0.113.8',
