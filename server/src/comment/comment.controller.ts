@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type { PageResult } from '@zhiwen/shared';
 import { CurrentMember, CurrentUser } from '../auth/current-user.decorator';
 import type { LoginUser, MemberSession } from '../auth/login-user';
-import { MemberOnly, RequirePermission } from '../auth/permission';
+import { AcceptPageToken, MemberOnly, RequirePermission } from '../auth/permission';
 import { AllowRepeatSubmit } from '../common/decorators/allow-repeat-submit.decorator';
 import { BusinessType, OperLog } from '../common/decorators/oper-log.decorator';
 import { Public } from '../common/decorators/public.decorator';
@@ -154,6 +154,8 @@ export class CommentApiController {
 
   @Post('submit')
   @MemberOnly()
+  // Page script of a published page may act with the member's page token (comment and like only).
+  @AcceptPageToken()
   @ApiOperation({
     summary:
       'Comment on published content or reply (parentId): up to 1000 characters, no sensitive words, 5 a minute; auto-passed or waiting for audit',
@@ -166,6 +168,7 @@ export class CommentApiController {
 
   @Put('like/:commentId')
   @MemberOnly()
+  @AcceptPageToken()
   // Liking and taking the like back are two calls of the same request.
   @AllowRepeatSubmit()
   @ApiOperation({ summary: 'Like a passed comment; a second call takes the like back' })

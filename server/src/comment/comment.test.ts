@@ -165,6 +165,23 @@ describe('comments of members on published content', () => {
     expectOk(await staff.post(`/cms/site/extends/${siteId}`, { commentAutoPass: false }));
   });
 
+  it('takes a member page token from page script for comments and likes, and nowhere else', async () => {
+    const contentId = await published();
+    const ivy = await memberFactory(t);
+    const asked = await anon
+      .post('/api/member/page-token', { pageUrl: 'http://127.0.0.1:3000/' })
+      .set('Host', '127.0.0.1:3000')
+      .set('Authorization', `Bearer ${ivy.token}`);
+    const pageToken = expectOk(asked).token as string;
+    const page = anon.as(pageToken);
+    const c = expectOk(await page.post('/api/comment/submit', { dataId: contentId, content: '从页面发表' }));
+    expect(c.memberName).toBe(ivy.userName);
+    expectOk(await staff.put('/comment/audit', { commentIds: [c.commentId], auditStatus: '1' }));
+    expect(expectOk(await page.put(`/api/comment/like/${c.commentId}`))).toEqual({ liked: true, likeCount: 1 });
+    // Deleting is for the member's full session only.
+    expectError(await page.delete(`/api/comment/${c.commentId}`), 401);
+  });
+
   it('answers page script of published pages, which runs in another origin', async () => {
     const contentId = await published();
     const preflight = await anon

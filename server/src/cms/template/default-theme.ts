@@ -4,6 +4,8 @@
  * them there with installDefaultTheme.
  */
 
+import { PAGE_MEMBER_SCRIPT } from './page-member-script';
+
 /** Which default template renders what (the publisher's fallbacks when a site or catalog names none). */
 export const DEFAULT_THEME_PATHS = {
   index: 'index.template.html',
@@ -162,8 +164,9 @@ const LIST = `{% include 'include/header' %}
 `;
 
 // The comment widget of detail pages: passed comments with replies and likes from the public comment API, a form for
-// a signed-in member (the Member-Token cookie, sent as a bearer token), a sign-in link for visitors. Every text from
-// the answers goes in with textContent.
+// a signed-in member (the Member-Token cookie where the page can read it, else a page token through the member site's
+// /connect popup, page-member-script.ts), a sign-in link for visitors. Every text from the answers goes in with
+// textContent.
 const COMMENTS = `<section class="panel comments" id="comments" data-api="{{ site.apiUrl }}" data-content="{{ content.contentId }}">
   <style>
     .comments textarea { width: 100%; box-sizing: border-box; padding: 8px 10px; border: 1px solid #dcdfe6; border-radius: 4px; font: inherit; }
@@ -186,6 +189,7 @@ const COMMENTS = `<section class="panel comments" id="comments" data-api="{{ sit
   <ul class="comment-list"></ul>
   <button type="button" class="comment-more" hidden>加载更多评论</button>
 </section>
+<script>${PAGE_MEMBER_SCRIPT}</script>
 <script>
 (function () {
   var box = document.getElementById('comments');
@@ -213,15 +217,36 @@ const COMMENTS = `<section class="panel comments" id="comments" data-api="{{ sit
   var page = 1;
   var size = 10;
   login.querySelector('a').href = '/login?redirect=' + encodeURIComponent(location.pathname + location.search);
+  var member = window.zhiwenMember;
+  function signedIn() {
+    return !!token || !!(member && member.token());
+  }
   function signedOut() {
     token = '';
     form.hidden = true;
     login.hidden = false;
   }
   if (token) form.hidden = false; else signedOut();
+  // Where the page cannot read the cookie, signing in opens the member site's popup that hands this page a token.
+  function connect() {
+    if (!member) { location.href = login.querySelector('a').href; return; }
+    member.connect(api).then(function () {
+      form.hidden = false;
+      login.hidden = true;
+      status.textContent = '';
+    }, function () {
+      location.href = login.querySelector('a').href;
+    });
+  }
+  login.querySelector('a').addEventListener('click', function (e) {
+    if (!member) return;
+    e.preventDefault();
+    connect();
+  });
   function call(method, path, body) {
     var headers = { Accept: 'application/json' };
     if (token) headers.Authorization = 'Bearer ' + token;
+    else if (member && member.token()) headers.Authorization = member.headers().Authorization;
     if (body) headers['Content-Type'] = 'application/json';
     return fetch(api + path, { method: method, headers: headers, body: body ? JSON.stringify(body) : undefined })
       .then(function (r) { return r.json(); })
@@ -249,7 +274,7 @@ const COMMENTS = `<section class="panel comments" id="comments" data-api="{{ sit
     var like = el('button', 'comment-like', '赞 ' + c.likeCount);
     like.type = 'button';
     like.addEventListener('click', function () {
-      if (!token) { signedOut(); status.textContent = '请先登录'; return; }
+      if (!signedIn()) { signedOut(); connect(); return; }
       call('PUT', '/api/comment/like/' + c.commentId).then(function (res) {
         if (res.code === 200) like.textContent = (res.data.liked ? '已赞 ' : '赞 ') + res.data.likeCount;
         else status.textContent = res.msg || '操作失败';
@@ -259,7 +284,7 @@ const COMMENTS = `<section class="panel comments" id="comments" data-api="{{ sit
     var reply = el('button', 'comment-reply', '回复');
     reply.type = 'button';
     reply.addEventListener('click', function () {
-      if (!token) { signedOut(); status.textContent = '请先登录'; return; }
+      if (!signedIn()) { signedOut(); connect(); return; }
       replyTo = c;
       replyLabel.textContent = '回复 ' + c.memberName + '（点此取消）';
       text.focus();
