@@ -77,7 +77,7 @@ export class SearchQueryService implements OnModuleDestroy {
     let total = 0;
     if (tokens.length) {
       const params: unknown[] = [query.siteId, tokens.join(' ')];
-      let where = `s.site_id = $1 AND s.doc @@ q.q`;
+      let where = `s.site_id = $1 AND s.doc @@ plainto_tsquery('simple', $2)`;
       if (query.catalogId) {
         params.push(query.catalogId);
         where += ` AND s.catalog_ids @> ARRAY[$${params.length}]::bigint[]`;
@@ -86,10 +86,9 @@ export class SearchQueryService implements OnModuleDestroy {
         query.sort === 'date' ? 's.publish_date DESC NULLS LAST, s.content_id DESC' : 'rank DESC, s.publish_date DESC NULLS LAST, s.content_id DESC';
       params.push(query.pageSize, (query.pageNum - 1) * query.pageSize);
       const found = (await this.dataSource.query(
-        `WITH q AS (SELECT plainto_tsquery('simple', $2) AS q)
-         SELECT s.content_id::text AS "contentId", s.title, s.summary, s.body, s.catalog_id::text AS "catalogId", s.content_type AS "contentType",
-                s.publish_date AS "publishDate", ${query.sort === 'date' ? '0' : 'ts_rank(s.doc, q.q)'} AS rank, count(*) OVER () AS total
-           FROM search_content_index s, q WHERE ${where}
+        `SELECT s.content_id::text AS "contentId", s.title, s.summary, s.body, s.catalog_id::text AS "catalogId", s.content_type AS "contentType",
+                s.publish_date AS "publishDate", ${query.sort === 'date' ? '0' : `ts_rank(s.doc, plainto_tsquery('simple', $2))`} AS rank, count(*) OVER () AS total
+           FROM search_content_index s WHERE ${where}
           ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       )) as Array<{
@@ -110,10 +109,9 @@ export class SearchQueryService implements OnModuleDestroy {
   }
 
   private async count(where: string, params: unknown[]): Promise<number> {
-    const [{ n }] = (await this.dataSource.query(
-      `WITH q AS (SELECT plainto_tsquery('simple', $2) AS q) SELECT count(*)::int AS n FROM search_content_index s, q WHERE ${where}`,
-      params,
-    )) as Array<{ n: number }>;
+    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM search_content_index s WHERE ${where}`, params)) as Array<{
+      n: number;
+    }>;
     return n;
   }
 
