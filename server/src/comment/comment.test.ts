@@ -169,7 +169,7 @@ describe('comments of members on published content', () => {
     const contentId = await published();
     const ivy = await memberFactory(t);
     const asked = await anon
-      .post('/api/member/page-token', { pageUrl: 'http://127.0.0.1:3000/' })
+      .post('/api/member/page-token', { pageUrl: 'http://127.0.0.1:3000/site/demo/pc/news/1.html' })
       .set('Host', '127.0.0.1:3000')
       .set('Authorization', `Bearer ${ivy.token}`);
     const pageToken = expectOk(asked).token as string;

@@ -165,7 +165,7 @@ const LIST = `{% include 'include/header' %}
 
 // The comment widget of detail pages: passed comments with replies and likes from the public comment API, a form for
 // a signed-in member (the Member-Token cookie where the page can read it, else a page token through the member site's
-// /connect popup, page-member-script.ts), a sign-in link for visitors. Every text from the answers goes in with
+// /connect page, page-member-script.ts), a sign-in link for visitors. Every text from the answers goes in with
 // textContent.
 const COMMENTS = `<section class="panel comments" id="comments" data-api="{{ site.apiUrl }}" data-content="{{ content.contentId }}">
   <style>
@@ -226,17 +226,20 @@ const COMMENTS = `<section class="panel comments" id="comments" data-api="{{ sit
     form.hidden = true;
     login.hidden = false;
   }
-  if (token) form.hidden = false; else signedOut();
-  // Where the page cannot read the cookie, signing in opens the member site's popup that hands this page a token.
+  if (signedIn()) form.hidden = false; else signedOut();
+  // Where the page cannot read the cookie, signing in goes through the member site, which hands this page a token.
   function connect() {
     if (!member) { location.href = login.querySelector('a').href; return; }
-    member.connect(api).then(function () {
-      form.hidden = false;
-      login.hidden = true;
-      status.textContent = '';
-    }, function () {
-      location.href = login.querySelector('a').href;
-    });
+    var connecting = member.connect(api);
+    if (connecting && typeof connecting.then === 'function') {
+      connecting.then(function () {
+        form.hidden = false;
+        login.hidden = true;
+        status.textContent = '';
+      }, function () {
+        location.href = login.querySelector('a').href;
+      });
+    }
   }
   login.querySelector('a').addEventListener('click', function (e) {
     if (!member) return;
