@@ -122,3 +122,17 @@ export function apiCaller(base: string, token: string) {
     return json.data as T;
   };
 }
+
+/** Registers a member through the API (captcha read through the test hook); answers its token. */
+export async function registerMemberByApi(base: string, username: string, password: string): Promise<string> {
+  const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
+  const authCode = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
+  const res = await fetch(`${base}/prod-api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, authCode, uuid }),
+  });
+  const json = await res.json();
+  if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
+  return json.data;
+}

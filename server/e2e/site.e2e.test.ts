@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, captchaResponse, launchBrowser, screenshot, solveCaptcha } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type ServerProcess, type Row } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, registerMemberByApi, startFreshProduct, type ServerProcess, type Row } from './helpers';
 
 /**
  * The public site in a real browser: the navigation rules of spec 2.1, registration and sign-in (captcha, remember
@@ -59,18 +59,7 @@ function startFakeWechat(): Promise<string> {
 const adminCall = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
 
 /** Registers a member through the API (captcha read through the test hook); answers its token. */
-async function registerByApi(username: string, password: string): Promise<string> {
-  const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
-  const authCode = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-  const res = await fetch(`${base}/prod-api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, authCode, uuid }),
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
-  return json.data;
-}
+const registerByApi = (username: string, password: string) => registerMemberByApi(base, username, password);
 
 async function newPage(options: { width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: options.width ?? 1280, height: 900 } });

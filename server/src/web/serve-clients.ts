@@ -3,9 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE } from '@zhiwen/shared';
 
-/** The member site's page that gives published pages a page token (see cms/template/page-member-script.ts). */
-export const CONNECT_PATH = '/connect';
-
 interface ClientApp {
   /** URL prefix, `/admin` or `` for the site. */
   mount: string;
@@ -50,9 +47,6 @@ export function serveClients(app: Express, clients: { siteDist: string; adminDis
       statics(req, res, () => {
         if (!fallsBack(req)) return next();
         res.setHeader('Cache-Control', 'no-cache');
-        // /connect is opened as a popup by published pages (another, opaque origin) and answers them by postMessage:
-        // it must keep its opener, which the default same-origin policy would cut.
-        if (client.mount === '' && req.path === CONNECT_PATH) res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
         res.sendFile(indexFile);
       });
     };

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
-import { t } from '../app/messages';
-import { http } from '../app/http';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { browserStore } from '../app/browser/storage';
-import { useSession } from '../auth/session';
+import { http } from '../app/http';
+import { t } from '../app/messages';
 import { LoginForm } from '../auth/forms/LoginForm';
+import { useSession } from '../auth/session';
 import { AuthCard } from '../components/AuthCard';
+import { storeRedirect } from '../navigation/redirectTarget';
 
-/** The path of this page; page script opens it with `?redirect=/connect`, so a sign-in here comes back here. */
-export const CONNECT_PATH = '/connect';
-
-/** Where the popup keeps the page that opened it: a sign-in by WeChat QR leaves and comes back without a referrer. */
-const OPENER_KEY = 'zhiwen.connect.page';
+/** Hosts whose published pages the member allowed without asking again (this browser only). */
+const ALLOWED_KEY = 'zhiwen.connect.allowed';
 
 interface PageToken {
   token: string;
@@ -18,35 +17,74 @@ interface PageToken {
   nickName: string;
 }
 
-/** The page that opened this popup (its origin, under the published pages' referrer policy), remembered for the tab. */
-function openerPage(): string {
-  const store = browserStore('session');
-  if (document.referrer && new URL(document.referrer).pathname !== CONNECT_PATH) store.setItem(OPENER_KEY, document.referrer);
-  return store.getItem(OPENER_KEY) ?? '';
+function allowedHosts(): string[] {
+  try {
+    const list: unknown = JSON.parse(browserStore('local').getItem(ALLOWED_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((h): h is string => typeof h === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The page to go back to, when it is an absolute http(s) URL (the server decides whether it is one of ours). */
+function returnPage(raw: string | null): URL | null {
+  try {
+    const url = raw ? new URL(raw) : null;
+    return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * /connect: opened as a popup by a widget of a published CMS page (comments, votes; cms/template/page-member-script.ts
- * on the server). The member signs in if needed and agrees; the page then asks for a page token (comment, like, vote
- * only) and posts it to the opener. Published pages run in an opaque origin, hence the `*` target: the server hands
- * tokens only to pages whose origin is one of ours (the referrer, which the opener cannot forge).
+ * /connect?return=<page>: a widget of a published CMS page (comments, votes; cms/template/page-member-script.ts on the
+ * server) sends the member here. The member signs in if needed and agrees; the server gives a page token (comment,
+ * like, vote only) for that page only if it is one of our published pages, and the member goes back with it in the
+ * page's URL fragment.
  */
 export function ConnectPage() {
+  const [search] = useSearchParams();
   const { signedIn, member } = useSession();
-  const [page] = useState(openerPage);
+  const page = returnPage(search.get('return'));
+  const [remember, setRemember] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const opener = typeof window !== 'undefined' ? window.opener : null;
-  const host = page ? new URL(page).host : '';
+  const auto = useRef(false);
+
+  async function allow(rememberHost: boolean) {
+    if (!page) return;
+    setBusy(true);
+    setError('');
+    try {
+      const data = (await http.post<PageToken>('/api/member/page-token', { pageUrl: page.href })).data as PageToken;
+      if (rememberHost) browserStore('local').setItem(ALLOWED_KEY, JSON.stringify([...new Set([...allowedHosts(), page.host])]));
+      const back = new URL(page.href);
+      back.hash = new URLSearchParams({ zw_token: data.token, zw_exp: String(data.expiresAt), zw_nick: data.nickName }).toString();
+      window.location.replace(back.href);
+    } catch (e) {
+      setBusy(false);
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
 
   useEffect(() => {
     document.title = t('connect.title');
   }, []);
+  // A sign-in here (the form, or a WeChat scan that leaves and comes back) returns to this page.
+  useEffect(() => {
+    if (!signedIn && page) storeRedirect(window.location.pathname + window.location.search);
+  }, [signedIn, page]);
+  // Allowed before for this host: straight back, connected.
+  useEffect(() => {
+    if (!signedIn || !page || auto.current || !allowedHosts().includes(page.host)) return;
+    auto.current = true;
+    void allow(false);
+  });
 
-  if (!opener || !page) {
+  if (!page) {
     return (
       <AuthCard title={t('connect.title')}>
-        <p role="alert">{t('connect.noOpener')}</p>
+        <p role="alert">{t('connect.noPage')}</p>
       </AuthCard>
     );
   }
@@ -58,30 +96,20 @@ export function ConnectPage() {
       </AuthCard>
     );
   }
-
-  async function allow() {
-    setBusy(true);
-    setError('');
-    try {
-      const { data } = await http.post<PageToken>('/api/member/page-token', { pageUrl: page });
-      (opener as Window).postMessage({ type: 'zhiwen:page-token', ...data }, '*');
-      window.close();
-    } catch (e) {
-      setBusy(false);
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }
-
   return (
     <AuthCard title={t('connect.title')}>
-      <p>{t('connect.question', { host, name: member?.nickName || member?.userName || '' })}</p>
+      <p>{t('connect.question', { host: page.host, name: member?.nickName || member?.userName || '' })}</p>
       <p style={{ color: 'var(--muted)' }}>{t('connect.scope')}</p>
+      <label className="checkbox">
+        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        {t('connect.remember')}
+      </label>
       {error ? <p role="alert">{error}</p> : null}
       <div className="button-row">
-        <button type="button" className="button" disabled={busy} onClick={() => void allow()}>
+        <button type="button" className="button" disabled={busy} onClick={() => void allow(remember)}>
           {t('connect.allow')}
         </button>
-        <button type="button" className="button button-outline" onClick={() => window.close()}>
+        <button type="button" className="button button-outline" onClick={() => window.location.replace(page.href)}>
           {t('connect.cancel')}
         </button>
       </div>

@@ -86,10 +86,6 @@ async function serve(storage: FileStorage, req: Request, res: Response): Promise
     // That opaque origin makes every image, stylesheet and script of the page a cross-origin load: the site's public
     // files must allow it (helmet's default `same-origin` would block them all).
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    // Widgets open the member site's /connect popup and get its answer by postMessage: keep the popup's opener.
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-    // ... and tell it which host opened it (the origin only): page tokens go to pages of our own hosts.
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (req.method === 'HEAD') {
       stream.destroy();
       res.end();

@@ -10,7 +10,7 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { CmsPageTokenService, PageTokenDto } from './cms-page-token.service';
 
 export class PageTokenRequestDto {
-  @ApiProperty({ description: 'URL of the published page that asks (the popup’s referrer)' })
+  @ApiProperty({ description: 'The published page the member goes back to with the token' })
   @IsString()
   @MaxLength(2000)
   pageUrl: string;
@@ -29,7 +29,7 @@ export class CmsPageTokenController {
   @AllowRepeatSubmit()
   @ApiOperation({
     summary:
-      'A page token for page script of a published site (comment, like, vote in the member’s name), asked by the member site’s /connect popup with the page’s URL',
+      'A page token for page script of a published site (comment, like, vote in the member’s name), asked by the member site’s /connect page for the page it returns to',
   })
   @ApiEnvelope(PageTokenDto)
   issue(@CurrentMember() member: MemberSession, @Body() dto: PageTokenRequestDto, @Req() req: Request): Promise<PageTokenDto> {

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { MemberSession } from '../../auth/login-user';
 import { SessionService } from '../../auth/session.service';
 import { ServiceException } from '../../common/errors/service-exception';
+import { SITE_PREFIX } from '../publish/serve-site-files';
 import { CmsSite } from './cms-site.entity';
 
 /** A member's page token. */
@@ -16,11 +17,11 @@ export class PageTokenDto {
 
 /**
  * Page tokens (docs/cms.md "Members on published pages"): published pages are static and, on the built-in server,
- * sandboxed in an opaque origin, so their script can read no cookie of the member site. A member who agrees in a
- * popup of the member site (`/connect`) gets a token of the page scope for the page that opened it: comment, like and
- * vote in the member's name, nothing else. It is handed only to pages of our own hosts: the popup's referrer (an
- * origin under the pages' `strict-origin-when-cross-origin` policy, which the opener cannot forge) must be this
- * server's host or the host of a site's publish pipe URL.
+ * sandboxed in an opaque origin, so their script can read no cookie of the member site. Their widgets send the member
+ * to the member site's `/connect?return=<page>`; the member signs in if needed and agrees, and the page comes back
+ * with a token of the page scope in its URL fragment: comment, like and vote in the member's name, nothing else. As
+ * with a registered OAuth redirect URI, the token goes only to pages of our own published sites, so a page elsewhere
+ * that sends a member to /connect gains nothing.
  */
 @Injectable()
 export class CmsPageTokenService {
@@ -35,7 +36,10 @@ export class CmsPageTokenService {
     return { token, expiresAt, nickName: member.nickName || member.userName };
   }
 
-  /** Whether a page (full URL or origin) is on this server's host or on the host of one of the sites' pipe URLs. */
+  /**
+   * Whether a URL is a page of one of our published sites: on this server's host under `/site/` (the built-in
+   * server), or under one of the sites' absolute publish pipe URLs.
+   */
   async isPublishedPage(pageUrl: string, requestHost: string): Promise<boolean> {
     let url: URL;
     try {
@@ -44,17 +48,25 @@ export class CmsPageTokenService {
       return false;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    if (url.host === requestHost) return true;
+    if (url.username || url.password) return false;
+    if (url.host === requestHost && url.pathname.startsWith(SITE_PREFIX)) return true;
     const sites = await this.dataSource.getRepository(CmsSite).find({ select: { siteId: true, publishPipeProps: true } });
-    return sites.some((site) => Object.values(site.publishPipeProps ?? {}).some((props) => originOf(props?.url) === url.origin));
+    return sites.some((site) =>
+      Object.values(site.publishPipeProps ?? {}).some((props) => {
+        const root = pipeRoot(props?.url);
+        return !!root && url.origin === root.origin && url.pathname.startsWith(root.pathname);
+      }),
+    );
   }
 }
 
-/** The origin of a pipe's absolute URL, or null when it has none. */
-function originOf(raw: string | undefined): string | null {
+/** A pipe's absolute URL as a prefix (its path ending in `/`), or null when it has none. */
+function pipeRoot(raw: string | undefined): URL | null {
   if (!raw || !/^https?:\/\//i.test(raw.trim())) return null;
   try {
-    return new URL(raw.trim()).origin;
+    const url = new URL(raw.trim());
+    if (!url.pathname.endsWith('/')) url.pathname += '/';
+    return url;
   } catch {
     return null;
   }

@@ -47,7 +47,7 @@ const askToken = (pageUrl: string, token = member, host?: string) => call('post'
 
 describe('page tokens for published pages', () => {
   it('are given to a member for a page on this host, and act in the member’s name only where a route accepts them', async () => {
-    const res = await askToken('http://127.0.0.1:3000/');
+    const res = await askToken('http://127.0.0.1:3000/site/demo/pc/news/1.html');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { token, expiresAt, nickName } = res.body.data as { token: string; expiresAt: number; nickName: string };
     expect(nickName).toBe('pagetokenmember');
@@ -61,14 +61,21 @@ describe('page tokens for published pages', () => {
     const info = await call('get', '/member/info', token);
     expect(info.status).toBe(401);
     expect(info.body.msg).toBe('认证失败，无法访问系统资源');
-    expect((await askToken('http://127.0.0.1:3000/', token)).status).toBe(401);
+    expect((await askToken('http://127.0.0.1:3000/site/demo/pc/news/1.html', token)).status).toBe(401);
     // The full token works on both kinds of route.
     expect((await call('get', '/page-token-probe/interact', member)).body.data).toEqual({ userName: 'pagetokenmember' });
     expect((await call('get', '/member/info', member)).status).toBe(200);
   });
 
   it('are refused to pages of other hosts and to staff, and end with the member’s session', async () => {
-    for (const pageUrl of ['https://evil.example.com/', 'javascript:alert(1)', 'not a url', '']) {
+    for (const pageUrl of [
+      'https://evil.example.com/site/demo/',
+      'http://127.0.0.1:3000/admin/',
+      'http://u:p@127.0.0.1:3000/site/demo/',
+      'javascript:alert(1)',
+      'not a url',
+      '',
+    ]) {
       const res = await askToken(pageUrl);
       expect(res.status, pageUrl).toBe(400);
       if (pageUrl) expect(res.body.msg).toBe('只有本站发布的页面可以使用会员身份');
@@ -85,13 +92,13 @@ describe('page tokens for published pages', () => {
       publishPipeProps: { pc: { url: 'https://www.pagetoken.example.com' } },
     });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
-    expect((await askToken('https://www.pagetoken.example.com/')).status).toBe(200);
+    expect((await askToken('https://www.pagetoken.example.com/news/1.html')).status).toBe(200);
     expect((await askToken('https://www.pagetoken.example.com.evil.net/')).status).toBe(400);
     // Staff have no page tokens.
-    expect((await askToken('http://127.0.0.1:3000/', staff)).status).toBe(401);
+    expect((await askToken('http://127.0.0.1:3000/site/demo/pc/news/1.html', staff)).status).toBe(401);
 
     const other = await memberTokenOf(t.app, 'pagetokenother', 'Probe1234');
-    const { token } = (await askToken('http://127.0.0.1:3000/', other)).body.data as { token: string };
+    const { token } = (await askToken('http://127.0.0.1:3000/site/demo/pc/news/1.html', other)).body.data as { token: string };
     expect((await call('get', '/page-token-probe/interact', token)).status).toBe(200);
     expect((await call('post', '/member/logout', other)).body.code).toBe(200);
     expect((await call('get', '/page-token-probe/interact', token)).status).toBe(401);
@@ -107,7 +114,7 @@ describe('page tokens for published pages', () => {
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-headers']).toContain('Authorization');
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
-    const answer = await askToken('http://127.0.0.1:3000/').set('Origin', 'null');
+    const answer = await askToken('http://127.0.0.1:3000/site/demo/pc/news/1.html').set('Origin', 'null');
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
     // The rest of the API stays same-origin.

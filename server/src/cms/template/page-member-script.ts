@@ -1,22 +1,28 @@
 /**
  * Page script that lets widgets of published pages (comments, votes) act in a member's name. Published pages run in
  * an opaque origin on the built-in server (and on another host in production), so they cannot read the member site's
- * `Member-Token` cookie. Instead `zhiwenMember.connect(apiUrl)` opens the member site's `/connect` popup, where the
- * member signs in if needed and agrees; that page asks `POST /api/member/page-token` for a token of the page scope and
- * posts it back here. The token lives in this page's memory only and is accepted only by routes marked
- * `@AcceptPageToken()` (comment, like, vote). Included once per page by every widget that needs it.
+ * `Member-Token` cookie, nor keep anything in storage. Instead `zhiwenMember.connect(apiUrl)` sends the visitor to the
+ * member site's `/connect?return=<this page>`, where the member signs in if needed and agrees; the member site asks
+ * `POST /api/member/page-token` (which answers only for pages of our own published sites) and comes back here with
+ * `#zw_token=…&zw_exp=…&zw_nick=…`. This script takes the token out of the address on load. It lives in this page's
+ * memory only and is accepted only by routes marked `@AcceptPageToken()` (comment, like, vote). Included once per
+ * page by every widget that needs it.
  *
  * - `zhiwenMember.token()`: the token, or null (none yet, or expired);
  * - `zhiwenMember.nickName()`: the member's name once connected;
- * - `zhiwenMember.connect(apiUrl)`: a promise of the token (rejected when the popup is blocked or closed unanswered);
- * - `zhiwenMember.headers(apiUrl?)`: `{ Authorization: 'Bearer …' }` when connected, else `{}`.
+ * - `zhiwenMember.headers()`: `{ Authorization: 'Bearer …' }` when connected, else `{}`;
+ * - `zhiwenMember.connect(apiUrl)`: goes to the member site to connect (the page comes back connected).
  */
 export const PAGE_MEMBER_SCRIPT = `(function () {
   if (window.zhiwenMember) return;
   var state = { token: null, nickName: null, expiresAt: 0 };
-  var pending = null;
-  function memberOrigin(apiUrl) {
-    return new URL(apiUrl || '/prod-api', location.href).origin;
+  var hash = location.hash;
+  if (hash.indexOf('zw_token=') >= 0) {
+    var params = new URLSearchParams(hash.slice(1));
+    state = { token: params.get('zw_token'), nickName: params.get('zw_nick') || '', expiresAt: Number(params.get('zw_exp')) || 0 };
+    params.delete('zw_token'); params.delete('zw_exp'); params.delete('zw_nick');
+    var rest = params.toString();
+    try { history.replaceState(null, '', location.pathname + location.search + (rest ? '#' + rest : '')); } catch (e) { /* kept in the address */ }
   }
   function live() {
     return state.token && Date.now() < state.expiresAt - 5000 ? state.token : null;
@@ -26,33 +32,8 @@ export const PAGE_MEMBER_SCRIPT = `(function () {
     nickName: function () { return live() ? state.nickName : null; },
     headers: function () { var t = live(); return t ? { Authorization: 'Bearer ' + t } : {}; },
     connect: function (apiUrl) {
-      if (live()) return Promise.resolve(state.token);
-      if (pending) return pending.promise;
-      var origin = memberOrigin(apiUrl);
-      var popup = window.open(origin + '/connect?redirect=%2Fconnect', 'zhiwen-connect', 'width=520,height=680');
-      if (!popup) return Promise.reject(new Error('popup-blocked'));
-      pending = {};
-      pending.promise = new Promise(function (resolve, reject) {
-        function done(error, token) {
-          window.removeEventListener('message', onMessage);
-          clearInterval(watch);
-          pending = null;
-          if (error) reject(error); else resolve(token);
-        }
-        function onMessage(event) {
-          // Only the member site's own page may hand a token over.
-          if (event.origin !== origin || event.source !== popup) return;
-          var data = event.data || {};
-          if (data.type !== 'zhiwen:page-token' || typeof data.token !== 'string') return;
-          state = { token: data.token, nickName: String(data.nickName || ''), expiresAt: Number(data.expiresAt) || 0 };
-          done(null, data.token);
-        }
-        window.addEventListener('message', onMessage);
-        var watch = setInterval(function () {
-          if (popup.closed) done(new Error('popup-closed'));
-        }, 500);
-      });
-      return pending.promise;
+      var origin = new URL(apiUrl || '/prod-api', location.href).origin;
+      location.href = origin + '/connect?return=' + encodeURIComponent(location.href.split('#')[0]);
     }
   };
 })();`;

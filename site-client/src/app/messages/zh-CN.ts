@@ -341,10 +341,11 @@ export const zhCN = {
   'loginModalPage.title': '登录',
 
   'connect.title': '在文章页面使用会员身份',
-  'connect.noOpener': '请从文章页面的“登录后评论”或投票按钮打开本页。',
+  'connect.noPage': '请从文章页面的“登录后评论”或投票按钮打开本页。',
   'connect.signInFirst': '登录后，文章页面即可以您的身份发表评论、点赞和投票。',
   'connect.question': '允许 {host} 上发布的页面以“{name}”的身份发表评论、点赞和投票吗？',
-  'connect.scope': '页面只能评论、点赞和投票，不能查看或修改您的账号、订单和报告；关闭文章页面或 2 小时后失效。',
+  'connect.scope': '页面只能评论、点赞和投票，不能查看或修改您的账号、订单和报告；离开该页面或 2 小时后失效。',
+  'connect.remember': '以后不再询问（本浏览器）',
   'connect.allow': '允许',
   'connect.cancel': '取消',
 
