@@ -154,7 +154,16 @@ export const VOTE_WIDGET_JS = `(function () {
             return r;
           });
         }
-        send(false).then(
+        // A members-only vote and no member yet: the popup opens now, inside the click (a popup opened after an
+        // answer arrives would be blocked), then the vote is sent with the page token.
+        var first =
+          v.userType === 'member' && !token() && window.zhiwenMember
+            ? window.zhiwenMember.connect(api).then(
+                function () { return send(true); },
+                function () { return send(true); },
+              )
+            : send(false);
+        first.then(
           function (r) {
             submit.disabled = false;
             if (r.code !== 200) return say(r.msg);
