@@ -48,6 +48,7 @@ const MEMBER = new Set([
   'PUT /prod-api/member/password',
   'POST /prod-api/member/avatar',
   'POST /prod-api/member/wechat/bind',
+  'POST /prod-api/api/member/page-token',
   'POST /prod-api/ai/tools/1/generate',
   'GET /prod-api/ai/history/list',
   'GET /prod-api/ai/history/1',
