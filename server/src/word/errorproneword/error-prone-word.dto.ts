@@ -30,15 +30,16 @@ export class UpdateErrorProneWordDto extends CreateErrorProneWordDto {
 
 /** What to check: plain text (a title), an HTML body, or both. */
 export class CheckErrorProneDto {
-  @ApiPropertyOptional({ description: 'Plain text, e.g. the title', maxLength: 500000 })
+  @ApiPropertyOptional({ description: 'Plain text: the title (and subtitle)', maxLength: 1000 })
   @IsOptional()
   @IsString({ message: 'word.errorProne.textRequired' })
-  @MaxLength(500000, { message: 'word.errorProne.textRequired' })
+  @MaxLength(1000, { message: 'word.errorProne.textRequired' })
   text?: string;
-  @ApiPropertyOptional({ description: 'HTML, e.g. the body: only its text is checked, never tags or attributes', maxLength: 500000 })
+  // As long as a content body may be (cms-content.dto.ts).
+  @ApiPropertyOptional({ description: 'HTML, e.g. the body: only its text is checked, never tags or attributes', maxLength: 2_000_000 })
   @IsOptional()
   @IsString({ message: 'word.errorProne.textRequired' })
-  @MaxLength(500000, { message: 'word.errorProne.textRequired' })
+  @MaxLength(2_000_000, { message: 'word.errorProne.textRequired' })
   html?: string;
 }
 

@@ -52,8 +52,17 @@ describe('error-prone words', () => {
       { word: '再接再励', replaceWord: '再接再厉', count: 1 },
     ]);
     expect(expectOk(await http.post('/word/errorproneword/check', { text: '没有错误' }))).toEqual([]);
-    expectMessage(await http.post('/word/errorproneword/check', {}), 'zh-CN', '请提供要检查的文本（最多 500000 个字符）');
-    expectMessage(await http.post('/word/errorproneword/check', { text: 5 }), 'zh-CN', '请提供要检查的文本（最多 500000 个字符）');
+    expectMessage(await http.post('/word/errorproneword/check', {}), 'zh-CN', '请提供要检查的标题（最多 1000 个字符）或正文（最多 2000000 个字符）');
+    expectMessage(
+      await http.post('/word/errorproneword/check', { text: 5 }),
+      'zh-CN',
+      '请提供要检查的标题（最多 1000 个字符）或正文（最多 2000000 个字符）',
+    );
+    expectMessage(
+      await http.post('/word/errorproneword/check', { text: '错'.repeat(1001) }),
+      'zh-CN',
+      '请提供要检查的标题（最多 1000 个字符）或正文（最多 2000000 个字符）',
+    );
     // The check engine can read the list as its error-prone words.
     const words = await t.app.get(ErrorProneWordService).typoWords();
     expect(words.entries).toEqual(expect.arrayContaining([{ wrong: '按装', correct: '安装' }]));
