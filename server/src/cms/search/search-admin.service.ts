@@ -147,6 +147,7 @@ export class SearchAdminService {
 
   /** Hot searches: queries of the site by how often they were searched in the window (last 30 days by default). */
   async hotWords(siteId: string, query: SearchWordQueryDto): Promise<PageResult<{ word: string; searchTotal: number; lastTime: Date }>> {
+    assertRealDays(query.beginTime?.slice(0, 10), query.endTime?.slice(0, 10));
     const { skip, take } = pageWindow(query);
     const params: unknown[] = [siteId, query.beginTime ?? null, query.endTime ?? null];
     let filter = '';
@@ -169,6 +170,7 @@ export class SearchAdminService {
 
   /** Searches per day (of one query when `word` is given) in the window, every day listed (zero when none). */
   async trend(siteId: string, query: TrendQueryDto): Promise<Array<{ day: string; count: number }>> {
+    assertRealDays(query.beginTime, query.endTime);
     const end = query.endTime ? Date.parse(query.endTime) : Date.now();
     const begin = query.beginTime ? Date.parse(query.beginTime) : end - 29 * 86_400_000;
     if (!(end - begin <= 366 * 86_400_000)) throw new ServiceException('cms.search.trendTooLong');
@@ -181,5 +183,14 @@ export class SearchAdminService {
         GROUP BY d.day ORDER BY d.day`,
       [siteId, query.beginTime ?? null, query.endTime ?? null, query.word ?? null],
     )) as Array<{ day: string; count: number }>;
+  }
+}
+
+/** Refuses a day that matches YYYY-MM-DD but does not exist (2024-02-31), before the database sees it. */
+function assertRealDays(...days: Array<string | undefined>): void {
+  for (const day of days) {
+    if (!day) continue;
+    const date = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) throw new ServiceException('cms.search.badDay', { day });
   }
 }

@@ -243,6 +243,8 @@ describe('staff routes', () => {
     expect(trend.slice(0, 29).every((d) => d.count === 0)).toBe(true);
     expect((await http.get('/search/word/trend').query({ word: '量子计算' })).body.data[29].count).toBe(2);
     expect((await http.get('/search/word/trend').query({ beginTime: '2020-01-01', endTime: '2024-01-01' })).status).toBe(400);
+    expect((await http.get('/search/word/trend').query({ beginTime: '2024-02-31' })).body.msg).toBe('日期“2024-02-31”不存在');
+    expect((await http.get('/search/word').query({ endTime: '2024-13-01' })).status).toBe(400);
     const removed = await http.delete('/search/log').send([logs.body.data.rows[0].logId]);
     expect(removed.body.code).toBe(200);
     expect((await http.get('/search/log')).body.data.total).toBe(2);
