@@ -154,8 +154,8 @@ export const VOTE_WIDGET_JS = `(function () {
             return r;
           });
         }
-        // A members-only vote and no member yet: the popup opens now, inside the click (a popup opened after an
-        // answer arrives would be blocked), then the vote is sent with the page token.
+        // A members-only vote and no member yet: go to the member site to connect (page-member-script); the page
+        // comes back holding a page token, and the next submission is sent with it.
         var first =
           v.userType === 'member' && !token() && window.zhiwenMember
             ? window.zhiwenMember.connect(api).then(
