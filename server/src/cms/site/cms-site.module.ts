@@ -18,7 +18,14 @@ import { CmsSiteService } from './cms-site.service';
 
 /** Sites (`/cms/site...`, `/cms/dynamicPageTypes`): sites with their properties, settings, themes and dashboard. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CmsSite, CmsSiteProperty]), CmsPublishPipeModule, CmsTemplateModule, CmsPublishCoreModule, SystemModule, AuthModule],
+  imports: [
+    TypeOrmModule.forFeature([CmsSite, CmsSiteProperty]),
+    CmsPublishPipeModule,
+    CmsTemplateModule,
+    CmsPublishCoreModule,
+    SystemModule,
+    AuthModule,
+  ],
   providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService, CmsSiteStorageService, CmsPageTokenService],
   // The property routes first: `DELETE /cms/site/prop` must not match `DELETE /cms/site/:siteId`.
   controllers: [CmsSitePropertyController, CmsSiteStorageController, CmsSiteController, CmsDynamicPageTypeController, CmsPageTokenController],
