@@ -1,7 +1,6 @@
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CmsCommonModule } from '../common/cms-common.module';
 import { SearchAdminService } from './search-admin.service';
-import { SearchCorsMiddleware } from './search-cors.middleware';
 import { SearchIndexService } from './search-index.service';
 import { SearchQueryService } from './search-query.service';
 import { SearchSegmenterService } from './search-segmenter.service';
@@ -10,7 +9,8 @@ import './search.messages';
 
 /**
  * Site search (docs/cms.md "Site search"): the full-text index of published content, the segmenter's dictionary,
- * the public search API and its logs.
+ * the public search API and its logs. The public query is under the page-script API, whose CORS
+ * (common/http/page-api-cors.ts) lets published pages call it.
  */
 @Module({
   imports: [CmsCommonModule],
@@ -18,8 +18,4 @@ import './search.messages';
   controllers: [SearchIndexController, SearchDictController, SearchLogController, SearchWordController, SearchApiController],
   exports: [SearchIndexService, SearchQueryService],
 })
-export class SearchModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SearchCorsMiddleware).forRoutes({ path: 'api/cms/search/{*path}', method: RequestMethod.ALL });
-  }
-}
+export class SearchModule {}
