@@ -17,7 +17,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -28,6 +27,8 @@ import type { PageResult } from '@zhiwen/shared';
 import { useApiData } from '../../components/useApiData';
 import { useHasPermission } from '../../components/usePermission';
 import { httpClient } from '../../providers/httpClient';
+import { PagePagination } from '../../components/PagePagination';
+import { EmptyTableRow } from '../../components/EmptyTableRow';
 
 export type CommentAuditStatus = '0' | '1' | '2';
 
@@ -238,26 +239,17 @@ export function CommentScreen() {
               </TableCell>
             </TableRow>
           ))}
-          {!rows.length && (
-            <TableRow>
-              <TableCell colSpan={9}>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('ra.navigation.no_results')}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          )}
+          {!rows.length && <EmptyTableRow colSpan={9} />}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 20, 50, 100]}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
+      <PagePagination
+        total={list.data?.total ?? 0}
+        page={page + 1}
+        pageSize={pageSize}
+        onPage={(p) => setPage(p - 1)}
+        pageSizes={[10, 20, 50, 100]}
+        onPageSize={(size) => {
+          setPageSize(size);
           setPage(0);
         }}
       />

@@ -10,7 +10,6 @@ import {
   TableBody,
   TableCell,
   TableRow,
-  TablePagination,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -23,6 +22,7 @@ import { useTranslate } from 'react-admin';
 import { formatDateTime } from '@zhiwen/shared';
 import { useApiData } from '../../components/useApiData';
 import type { VoteResult, VoteSubject } from './vote';
+import { PagePagination } from '../../components/PagePagination';
 
 const PAGE_SIZE = 10;
 
@@ -89,15 +89,7 @@ function TextAnswers({ subject }: { subject: VoteSubject }) {
         </TableBody>
       </Table>
       {data && !data.rows.length ? <Typography color="text.secondary">{translate('app.vote.no_answers')}</Typography> : null}
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
-        page={page}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[PAGE_SIZE]}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
-        onPageChange={(_, p) => setPage(p)}
-      />
+      <PagePagination total={data?.total ?? 0} page={page + 1} pageSize={PAGE_SIZE} onPage={(p) => setPage(p - 1)} />
     </Box>
   );
 }

@@ -2,20 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Button,
-  IconButton,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { EXPORT_HEADER, type PageResult } from '@zhiwen/shared';
@@ -24,6 +11,8 @@ import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { ConfirmDialog, FieldDialog, type DialogField, type FormValues } from '../grouped/WordDialogs';
+import { PagePagination } from '../../../components/PagePagination';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 interface ErrorProneRow {
   wordId: string;
@@ -134,28 +123,17 @@ export function ErrorProneWordScreen() {
               </TableCell>
             </TableRow>
           ))}
-          {!rows.length && (
-            <TableRow>
-              <TableCell colSpan={4}>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('ra.navigation.no_results')}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          )}
+          {!rows.length && <EmptyTableRow colSpan={4} />}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 20, 50, 100]}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
+      <PagePagination
+        total={list.data?.total ?? 0}
+        page={page + 1}
+        pageSize={pageSize}
+        onPage={(p) => setPage(p - 1)}
+        pageSizes={[10, 20, 50, 100]}
+        onPageSize={(size) => {
+          setPageSize(size);
           setPage(0);
         }}
       />

@@ -16,7 +16,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Tooltip,
@@ -30,6 +29,8 @@ import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { ConfirmDialog, FieldDialog, type DialogField, type FormValues } from './WordDialogs';
+import { PagePagination } from '../../../components/PagePagination';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 /** A node of `GET <group>/treedata`. */
 export interface GroupNode {
@@ -313,28 +314,17 @@ export function GroupedWordScreen({ config }: { config: GroupedWordConfig }) {
                 </TableCell>
               </TableRow>
             ))}
-            {!rows.length && (
-              <TableRow>
-                <TableCell colSpan={config.columns.length + 2}>
-                  <Typography variant="body2" color="text.secondary">
-                    {translate('ra.navigation.no_results')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            {!rows.length && <EmptyTableRow colSpan={config.columns.length + 2} />}
           </TableBody>
         </Table>
-        <TablePagination
-          component="div"
-          count={words.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
+        <PagePagination
+          total={words.data?.total ?? 0}
+          page={page + 1}
+          pageSize={pageSize}
+          onPage={(p) => setPage(p - 1)}
+          pageSizes={[10, 20, 50, 100]}
+          onPageSize={(size) => {
+            setPageSize(size);
             setPage(0);
           }}
         />

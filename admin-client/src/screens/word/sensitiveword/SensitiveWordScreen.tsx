@@ -19,10 +19,8 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
@@ -31,6 +29,8 @@ import { saveBlob } from '../../../components/download';
 import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
+import { PagePagination } from '../../../components/PagePagination';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 export type SensitiveWordType = 'sensitive' | 'whitelist';
 
@@ -182,26 +182,17 @@ export function SensitiveWordScreen() {
               </TableCell>
             </TableRow>
           ))}
-          {!rows.length && (
-            <TableRow>
-              <TableCell colSpan={6}>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('ra.navigation.no_results')}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          )}
+          {!rows.length && <EmptyTableRow colSpan={6} />}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 20, 50, 100]}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
+      <PagePagination
+        total={list.data?.total ?? 0}
+        page={page + 1}
+        pageSize={pageSize}
+        onPage={(p) => setPage(p - 1)}
+        pageSizes={[10, 20, 50, 100]}
+        onPageSize={(size) => {
+          setPageSize(size);
           setPage(0);
         }}
       />
