@@ -3,17 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, registerMemberByApi, startFreshProduct, type Row, type ServerProcess } from './helpers';
 
 /**
  * Votes in a real browser (issue 20 part 4): staff create a vote with its subjects and items in 投票调查, the site's
  * home template shows it with {% vote %}, a member votes on the published page and, voting again the same day, gets
  * the limit message; staff see the count in the results chart.
  *
- * The member votes on the site's own host (the published files served without the built-in server's sandbox, the API
- * proxied under /prod-api, as docs/cms.md describes for nginx), where page script reads the member's cookie. On the
- * built-in server (/site/...) the widget would open the member site's /connect popup for a page token instead; this
- * test does not cover that path.
+ * One member votes on the site's own host (the published files served without the built-in server's sandbox, the API
+ * proxied under /prod-api, as docs/cms.md describes for nginx), where page script reads the member's cookie; another
+ * on the built-in server (/site/...), where the widget connects through the member site for a page token.
  */
 
 let server: ServerProcess | undefined;
@@ -61,18 +60,7 @@ function localInput(hours: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-async function registerMember(username: string, password = 'Member2026'): Promise<string> {
-  const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
-  const authCode = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-  const res = await fetch(`${base}/prod-api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, authCode, uuid }),
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
-  return json.data as string;
-}
+const registerMember = (username: string, password = 'Member2026') => registerMemberByApi(base, username, password);
 
 beforeAll(async () => {
   ({ server, base } = await startFreshProduct('votes'));
@@ -89,6 +77,7 @@ beforeAll(async () => {
   expect(withVote).not.toBe(text);
   await admin('POST', '/cms/file/edit', { filePath: index, fileContent: withVote });
   memberToken = await registerMember('voter2026');
+  await registerMember('pagevoter2026');
   siteHost = await startSiteHost(base);
 });
 
@@ -174,15 +163,45 @@ describe('votes: from the back office to the published page and back', () => {
     await screenshot(reader, 'votes-published-limit');
     await context.close();
 
+    // On the built-in server the page is sandboxed and reads no cookie: voting takes the member to the member site to
+    // connect (docs/cms.md "Members on published pages"), and back on the page the vote goes in with a page token.
+    const visitor = await browser.newContext({ locale: 'zh-CN' });
+    const sandboxed = await visitor.newPage();
+    const published = `${base}/site/${SITE}/pc/`;
+    await sandboxed.goto(published);
+    const builtInPoll = sandboxed.locator('#poll');
+    await expect.poll(() => builtInPoll.getByText('1. 你最常用的终端').isVisible(), { timeout: 15_000 }).toBe(true);
+    await builtInPoll.getByLabel('电脑').check();
+    const captcha = visitor.waitForEvent('response', (r) => r.url().includes('/prod-api/captchaImage'));
+    await builtInPoll.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => new URL(sandboxed.url()).pathname, { timeout: 15_000 }).toBe('/connect');
+    await sandboxed.getByLabel('账号', { exact: true }).fill('pagevoter2026');
+    await sandboxed.getByLabel('密码', { exact: true }).fill('Member2026');
+    const { data: shown } = await (await captcha).json();
+    if (shown.uuid) {
+      const answer = (await (await fetch(`${base}/prod-api/test-support/captcha/${shown.uuid}`)).json()).data;
+      await sandboxed.getByLabel('验证码').fill(answer);
+    }
+    await sandboxed.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => sandboxed.getByRole('button', { name: '允许' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await sandboxed.getByRole('button', { name: '允许' }).click();
+    await expect.poll(() => sandboxed.url(), { timeout: 15_000 }).toBe(published);
+    await expect.poll(() => builtInPoll.getByText('1. 你最常用的终端').isVisible(), { timeout: 15_000 }).toBe(true);
+    await builtInPoll.getByLabel('电脑').check();
+    await builtInPoll.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => builtInPoll.getByText('投票成功').isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(sandboxed, 'votes-published-page-token');
+    await visitor.close();
+
     // 结果: the count in the chart's table and the text answer.
     await page.reload();
     await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await row.innerText()).toMatch(/\b1\b/);
+    expect(await row.innerText()).toMatch(/\b2\b/);
     await row.getByRole('button', { name: '结果' }).click();
     const results = page.getByRole('dialog');
-    await expect.poll(() => results.getByTestId('vote-result-total').innerText(), { timeout: 15_000 }).toBe('共 1 人次参与');
+    await expect.poll(() => results.getByTestId('vote-result-total').innerText(), { timeout: 15_000 }).toBe('共 2 人次参与');
     const counts = results.getByTestId('vote-result-row');
-    await expect.poll(() => counts.allInnerTexts(), { timeout: 15_000 }).toEqual(['电脑\t0 票', '平板\t0 票', '手机\t1 票']);
+    await expect.poll(() => counts.allInnerTexts(), { timeout: 15_000 }).toEqual(['电脑\t1 票', '平板\t0 票', '手机\t1 票']);
     expect(await results.locator('svg').count()).toBeGreaterThan(0);
     await expect.poll(() => results.getByTestId('vote-answer-row').first().innerText(), { timeout: 15_000 }).toContain('希望多一些深度报道');
     await screenshot(page, 'votes-results');

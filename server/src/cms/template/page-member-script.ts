@@ -11,7 +11,8 @@
  * - `zhiwenMember.token()`: the token, or null (none yet, or expired);
  * - `zhiwenMember.nickName()`: the member's name once connected;
  * - `zhiwenMember.headers()`: `{ Authorization: 'Bearer …' }` when connected, else `{}`;
- * - `zhiwenMember.connect(apiUrl)`: goes to the member site to connect (the page comes back connected).
+ * - `zhiwenMember.connect(apiUrl)`: goes to the member site to connect (the page comes back connected); answers a promise
+ *   that never settles, as the page is leaving.
  */
 export const PAGE_MEMBER_SCRIPT = `(function () {
   if (window.zhiwenMember) return;
@@ -34,6 +35,8 @@ export const PAGE_MEMBER_SCRIPT = `(function () {
     connect: function (apiUrl) {
       var origin = new URL(apiUrl || '/prod-api', location.href).origin;
       location.href = origin + '/connect?return=' + encodeURIComponent(location.href.split('#')[0]);
+      // The page is leaving: callers that wait for the token wait for good.
+      return new Promise(function () {});
     }
   };
 })();`;
