@@ -67,6 +67,9 @@ export function ConnectPage() {
     }
   }
 
+  // Back where the member came from; never to the `return` address itself, which the server has not vouched for.
+  const leave = () => (window.history.length > 1 ? window.history.back() : window.location.assign('/'));
+
   useEffect(() => {
     document.title = t('connect.title');
   }, []);
@@ -109,7 +112,7 @@ export function ConnectPage() {
         <button type="button" className="button" disabled={busy} onClick={() => void allow(remember)}>
           {t('connect.allow')}
         </button>
-        <button type="button" className="button button-outline" onClick={() => window.location.replace(page.href)}>
+        <button type="button" className="button button-outline" onClick={leave}>
           {t('connect.cancel')}
         </button>
       </div>
