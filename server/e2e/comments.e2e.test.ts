@@ -1,9 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, registerMemberByApi, startFreshProduct, startSiteHost, type Row, type ServerProcess } from './helpers';
 
 /**
  * Comments in a real browser (issue 20 part 3): a member comments on a published article through the default theme's
@@ -26,44 +24,7 @@ let siteHost: { url: string; close: () => Promise<void> };
 const SITE = 'comments2026';
 const admin = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
 
-/** The site's own host: serves every path of the product but without the sandbox policy of the built-in /site/ server. */
-function startSiteHost(target: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const upstream = new URL(target);
-  const proxy = http.createServer((req, res) => {
-    const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } },
-      (answer) => {
-        const headers = { ...answer.headers };
-        delete headers['content-security-policy'];
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.writeHead(502).end());
-    req.pipe(forward);
-  });
-  return new Promise((resolve) =>
-    proxy.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://localhost:${(proxy.address() as AddressInfo).port}`,
-        close: () => new Promise<void>((done) => proxy.close(() => done())),
-      }),
-    ),
-  );
-}
-
-async function registerMember(username: string, password = 'Member2026'): Promise<string> {
-  const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
-  const authCode = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-  const res = await fetch(`${base}/prod-api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, authCode, uuid }),
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
-  return json.data as string;
-}
+const registerMember = (username: string, password = 'Member2026') => registerMemberByApi(base, username, password);
 
 beforeAll(async () => {
   ({ server, base } = await startFreshProduct('comments'));

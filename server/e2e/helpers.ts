@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -135,4 +137,30 @@ export async function registerMemberByApi(base: string, username: string, passwo
   const json = await res.json();
   if (json.code !== 200) throw new Error(`register ${username}: ${json.msg}`);
   return json.data;
+}
+
+/** The site's own host: serves every path of the product but without the sandbox policy of the built-in /site/ server. */
+export function startSiteHost(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const proxy = http.createServer((req, res) => {
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        const headers = { ...answer.headers };
+        delete headers['content-security-policy'];
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  return new Promise((resolve) =>
+    proxy.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://localhost:${(proxy.address() as AddressInfo).port}`,
+        close: () => new Promise<void>((done) => proxy.close(() => done())),
+      }),
+    ),
+  );
 }

@@ -1,9 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, registerMemberByApi, startFreshProduct, type Row, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, registerMemberByApi, startFreshProduct, startSiteHost, type Row, type ServerProcess } from './helpers';
 
 /**
  * Votes in a real browser (issue 20 part 4): staff create a vote with its subjects and items in 投票调查, the site's
@@ -26,32 +24,6 @@ let siteHost: { url: string; close: () => Promise<void> };
 const SITE = 'votes2026';
 const CODE = 'reader2026';
 const admin = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, adminToken)<T>(method, url, body);
-
-/** The site's own host: serves every path of the product but without the sandbox policy of the built-in /site/ server. */
-function startSiteHost(target: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const upstream = new URL(target);
-  const proxy = http.createServer((req, res) => {
-    const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } },
-      (answer) => {
-        const headers = { ...answer.headers };
-        delete headers['content-security-policy'];
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.writeHead(502).end());
-    req.pipe(forward);
-  });
-  return new Promise((resolve) =>
-    proxy.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://localhost:${(proxy.address() as AddressInfo).port}`,
-        close: () => new Promise<void>((done) => proxy.close(() => done())),
-      }),
-    ),
-  );
-}
 
 /** A `datetime-local` value `hours` from now, in the browser's (this machine's) time zone. */
 function localInput(hours: number): string {
