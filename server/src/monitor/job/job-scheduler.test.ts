@@ -121,6 +121,7 @@ describe('the scheduler across instances and restarts', () => {
       const rds = restarted.app.get(DataSource);
       await rds.query(`UPDATE sys_job SET next_fire_time = $2 WHERE job_id = ANY($1::bigint[])`, [Object.values(ids), missedFrom]);
       const scheduler = restarted.app.get(JobScheduler);
+      const restartedAt = new Date();
       await scheduler.start(); // its first tick runs at once
       scheduler.stop();
       await scheduler.idle();
@@ -134,14 +135,16 @@ describe('the scheduler across instances and restarts', () => {
       expect(caughtUp.every((l) => l.trigger_type === 'misfire' && l.job_message === 'now')).toBe(true);
       const next: Row[] = await rds.query(`SELECT next_fire_time FROM sys_job WHERE job_id = ANY($1::bigint[])`, [Object.values(ids)]);
       for (const row of next) expect(new Date(row.next_fire_time).getTime()).toBeGreaterThan(Date.now() - 1000);
-      // Nothing is due any more: a second tick fires nothing.
-      expect(await scheduler.tick()).toBe(0);
+      // Nothing is due any more: a second look at the same moment fires nothing (a later one may cross into the next
+      // minute, when the jobs are due again).
+      expect(await scheduler.tick(restartedAt)).toBe(0);
     } finally {
       await restarted.close();
+      // The next tests run on two instances again, whatever happened here.
+      a = await startTestApp({ db });
+      b = await startTestApp({ db });
+      token = await tokenOf(a.app);
     }
-    a = await startTestApp({ db });
-    b = await startTestApp({ db });
-    token = await tokenOf(a.app);
   });
 
   it('logs a handler that throws and goes on with the next due job and the next tick', async () => {
