@@ -107,7 +107,8 @@ describe('comments: from the published page to the back office and back', () => 
     await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
     await row.getByRole('button', { name: '详情' }).click();
     await expect.poll(() => page.getByRole('dialog').getByText('reader2026').first().isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByRole('dialog').innerText()).toContain('点赞会员（1）');
+    // The likes load after the comment itself.
+    await expect.poll(() => page.getByRole('dialog').innerText(), { timeout: 15_000 }).toContain('点赞会员（1）');
 
     // On the built-in server the page is sandboxed: the comment shows, a visitor is offered the sign-in link.
     const visitor = await browser.newPage({ locale: 'zh-CN' });
