@@ -38,7 +38,10 @@ describe('members on published pages', () => {
     await page.addScriptTag({ content: PAGE_MEMBER_SCRIPT });
 
     const captcha = context.waitForEvent('response', (r) => r.url().includes('/prod-api/captchaImage'));
-    await page.evaluate(() => (window as unknown as { zhiwenMember: { connect(api: string): void } }).zhiwenMember.connect('/prod-api'));
+    // connect() leaves the page: the evaluation may end with the page it ran in.
+    await page
+      .evaluate(() => void (window as unknown as { zhiwenMember: { connect(api: string): void } }).zhiwenMember.connect('/prod-api'))
+      .catch(() => undefined);
     await expect.poll(() => page.getByText('登录后，文章页面即可以您的身份发表评论、点赞和投票。').isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByLabel('账号', { exact: true }).fill('page_member');
     await page.getByLabel('密码', { exact: true }).fill('Member2026');
@@ -81,7 +84,10 @@ describe('members on published pages', () => {
     // Allowed for this host: the next page connects without asking.
     await page.goto(article);
     await page.addScriptTag({ content: PAGE_MEMBER_SCRIPT });
-    await page.evaluate(() => (window as unknown as { zhiwenMember: { connect(api: string): void } }).zhiwenMember.connect('/prod-api'));
+    // connect() leaves the page: the evaluation may end with the page it ran in.
+    await page
+      .evaluate(() => void (window as unknown as { zhiwenMember: { connect(api: string): void } }).zhiwenMember.connect('/prod-api'))
+      .catch(() => undefined);
     await expect.poll(() => page.url(), { timeout: 15_000 }).toContain('#zw_token=');
     await context.close();
   });
