@@ -1,4 +1,5 @@
 import { Pusher1795653000000 } from './1795653000000-Pusher';
+import { FriendLinkDynamicPage1795675000000 } from './1795675000000-FriendLinkDynamicPage';
 import { GenTable1795654000000 } from './1795654000000-GenTable';
 import { Votes1795663000000 } from './1795663000000-Votes';
 import { CmsWords1795660000000 } from './1795660000000-CmsWords';
@@ -29,6 +30,7 @@ import { InitSchema1763740800000 } from './1763740800000-InitSchema';
 import { ScheduledTask1795651000000 } from './1795651000000-ScheduledTask';
 import { ScheduledJob1795650000000 } from './1795650000000-ScheduledJob';
 import { SiteStat1795664000000 } from './1795664000000-SiteStat';
+import { CmsAdvertisement1795671000000 } from './1795671000000-CmsAdvertisement';
 
 /** Every migration, oldest first. A new one is appended here. */
 export const MIGRATIONS = [
@@ -63,4 +65,6 @@ export const MIGRATIONS = [
   SiteSearch1795662000000,
   SensitiveWordsComments1795661000000,
   SiteStat1795664000000,
+  CmsAdvertisement1795671000000,
+  FriendLinkDynamicPage1795675000000,
 ];
