@@ -1,3 +1,4 @@
+import { CustomForm1795673000000 } from './1795673000000-CustomForm';
 import { Pusher1795653000000 } from './1795653000000-Pusher';
 import { FriendLinkDynamicPage1795675000000 } from './1795675000000-FriendLinkDynamicPage';
 import { GenTable1795654000000 } from './1795654000000-GenTable';
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   SiteStat1795664000000,
   CmsAdvertisement1795671000000,
   FriendLinkDynamicPage1795675000000,
+  CustomForm1795673000000,
 ];
