@@ -89,6 +89,47 @@ export class ObjectPermissionService {
     else await this.dataSource.transaction(run);
   }
 
+  /** Takes `permissions` away from an owner (ones it does not hold are ignored), in the caller's transaction when given. */
+  async revoke(owner: PermissionOwner, permissions: string[], manager?: EntityManager): Promise<void> {
+    if (!permissions.length) return;
+    for (const permission of permissions) {
+      const parts = permission.split(':');
+      if (parts.length !== 3) throw new Error(`Malformed object permission ${permission}`);
+      objectPermission(parts[0], parts[1], parts[2]);
+    }
+    await (manager ?? this.dataSource.manager).query(
+      'DELETE FROM sys_permission WHERE owner_type = $1 AND owner_id = $2 AND permission = ANY($3::text[])',
+      [owner.type, owner.id, [...new Set(permissions)]],
+    );
+  }
+
+  /** The permissions starting with `prefix` a user holds through its enabled roles (not directly). */
+  async heldThroughRoles(userId: string, prefix = ''): Promise<string[]> {
+    const rows: Array<{ permission: string }> = await this.dataSource.query(
+      `SELECT DISTINCT p.permission FROM sys_permission p
+       WHERE p.owner_type = 'role' AND left(p.permission, $2) = $3 AND p.owner_id IN (
+         SELECT ur.role_id FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id
+         WHERE ur.user_id = $1 AND r.status = '0' AND r.del_flag = '0')
+       ORDER BY p.permission`,
+      [userId, prefix.length, prefix],
+    );
+    return rows.map((r) => r.permission);
+  }
+
+  /**
+   * The owner as a grant screen names it (role name and key, or user name), and whether it is the super administrator
+   * role (which holds everything and takes no grants); null when the role or user does not exist (or is deleted).
+   */
+  async describeOwner(owner: PermissionOwner): Promise<{ name: string; superAdminRole: boolean } | null> {
+    if (!/^[0-9]{1,19}$/.test(owner.id)) return null;
+    if (owner.type === 'role') {
+      const [row] = await this.dataSource.query(`SELECT role_name, role_key FROM sys_role WHERE role_id = $1 AND del_flag = '0'`, [owner.id]);
+      return row ? { name: `${row.role_name} (${row.role_key})`, superAdminRole: row.role_key === SUPER_ADMIN_ROLE } : null;
+    }
+    const [row] = await this.dataSource.query(`SELECT user_name FROM sys_user WHERE user_id = $1 AND del_flag = '0'`, [owner.id]);
+    return row ? { name: row.user_name, superAdminRole: false } : null;
+  }
+
   /** Drops every permission on the objects (they were deleted), in the caller's transaction when given. */
   async forget(type: string, objectIds: string | number | Array<string | number>, manager?: EntityManager): Promise<void> {
     const ids = (Array.isArray(objectIds) ? objectIds : [objectIds]).map(String);
