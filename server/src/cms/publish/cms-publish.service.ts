@@ -406,6 +406,22 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     }
   }
 
+  /**
+   * Renders a template of a site's pipe for one request (dynamic pages, see docs/cms.md "Dynamic templates"): the
+   * published read model (published content only), the same engine and bounds as static publishing, `vars` visible to
+   * the template. Throws ServiceException notFound for an unknown site or a pipe not enabled, TemplateError when the
+   * template fails.
+   */
+  async renderDynamic(siteId: string, pipe: string, template: string, vars: Record<string, unknown>, pageIndex = 1): Promise<string> {
+    const model = await this.requireSite(siteId);
+    if (!model.enabledPipes().includes(pipe)) throw ServiceException.notFound('cms.publish.pipeNotFound', { pipe });
+    const provider = model.provider(pipe);
+    const source = this.renderer.source(siteId, pipe);
+    if (!isTemplatePath(template) || (await source.read(template)) === null) throw new TemplateError('notFound', { detail: template });
+    const context: TemplateContext = { site: provider.siteSync(), pipe, pageIndex, vars };
+    return (await this.renderer.render(template, { source, provider, context })).html;
+  }
+
   // ---------------------------------------------------------------------------------------------------------------
   // Queueing
   // ---------------------------------------------------------------------------------------------------------------
@@ -601,6 +617,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       );
       if (failed) this.logger.warn({ taskId: job.taskId, failures: run.failures.slice(0, 20) }, 'Publish task finished with failed pages');
       if (failed) appEvents.emit('publish.failed', { taskId: job.taskId, error });
+      appEvents.emit('cms.site.published', { siteId: String(task.siteId) });
     } catch (error) {
       if (error instanceof PublishStopped) {
         // Stopped by staff: failed with its reason, no heartbeat left, nothing to retry or alert about.

@@ -11,6 +11,8 @@ export interface AppEventMap {
   'refund.requested': { orderId: string; refundId: string; amount: number; reason: string; actor: string; surplus: boolean };
   /** A CMS publish task ended failed. */
   'publish.failed': { taskId: string; error: string };
+  /** A CMS publish task of a site finished (done or with failed pages): dynamic pages of the site drop their cache. */
+  'cms.site.published': { siteId: string };
   /** CMS content went on the site (published, by staff or on schedule): its ids, committed. */
   'cms.content.published': { contentIds: string[] };
   /** CMS content left the site (offline, archived, deleted, or its page moved): its ids, committed. */

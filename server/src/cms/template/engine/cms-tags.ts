@@ -15,6 +15,7 @@ import {
 } from 'liquidjs';
 import { formatDate, DEFAULT_DATE_PATTERN } from './date-format';
 import { TemplateError } from './errors';
+import { extensionTags } from './extension-tags';
 import { VOTE_CODE, voteWidgetHtml } from '../../../vote/vote-widget';
 import type {
   CatalogView,
@@ -432,6 +433,14 @@ function dataTags(): Record<string, DataTagSpec> {
 /** Registers the CMS tags and filters on a Liquid instance; `stateOf` gives the state of the render in progress. */
 export function registerCmsExtensions(liquid: Liquid, stateOf: StateOf): void {
   for (const [name, spec] of Object.entries(dataTags())) liquid.registerTag(name, dataTag(name, spec, stateOf));
+  // Tags of other modules (friend links, ...): the same argument checks, data-call budget and block or assign forms.
+  for (const [name, ext] of extensionTags()) {
+    const load = (state: RenderState, args: Args) => {
+      dataCall(state);
+      return ext.load({ siteId: state.site.siteId, pipe: state.context.pipe, urls: state.provider.urls }, args);
+    };
+    liquid.registerTag(name, dataTag(name, { args: ext.args, enums: ext.enums, block: ext.block, load }, stateOf));
+  }
   liquid.registerTag('page_bar', pageBarTag(stateOf));
   liquid.registerTag('vote', voteTag(stateOf));
   liquid.registerTag('include', depthBounded(IncludeTag, stateOf));
