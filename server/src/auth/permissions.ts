@@ -116,6 +116,7 @@ export const PERMISSIONS = [
   'cms:ad:edit',
   'cms:ad:remove',
   'cms:ad:changeStatus',
+  'cms:ad:rawcode',
   'cms:resource:view',
   'cms:resource:add',
   'cms:resource:upload',

@@ -73,6 +73,7 @@ const ACTIONS = {
   upload: names('{n}上传', '{n}上傳', 'Upload {n}'),
   download: names('{n}下载', '{n}下載', 'Download {n}'),
   rename: names('{n}重命名', '{n}重新命名', 'Rename {n}'),
+  rawcode: names('{n}原始代码（可含脚本）', '{n}原始程式碼（可含指令碼）', 'Save raw {n} code (scripts allowed)'),
   clearCache: names('清理缓存', '清除快取', 'Clear cache'),
   build: names('创建索引', '建立索引', 'Build index'),
   rebuild: names('重建全部索引', '重建全部索引', 'Rebuild all indexes'),
@@ -392,7 +393,7 @@ const CMS = dir('cms', names('内容管理', '內容管理', 'CMS'), 'cms', 'doc
       component: 'cms/advertisement/index',
       perms: 'cms:ad:view',
       icon: 'star',
-      buttons: ['add', 'edit', 'remove', 'changeStatus'],
+      buttons: ['add', 'edit', 'remove', 'changeStatus', 'rawcode'],
     }),
   ]),
   dir('cms.resource', names('资源', '資源', 'Assets'), 'resource', 'upload', [
@@ -968,5 +969,8 @@ export const MENU_TREE: MenuSeed[] = [CHECK, AI, CMS, SYSTEM, MONITOR, TOOL];
 
 /** Keys of the menus (with all their descendants) granted to the seeded `editor` role: the CMS only. */
 export const EDITOR_MENU_KEYS: string[] = ['cms'];
-/** Inside EDITOR_MENU_KEYS but not for editors: where a site's files are stored is an administrator's choice. */
-export const EDITOR_EXCLUDED_MENU_KEYS: string[] = ['cms.site.storage'];
+/**
+ * Inside EDITOR_MENU_KEYS but not for editors: where a site's files are stored is an administrator's choice, and so is
+ * who may publish advert code with scripts.
+ */
+export const EDITOR_EXCLUDED_MENU_KEYS: string[] = ['cms.site.storage', 'cms.ad.advertisement.rawcode'];
