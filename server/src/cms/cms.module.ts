@@ -3,7 +3,10 @@ import { CmsCatalogModule } from './catalog/cms-catalog.module';
 import { CmsCommonModule } from './common/cms-common.module';
 import { CmsContentModule } from './content/cms-content.module';
 import { CmsDemoModule } from './demo/cms-demo.module';
+import { CustomFormModule } from './customform/custom-form.module';
 import { CmsFileModule } from './file/cms-file.module';
+import { CmsPageWidgetModule } from './pagewidget/cms-page-widget.module';
+import { CmsPermsModule } from './perms/cms-perms.module';
 import { CmsContentStatsService } from './content/cms-content-stats.service';
 import { CmsPublishModule } from './publish/cms-publish.module';
 import { CmsPublishPipeModule } from './publishpipe/cms-publish-pipe.module';
@@ -28,6 +31,9 @@ import { CmsTemplateModule } from './template/cms-template.module';
     CmsFileModule,
     CmsStatModule,
     SearchModule,
+    CustomFormModule,
+    CmsPageWidgetModule,
+    CmsPermsModule,
   ],
   // The dashboard's content figures.
   providers: [CmsContentStatsService],

@@ -31,7 +31,9 @@ import { InitSchema1763740800000 } from './1763740800000-InitSchema';
 import { ScheduledTask1795651000000 } from './1795651000000-ScheduledTask';
 import { ScheduledJob1795650000000 } from './1795650000000-ScheduledJob';
 import { SiteStat1795664000000 } from './1795664000000-SiteStat';
+import { CmsPageWidget1795670000000 } from './1795670000000-CmsPageWidget';
 import { CmsAdvertisement1795671000000 } from './1795671000000-CmsAdvertisement';
+import { ExtendModel1795672000000 } from './1795672000000-ExtendModel';
 
 /** Every migration, oldest first. A new one is appended here. */
 export const MIGRATIONS = [
@@ -66,7 +68,9 @@ export const MIGRATIONS = [
   SiteSearch1795662000000,
   SensitiveWordsComments1795661000000,
   SiteStat1795664000000,
+  CmsPageWidget1795670000000,
   CmsAdvertisement1795671000000,
   FriendLinkDynamicPage1795675000000,
   CustomForm1795673000000,
+  ExtendModel1795672000000,
 ];
