@@ -48,6 +48,7 @@ import { MenuModule } from './system/menu/menu.module';
 import { RoleModule } from './system/role/role.module';
 import { UserModule } from './system/user/user.module';
 import { VoteModule } from './vote/vote.module';
+import { XModelModule } from './xmodel/xmodel.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -95,6 +96,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   PaymentModule,
   PusherModule,
   VoteModule,
+  XModelModule,
   ServerMonitorModule,
   CacheMonitorModule,
   ApiDocsModule,

@@ -11,3 +11,4 @@ export * from './remember-me.js';
 export * from './check-types.js';
 export * from './resource-settings.js';
 export * from './site-files.js';
+export * from './xmodel.js';
