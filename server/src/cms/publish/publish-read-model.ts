@@ -498,6 +498,15 @@ export class PipeDataProvider implements TemplateDataProvider {
     return this.lastPaged;
   }
 
+  /** HTML of the last publish of the site's page widget `code` (cms_page_widget belongs to the page widget module; read only here). */
+  async pageWidget(code: string): Promise<string | null> {
+    const { rows } = await this.model.pool.query<{ html: string }>(
+      `SELECT published_html AS html FROM cms_page_widget WHERE site_id = $1 AND lower(code) = lower($2) AND state = '1' LIMIT 1`,
+      [this.model.site.siteId, code],
+    );
+    return rows[0]?.html ?? null;
+  }
+
   /** A resource of the site's library by id or by its path (or its thumbnail's path), or null. */
   async resource(idOrPath: string): Promise<ResourceView | null> {
     const ref = String(idOrPath ?? '');

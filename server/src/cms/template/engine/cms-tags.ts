@@ -17,6 +17,7 @@ import { formatDate, DEFAULT_DATE_PATTERN } from './date-format';
 import { TemplateError } from './errors';
 import { extensionTags } from './extension-tags';
 import { VOTE_CODE, voteWidgetHtml } from '../../../vote/vote-widget';
+import { customFormTag } from '../../customform/custom-form-widget';
 import type {
   CatalogView,
   ContentSort,
@@ -339,6 +340,33 @@ function voteTag(stateOf: StateOf): TagClass {
   };
 }
 
+/** `{% pagewidget code:'x' %}`: the HTML of the last publish of the site's page widget `x` (nothing when unpublished). */
+function pageWidgetTag(stateOf: StateOf): TagClass {
+  return class PageWidgetTag extends Tag {
+    private readonly hash: Hash;
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+      super(token, remainTokens, liquid);
+      this.hash = new Hash(this.tokenizer, liquid.options.keyValueSeparator);
+      this.tokenizer.skipBlank();
+      if (this.tokenizer.p < this.tokenizer.N)
+        throw new Error(`unexpected "${this.tokenizer.input.slice(this.tokenizer.p, this.tokenizer.N).slice(0, 40)}" in tag pagewidget`);
+      for (const key of Object.keys(this.hash.hash)) {
+        if (key !== 'code') throw new Error(`unknown argument "${key}" of tag pagewidget (allowed: code)`);
+      }
+    }
+    *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+      const args = (yield this.hash.render(ctx)) as Args;
+      const code = text(args.code);
+      if (!code || !/^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(code)) throw new Error('tag pagewidget needs code: a letter, then letters, digits or underscores');
+      const state = stateOf();
+      if (!state.provider.pageWidget) return;
+      dataCall(state);
+      const html = (yield state.provider.pageWidget(code)) as string | null;
+      emitter.write(html ?? '');
+    }
+  };
+}
+
 /** include/render/layout bounded in depth (a template including itself stops with tooDeep). */
 function depthBounded(Base: unknown, stateOf: StateOf): TagClass {
   type Renderable = Tag & { render(ctx: Context, emitter: Emitter): Generator<unknown, unknown, unknown> };
@@ -443,6 +471,8 @@ export function registerCmsExtensions(liquid: Liquid, stateOf: StateOf): void {
   }
   liquid.registerTag('page_bar', pageBarTag(stateOf));
   liquid.registerTag('vote', voteTag(stateOf));
+  liquid.registerTag('customform', customFormTag(stateOf));
+  liquid.registerTag('pagewidget', pageWidgetTag(stateOf));
   liquid.registerTag('include', depthBounded(IncludeTag, stateOf));
   liquid.registerTag('render', depthBounded(RenderTag, stateOf));
   liquid.registerTag('layout', depthBounded(LayoutTag, stateOf));

@@ -112,6 +112,34 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     example: '<section class="poll">{% vote code:\'survey2026\' %}</section>',
   },
   {
+    name: 'customform',
+    kind: 'tag',
+    syntax: "{% customform code:'feedback' %}",
+    description:
+      '自定义表单：输出一个占位元素，由页面脚本从公开接口（site.apiUrl）实时读取本站已发布的表单并显示为 HTML 表单（每种字段控件一个输入，需要时带图片验证码），提交到 /api/customform/submit，服务端按字段的校验规则、提交限制和敏感词检查，消息显示在表单下（字段消息显示在字段下）。表单数据实时读取：发布或下线表单后所有页面立即生效，不必重新发布页面；未发布或已下线的表单只显示提示。脚本每个页面只输出一次。样式类：cms-customform、cms-cf-form、cms-cf-field、cms-cf-label、cms-cf-field-error、cms-cf-captcha、cms-cf-submit、cms-cf-msg',
+    descriptions: {
+      'zh-TW':
+        '自訂表單：輸出一個佔位元素，由頁面腳本從公開介面（site.apiUrl）即時讀取本站已發佈的表單並顯示為 HTML 表單（每種欄位控制項一個輸入，需要時帶圖片驗證碼），提交到 /api/customform/submit，伺服器依欄位的校驗規則、提交限制和敏感詞檢查，訊息顯示在表單下。發佈或下線表單後所有頁面立即生效，不必重新發佈頁面。腳本每個頁面只輸出一次。',
+      en: 'A custom form: writes a placeholder that page script fills from the public API (site.apiUrl) with the site’s published form as an HTML form (one input per field kind, an image captcha when the form asks), submitted to /api/customform/submit, where the server checks the fields’ validation rules, the limit rule and sensitive words; messages show under the form (field messages under their field). The form is read live: publishing or taking it offline applies to every page at once, with no republishing; an unpublished form shows its message. The script is written once per page.',
+    },
+    args: [{ name: 'code', description: '自定义表单的编码（互动 > 自定义表单 里设置，须已发布）' }],
+    example: '<section class="feedback">{% customform code:\'feedback\' %}</section>',
+  },
+  {
+    name: 'pagewidget',
+    kind: 'tag',
+    syntax: "{% pagewidget code:'hot_links' %}",
+    description:
+      '页面部件（手动区块、广告位等）：原样输出该编码的页面部件最近一次发布的 HTML（编码不区分大小写）；未发布或不存在时不输出。页面部件发布、修改或删除后，站点首页（属于栏目的部件还有该栏目列表页）会自动重新发布；其他引用它的页面在下次发布时更新',
+    descriptions: {
+      'zh-TW':
+        '頁面元件（手動區塊、廣告位等）：原樣輸出該代碼的頁面元件最近一次發佈的 HTML（代碼不區分大小寫）；未發佈或不存在時不輸出。頁面元件發佈、修改或刪除後，網站首頁（屬於欄目的元件還有該欄目列表頁）會自動重新發佈；其他引用它的頁面在下次發佈時更新',
+      en: 'A page widget (manual block, ad space, …): writes the HTML of the last publish of the site’s widget with this code (case ignored); nothing when it is not published or does not exist. Publishing, changing or deleting a widget republishes the site’s home page (and its catalog’s list pages for a catalog widget); other pages showing it follow at their next publish.',
+    },
+    args: [{ name: 'code', description: '页面部件的编码（页面部件页面里设置）' }],
+    example: '<aside>{% pagewidget code:\'hot_links\' %}</aside>',
+  },
+  {
     name: 'catalog_tree',
     kind: 'tag',
     syntax: "{% catalog_tree alias:'news' depth:2 as tree %}",

@@ -225,6 +225,8 @@ export interface TemplateDataProvider {
   resource?(idOrPath: string): Promise<ResourceView | null>;
   /** Library resources of the site, newest first. */
   resources?(query: ResourceQuery): Promise<ResourceView[]>;
+  /** HTML of the last publish of the site's page widget with this code (any case), or null when none is published. */
+  pageWidget?(code: string): Promise<string | null>;
   urls: TemplateUrls;
 }
 
