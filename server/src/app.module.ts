@@ -14,6 +14,8 @@ import { EventsModule } from './common/events/app-events';
 import { CmsModule } from './cms/cms.module';
 import { CmsCommonModule } from './cms/common/cms-common.module';
 import { CmsPublishCoreModule } from './cms/publish/cms-publish.module';
+import { FriendLinkCoreModule } from './cms/link/friend-link.module';
+import { DynamicPageCacheModule } from './cms/dynamic/dynamic-page-cache';
 import { CheckProductModule } from './check/product/check-product.module';
 import { CheckTaskCoreModule, CheckTaskModule } from './check/task/check-task.module';
 import { CommonModule } from './common/common.module';
@@ -113,6 +115,9 @@ const JOB_MODULES: Array<Type<unknown>> = [
   PusherCoreModule,
   CmsCommonModule,
   CmsPublishCoreModule,
+  // Register the link_list template tag and clear dynamic page caches where publish jobs run.
+  FriendLinkCoreModule,
+  DynamicPageCacheModule,
   ServerMonitorCoreModule,
 ];
 

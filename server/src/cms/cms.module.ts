@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CmsAdModule } from './ad/cms-ad.module';
 import { CmsCatalogModule } from './catalog/cms-catalog.module';
 import { CmsCommonModule } from './common/cms-common.module';
 import { CmsContentModule } from './content/cms-content.module';
@@ -15,6 +16,8 @@ import { SearchModule } from './search/search.module';
 import { CmsSiteModule } from './site/cms-site.module';
 import { CmsStatModule } from './stat/cms-stat.module';
 import { CmsTemplateModule } from './template/cms-template.module';
+import { FriendLinkModule } from './link/friend-link.module';
+import { DynamicPageModule } from './dynamic/dynamic-page.module';
 
 /** The CMS (see docs/cms.md): sites, publish pipes, catalogs, content, templates and static publishing. */
 @Module({
@@ -33,7 +36,10 @@ import { CmsTemplateModule } from './template/cms-template.module';
     SearchModule,
     CustomFormModule,
     CmsPageWidgetModule,
+    CmsAdModule,
     CmsPermsModule,
+    FriendLinkModule,
+    DynamicPageModule,
   ],
   // The dashboard's content figures.
   providers: [CmsContentStatsService],
