@@ -23,8 +23,6 @@ const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
       'cms:block',
       'cms:adspace',
       'cms:ad',
-      'cms:dynamicpage',
-      'cms:link',
       'cms:customform',
       'cms:exmodel',
       'cms:exmodelfield',

@@ -7,12 +7,9 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
 import { CmsPublishService } from '../publish/cms-publish.service';
-import { registerExtensionTag } from '../template/engine/extension-tags';
-import { LINK_GROUP_CODE, type CreateLinkDto, type CreateLinkGroupDto, type LinkGroupQueryDto, type LinkQueryDto, type LinkView, type UpdateLinkDto, type UpdateLinkGroupDto } from './friend-link.dto';
+import { type CreateLinkDto, type CreateLinkGroupDto, type LinkGroupQueryDto, type LinkQueryDto, type LinkView, type UpdateLinkDto, type UpdateLinkGroupDto } from './friend-link.dto';
 import { FriendLink, FriendLinkGroup } from './friend-link.entity';
-
-/** Most links `link_list` shows of a group. */
-export const LINK_LIST_MAX = 200;
+import { setFriendLinkLoader } from './link-list-tag';
 
 /**
  * Friend link groups of a site and their links (互动 > 友情链接). Everything is scoped to the caller's current site;
@@ -35,18 +32,7 @@ export class FriendLinkService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    registerExtensionTag('link_list', {
-      args: ['code', 'limit'],
-      block: true,
-      load: async (ctx, args) => {
-        const code = typeof args.code === 'string' ? args.code.trim() : '';
-        if (!LINK_GROUP_CODE.test(code)) throw new Error('tag link_list needs code: the code of a friend link group');
-        const limit = args.limit === undefined || args.limit === null || args.limit === '' ? 50 : Number(args.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > LINK_LIST_MAX) throw new Error(`limit must be an integer from 1 to ${LINK_LIST_MAX}`);
-        const rows = await this.linksOfGroup(ctx.siteId, code, limit);
-        return rows.map((r): LinkView => ({ ...r, logoUrl: r.logo ? ctx.urls.resource(r.logo) : '' }));
-      },
-    });
+    setFriendLinkLoader((siteId, code, limit) => this.linksOfGroup(siteId, code, limit));
   }
 
   /** The links of a site's group by code, by sort (what `link_list` shows); [] when there is no such group. */

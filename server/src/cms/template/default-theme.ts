@@ -75,6 +75,9 @@ const HEADER = `<!DOCTYPE html>
   .page-bar .page-current { background: #1a5fb4; border-color: #1a5fb4; color: #fff; }
   .page-bar .page-disabled { color: #bbb; }
   .site-footer { background: #fff; border-top: 1px solid #e5e7eb; color: #888; font-size: 13px; padding: 24px 0; text-align: center; }
+  .friend-links { display: flex; flex-wrap: wrap; justify-content: center; align-items: center; gap: 6px 14px; margin-bottom: 12px; }
+  .friend-links a { color: #555; }
+  .friend-links img { height: 31px; max-width: 120px; vertical-align: middle; }
   .search-box { margin-left: auto; display: flex; gap: 6px; }
   .search-box input { width: 200px; padding: 6px 10px; border: 1px solid #dcdfe6; border-radius: 4px; font: inherit; }
   .search-box button, .search-form button { padding: 6px 14px; border: 0; border-radius: 4px; background: #1a5fb4; color: #fff; font: inherit; cursor: pointer; }
@@ -106,6 +109,12 @@ const HEADER = `<!DOCTYPE html>
 const FOOTER = `</main>
 <footer class="site-footer">
   <div class="wrap">
+    {%- link_list code:'friend' limit:50 as friend_links %}
+    {%- if friend_links.size > 0 %}
+    <nav class="friend-links" aria-label="友情链接"><span>友情链接：</span>
+      {%- for link in friend_links %}<a href="{{ link.url | escape }}" target="_blank" rel="noopener" title="{{ link.name | escape }}">{% if link.logoUrl != '' %}<img src="{{ link.logoUrl | escape }}" alt="{{ link.name | escape }}">{% else %}{{ link.name | escape }}{% endif %}</a>{% endfor %}
+    </nav>
+    {%- endif %}
     {%- if site.description != '' %}<p>{{ site.description | escape }}</p>{% endif %}
     <p>© {{ 'now' | date_format: 'yyyy' }} {{ site.name | escape }}</p>
   </div>

@@ -16,6 +16,8 @@ import {
 import { formatDate, DEFAULT_DATE_PATTERN } from './date-format';
 import { TemplateError } from './errors';
 import { extensionTags } from './extension-tags';
+// Tags of other modules that templates of every site may use: imported here so the parser always knows them.
+import '../../link/link-list-tag';
 import { VOTE_CODE, voteWidgetHtml } from '../../../vote/vote-widget';
 import { customFormTag } from '../../customform/custom-form-widget';
 import type {
