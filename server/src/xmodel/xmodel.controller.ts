@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PageResult } from '@zhiwen/shared';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { LoginUser } from '../auth/login-user';
-import { RequirePermission } from '../auth/permission';
+import { RequireAnyPermission, RequirePermission } from '../auth/permission';
 import { BusinessType, OperLog } from '../common/decorators/oper-log.decorator';
 import { ListRoute } from '../common/export/list-route.decorator';
 import { ApiEnvelope } from '../common/http/api-envelope.decorator';
@@ -117,7 +117,12 @@ export class XModelController {
   }
 }
 
-/** Fields of metadata models (ChestnutCMS's XModelFieldController). */
+/**
+ * Fields of any model (ChestnutCMS's XModelFieldController): metadata models, extension models and custom forms design
+ * their fields here. The route needs one of the three screens' permissions; the model's owner then decides
+ * (XModelService.assertAccess: metadata models need the metadata field buttons, extension models the extension field
+ * buttons and rights on their site, custom forms what the form module says).
+ */
 @ApiTags('xmodel')
 @ApiBearerAuth()
 @Controller('xmodel/field')
@@ -125,51 +130,53 @@ export class XModelFieldController {
   constructor(private readonly xmodel: XModelService) {}
 
   @Get('list')
-  @RequirePermission('cms:xmodelfield:view')
+  @RequireAnyPermission('cms:xmodelfield:view', 'cms:exmodelfield:view', 'cms:customform:view')
   @ApiOperation({ summary: 'Fields of a model, paged (filter: query on name or code)' })
   @ApiEnvelope(XModelFieldDto, { paged: true })
-  list(@Query() query: XModelFieldQueryDto): Promise<PageResult<XModelField>> {
+  async list(@CurrentUser() user: LoginUser, @Query() query: XModelFieldQueryDto): Promise<PageResult<XModelField>> {
+    await this.xmodel.assertAccess(user, await this.xmodel.getModel(query.modelId), 'view');
     return this.xmodel.listFields(query);
   }
 
   @Get('all')
-  @RequirePermission('cms:xmodelfield:view')
-  @ApiOperation({ summary: 'Every field of a model in order' })
+  @RequireAnyPermission('cms:xmodelfield:view', 'cms:exmodelfield:view', 'cms:customform:view')
+  @ApiOperation({ summary: 'Every field of a model in order, with its options resolved (optionItems)' })
   @ApiEnvelope(XModelFieldDto)
-  async all(@Query() query: XModelAllFieldsQueryDto): Promise<XModelField[]> {
-    await this.xmodel.getModel(query.modelId);
-    return this.xmodel.fieldsOf(query.modelId);
+  async all(@CurrentUser() user: LoginUser, @Query() query: XModelAllFieldsQueryDto): Promise<XModelField[]> {
+    await this.xmodel.assertAccess(user, await this.xmodel.getModel(query.modelId), 'view');
+    return this.xmodel.fieldsWithItems(query.modelId);
   }
 
   @Post()
-  @RequirePermission('cms:xmodelfield:view', 'cms:xmodelfield:add')
+  @RequireAnyPermission('cms:xmodelfield:add', 'cms:exmodelfield:add', 'cms:customform:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.INSERT })
-  @ApiOperation({ summary: 'Add a field to a metadata model (code unique in the model; options needed by radio/checkbox/select)' })
+  @ApiOperation({ summary: 'Add a field to a model (code unique in the model; options needed by radio/checkbox/select)' })
   @ApiEnvelope(XModelFieldDto)
   async create(@CurrentUser() user: LoginUser, @Body() dto: CreateXModelFieldDto): Promise<XModelField> {
-    this.xmodel.assertPlainModel(await this.xmodel.getModel(dto.modelId));
+    await this.xmodel.assertAccess(user, await this.xmodel.getModel(dto.modelId), 'add');
     return this.xmodel.createField(user.userName, dto);
   }
 
   @Put()
-  @RequirePermission('cms:xmodelfield:view', 'cms:xmodelfield:edit')
+  @RequireAnyPermission('cms:xmodelfield:edit', 'cms:exmodelfield:edit', 'cms:customform:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.UPDATE })
-  @ApiOperation({ summary: 'Change a field of a metadata model' })
+  @ApiOperation({ summary: 'Change a field of a model' })
   @ApiEnvelope(XModelFieldDto)
   async update(@CurrentUser() user: LoginUser, @Body() dto: UpdateXModelFieldDto): Promise<XModelField> {
-    this.xmodel.assertPlainModel(await this.xmodel.getModel(dto.modelId));
+    await this.xmodel.assertAccess(user, await this.xmodel.getModel(dto.modelId), 'edit');
     return this.xmodel.updateField(user.userName, dto);
   }
 
   @Delete()
-  @RequirePermission('cms:xmodelfield:view', 'cms:xmodelfield:remove')
+  @RequireAnyPermission('cms:xmodelfield:remove', 'cms:exmodelfield:remove', 'cms:customform:edit')
   @OperLog({ title: TITLE, businessType: BusinessType.DELETE })
   @ApiBody({ schema: { type: 'array', items: { type: 'string' } } })
-  @ApiOperation({ summary: 'Delete fields of metadata models (body: id list)' })
+  @ApiOperation({ summary: 'Delete fields (body: id list)' })
   @ApiEnvelope()
-  async remove(@Body(IdArrayBodyPipe) fieldIds: string[]): Promise<void> {
-    for (const field of await Promise.all(fieldIds.map((id) => this.xmodel.getField(id)))) {
-      this.xmodel.assertPlainModel(await this.xmodel.getModel(String(field.modelId)));
+  async remove(@CurrentUser() user: LoginUser, @Body(IdArrayBodyPipe) fieldIds: string[]): Promise<void> {
+    const fields = await Promise.all(fieldIds.map((id) => this.xmodel.getField(id)));
+    for (const modelId of new Set(fields.map((f) => String(f.modelId)))) {
+      await this.xmodel.assertAccess(user, await this.xmodel.getModel(modelId), 'remove');
     }
     await this.xmodel.removeFields(fieldIds);
   }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { ResultCode, XMODEL_CONTROL_TYPES, XMODEL_OPTION_CONTROLS, XMODEL_VALIDATION_TYPES, type PageResult, type XModelValue } from '@zhiwen/shared';
+import type { LoginUser } from '../auth/login-user';
+import { hasPermission } from '../auth/permission';
 import { ServiceException } from '../common/errors/service-exception';
 import { t } from '../common/i18n/i18n';
 import { paginate } from '../common/paging/paginate';
@@ -22,6 +24,18 @@ export interface XModelOwner {
 /** A record's values as stored (field code -> value). */
 export type XModelValues = Record<string, XModelValue>;
 
+/** What a caller does to a model's fields through `/xmodel/field`. */
+export type XModelAction = 'view' | 'add' | 'edit' | 'remove';
+
+/**
+ * The owner feature's check of a caller on one of its models (site rights, its own permissions): throws
+ * ServiceException.forbidden() (or notFound) to refuse. Registered once per owner type, e.g. in onModuleInit.
+ */
+export type XModelOwnerGuard = (user: LoginUser, model: XModel, action: XModelAction) => Promise<void> | void;
+
+/** A field with its options resolved to value/label pairs (dictionary items in the request's language). */
+export type XModelFieldWithItems = XModelField & { optionItems: { value: string; label: string }[] };
+
 /**
  * The field-definition layer (metadata models): models, their fields, value checks by control and validation kind,
  * and the storage of records' values. Extension models (cms/exmodel) and custom forms (cms/customform) build on it;
@@ -34,6 +48,28 @@ export class XModelService {
     private readonly dictData: DictDataService,
     private readonly dictTypes: DictTypeService,
   ) {}
+
+  private readonly guards = new Map<string, XModelOwnerGuard>([
+    // Plain metadata models: the metadata field screen's own buttons.
+    [
+      'xmodel',
+      (user, _model, action) => {
+        if (!hasPermission(user.permissions, `cms:xmodelfield:${action}`)) throw ServiceException.forbidden();
+      },
+    ],
+  ]);
+
+  /** Lets an owner feature guard its models' fields on the shared `/xmodel/field` routes (others are refused). */
+  registerOwnerGuard(ownerType: string, guard: XModelOwnerGuard): void {
+    this.guards.set(ownerType, guard);
+  }
+
+  /** Refuses a caller the model's owner does not let do `action` (403 for an owner type without a guard). */
+  async assertAccess(user: LoginUser, model: XModel, action: XModelAction): Promise<void> {
+    const guard = this.guards.get(model.ownerType);
+    if (!guard) throw ServiceException.forbidden();
+    await guard(user, model, action);
+  }
 
   private get models() {
     return this.dataSource.getRepository(XModel);
@@ -128,6 +164,12 @@ export class XModelService {
   /** A model's fields in order (sort, then id). */
   async fieldsOf(modelId: string): Promise<XModelField[]> {
     return this.fields.find({ where: { modelId }, order: { sortFlag: 'ASC', fieldId: 'ASC' } });
+  }
+
+  /** A model's fields in order, each with its options resolved (`optionItems`, [] when it has none). */
+  async fieldsWithItems(modelId: string): Promise<XModelFieldWithItems[]> {
+    const fields = await this.fieldsOf(modelId);
+    return Promise.all(fields.map(async (f) => Object.assign(f, { optionItems: (await this.optionsOf(f)) ?? [] })));
   }
 
   /** Fields of several models at once, by model id. */

@@ -79,7 +79,10 @@ describe('/xmodel models', () => {
       'zh-CN': '模型“站点扩展”属于扩展模型，请在其所属功能中修改',
     });
     expectError(await models.delete('').send([owned.modelId]), 400);
-    expectError(await fields.post('', { modelId: owned.modelId, name: 'a', code: 'a', controlType: 'input' }), 400);
+    // Its fields are the owner's to guard: an owner type that registered no guard is refused.
+    const unguarded = await svc.createModel('admin', { ownerType: 'nobody', ownerId: '' }, { name: '无主', code: `nobody${Date.now() % 100000}` });
+    expectError(await fields.post('', { modelId: unguarded.modelId, name: 'a', code: 'a', controlType: 'input' }), 403);
+    expectError(await fields.get('/all').query({ modelId: unguarded.modelId }), 403);
     expect(expectOk<{ modelId: string }>(await models.get(`/${owned.modelId}`)).modelId).toBe(owned.modelId);
   });
 });
