@@ -7,6 +7,7 @@ import { CmsDemoModule } from './demo/cms-demo.module';
 import { CustomFormModule } from './customform/custom-form.module';
 import { CmsFileModule } from './file/cms-file.module';
 import { CmsPageWidgetModule } from './pagewidget/cms-page-widget.module';
+import { CmsBlockModule } from './block/cms-block.module';
 import { CmsPermsModule } from './perms/cms-perms.module';
 import { CmsContentStatsService } from './content/cms-content-stats.service';
 import { CmsPublishModule } from './publish/cms-publish.module';
@@ -36,6 +37,7 @@ import { DynamicPageModule } from './dynamic/dynamic-page.module';
     SearchModule,
     CustomFormModule,
     CmsPageWidgetModule,
+    CmsBlockModule,
     CmsAdModule,
     CmsPermsModule,
     FriendLinkModule,
