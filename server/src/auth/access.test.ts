@@ -36,6 +36,10 @@ const PUBLIC = new Set([
   'GET /prod-api/api/vote/1',
   'GET /prod-api/api/vote/result/1',
   'POST /prod-api/api/vote',
+  // Custom forms for page script of published sites: a published form, its captcha, submissions (captcha, rate limit, limit rules).
+  'GET /prod-api/api/customform/captchaImage',
+  'GET /prod-api/api/customform/form',
+  'POST /prod-api/api/customform/submit',
   // Comments for page script of published sites: passed ones only.
   'GET /prod-api/api/comment/1/1',
   'GET /prod-api/api/comment/reply/1',
