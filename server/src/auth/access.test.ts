@@ -32,6 +32,13 @@ const PUBLIC = new Set([
   'GET /prod-api/api/stat/visit',
   'POST /prod-api/api/stat/visit',
   'GET /prod-api/api/stat/beacon.js',
+  // Ads of published pages: the click redirect (to the advert's own URL), the click and view beacons, the picking script.
+  'GET /prod-api/api/adv/redirect',
+  'GET /prod-api/api/adv/click',
+  'POST /prod-api/api/adv/click',
+  'GET /prod-api/api/adv/view',
+  'POST /prod-api/api/adv/view',
+  'GET /prod-api/api/adv/adspace.js',
   // Votes for page script of published sites: open votes, results as their view type allows, submissions (limits per voter).
   'GET /prod-api/api/vote/1',
   'GET /prod-api/api/vote/result/1',

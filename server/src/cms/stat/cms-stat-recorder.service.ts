@@ -14,6 +14,10 @@ import { clientTypeOf, isBotAgent, referrerHostOf, visitorIdOf, type ClientType 
 interface PendingVisit {
   siteId: string;
   time: Date;
+  /** 'view' (a page view), or another tracked event: 'adview', 'adclick'. */
+  event: string;
+  /** What the event is about (the advert of an ad event); null for page views. */
+  subjectId: string | null;
   path: string;
   contentId: string | null;
   catalogId: string | null;
@@ -80,6 +84,8 @@ export class CmsStatRecorder implements OnModuleDestroy {
     this.buffer.push({
       siteId,
       time: now,
+      event: 'view',
+      subjectId: null,
       path,
       contentId: beacon.contentId ?? null,
       catalogId: beacon.catalogId ?? null,
@@ -88,6 +94,52 @@ export class CmsStatRecorder implements OnModuleDestroy {
       visitorId,
       entry,
     });
+    this.schedule();
+  }
+
+  /**
+   * Records a tracked event other than a page view (an ad's view or click, docs/cms.md "Ads and ad statistics") with
+   * the same rules as views: bots, unknown sites and floods are dropped. The visitor is `visitorKey` (a cookie's value)
+   * when given, else the address and agent, hashed with the day's secret. `oncePerDay` counts the event once per
+   * visitor, subject and day. Answers whether it was counted.
+   */
+  async recordEvent(
+    e: { siteId: string; event: string; subjectId: string; url?: string; visitorKey?: string; oncePerDay?: boolean },
+    ip: string,
+    userAgent: string,
+  ): Promise<boolean> {
+    if (isBotAgent(userAgent) || !(await this.siteExists(e.siteId))) return false;
+    let path = '';
+    try {
+      if (e.url) path = new URL(e.url).pathname.slice(0, 500);
+    } catch {
+      path = '';
+    }
+    const now = new Date();
+    const day = dayIn(now, serverTimeZone());
+    const secret = await this.secretOf(day);
+    const visitorId = e.visitorKey ? visitorIdOf(secret, `cookie:${e.visitorKey}`, '', day) : visitorIdOf(secret, ip, userAgent, day);
+    if ((await this.kv.increment(`stat:rate:v:${visitorId}`, 60_000)) > VIEWS_PER_VISITOR_MINUTE) return false;
+    if ((await this.kv.increment(`stat:rate:a:${visitorIdOf(secret, ip, '', day)}`, 60_000)) > VIEWS_PER_ADDRESS_MINUTE) return false;
+    if (e.oncePerDay && !(await this.kv.setIfAbsent(`stat:once:${e.event}:${e.subjectId}:${visitorId}`, '1', 26 * 3600_000))) return false;
+    this.buffer.push({
+      siteId: e.siteId,
+      time: now,
+      event: e.event,
+      subjectId: e.subjectId,
+      path,
+      contentId: null,
+      catalogId: null,
+      referrerHost: '',
+      clientType: clientTypeOf(userAgent),
+      visitorId,
+      entry: false,
+    });
+    this.schedule();
+    return true;
+  }
+
+  private schedule(): void {
     if (this.buffer.length >= FLUSH_ROWS) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
   }
@@ -123,8 +175,8 @@ export class CmsStatRecorder implements OnModuleDestroy {
       for (const r of rows) if (r.contentId && !known.has(`${r.siteId}:${r.contentId}`)) r.contentId = null;
     }
     await this.dataSource.query(
-      `INSERT INTO cms_stat_visit (site_id, visit_time, path, content_id, catalog_id, referrer_host, client_type, visitor_id, entry)
-       SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::varchar[], $4::bigint[], $5::bigint[], $6::varchar[], $7::varchar[], $8::char(32)[], $9::boolean[])`,
+      `INSERT INTO cms_stat_visit (site_id, visit_time, path, content_id, catalog_id, referrer_host, client_type, visitor_id, entry, event, subject_id)
+       SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::varchar[], $4::bigint[], $5::bigint[], $6::varchar[], $7::varchar[], $8::char(32)[], $9::boolean[], $10::varchar[], $11::bigint[])`,
       [
         rows.map((r) => r.siteId),
         rows.map((r) => r.time.toISOString()),
@@ -135,6 +187,8 @@ export class CmsStatRecorder implements OnModuleDestroy {
         rows.map((r) => r.clientType),
         rows.map((r) => r.visitorId),
         rows.map((r) => r.entry),
+        rows.map((r) => r.event),
+        rows.map((r) => r.subjectId),
       ],
     );
     this.insertCount++;

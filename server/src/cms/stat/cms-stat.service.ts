@@ -4,6 +4,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { PageResult } from '@zhiwen/shared';
 import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
+import type { PageQueryDto } from '../../common/paging/page-query.dto';
 import { dayIn, serverTimeZone } from '../../common/stats/daily-stats';
 import { escapeLike } from '../../database/sql-helpers';
 import { QueueService } from '../../queue/queue.service';
@@ -66,6 +67,28 @@ const DIM_SELECT: Record<StatDimension, string> = {
   client: `SELECT site_id, day, 'client' AS dim, client_type AS key, count(*)::int AS pv, count(DISTINCT visitor_id)::int AS uv FROM d GROUP BY 1, 2, 4`,
   entry: `SELECT site_id, day, 'entry' AS dim, path AS key, count(*)::int AS pv, count(DISTINCT visitor_id)::int AS uv FROM d WHERE first_view GROUP BY 1, 2, 4`,
 };
+
+/**
+ * Tracked events other than page views of a set of days ($1 time zone, $2 first day, $3 last day, $4 the site or null
+ * for all, $5 the days as text[]), then `$6` events and `$7` subjects when the caller adds them.
+ */
+const EVENTS_CTE = `WITH e AS (
+    SELECT site_id, to_char((visit_time AT TIME ZONE $1::text)::date, 'YYYY-MM-DD') AS day, event, subject_id, visitor_id
+    FROM cms_stat_visit
+    WHERE event <> 'view' AND subject_id IS NOT NULL
+      AND visit_time >= ($2::date::timestamp AT TIME ZONE $1::text) AND visit_time < (($3::date + 1)::timestamp AT TIME ZONE $1::text)
+      AND ($4::bigint IS NULL OR site_id = $4::bigint)
+  ), d AS (SELECT * FROM e WHERE day = ANY($5::text[]))`;
+const EVENT_SELECT = `SELECT site_id, day, event, subject_id, count(*)::int AS hits, count(DISTINCT visitor_id)::int AS uv FROM d GROUP BY 1, 2, 3, 4`;
+
+/** Events of one subject on one day (`eventDaily`). */
+export interface EventDay {
+  day: string;
+  event: string;
+  subjectId: string;
+  hits: number;
+  uv: number;
+}
 
 /** `YYYY-MM-DD` plus `n` days. */
 export function addDays(day: string, n: number): string {
@@ -148,6 +171,12 @@ export class CmsStatService implements OnModuleInit {
           params,
         );
       }
+      // Other tracked events (ad views and clicks): events and distinct visitors per site, event, subject and day.
+      await m.query(`DELETE FROM cms_stat_event_day WHERE day = $1`, [day]);
+      await m.query(
+        `${EVENTS_CTE} INSERT INTO cms_stat_event_day (site_id, day, event, subject_id, hits, uv) SELECT site_id, day::date, event, subject_id, hits, uv FROM (${EVENT_SELECT}) s`,
+        [tz, day, day, null, [day]],
+      );
       await m.query(`INSERT INTO cms_stat_rollup (day) VALUES ($1) ON CONFLICT (day) DO UPDATE SET done_time = now()`, [day]);
     });
   }
@@ -261,13 +290,64 @@ export class CmsStatService implements OnModuleInit {
     return rows;
   }
 
+  /**
+   * Tracked events other than page views (ad views and clicks) of a site per day of a range, for the given events and
+   * subjects: `hits` events and `uv` distinct visitors (rolled-up days from `cms_stat_event_day`, the others live).
+   */
+  async eventDaily(siteId: string, events: string[], subjectIds: string[], query: StatRangeQueryDto): Promise<{ days: string[]; rows: EventDay[] }> {
+    const { days, tz } = this.range(query);
+    if (!events.length || !subjectIds.length) return { days, rows: [] };
+    const { rolled, live } = await this.split(days);
+    const rows: EventDay[] = [];
+    const take = (found: Array<{ day: string; event: string; subject_id: string; hits: number; uv: number }>) => {
+      for (const r of found) rows.push({ day: r.day, event: r.event, subjectId: String(r.subject_id), hits: Number(r.hits), uv: Number(r.uv) });
+    };
+    if (rolled.length) {
+      take(
+        (await this.dataSource.query(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, event, subject_id, hits, uv FROM cms_stat_event_day
+           WHERE site_id = $1 AND day = ANY($2::date[]) AND event = ANY($3::text[]) AND subject_id = ANY($4::bigint[])`,
+          [siteId, rolled, events, subjectIds],
+        )) as Array<{ day: string; event: string; subject_id: string; hits: number; uv: number }>,
+      );
+    }
+    if (live.length) {
+      take(
+        (await this.dataSource.query(
+          `${EVENTS_CTE} SELECT * FROM (${EVENT_SELECT}) s WHERE event = ANY($6::text[]) AND subject_id = ANY($7::bigint[])`,
+          [tz, live[0], live[live.length - 1], siteId, live, events, subjectIds],
+        )) as Array<{ day: string; event: string; subject_id: string; hits: number; uv: number }>,
+      );
+    }
+    return { days, rows };
+  }
+
+  /** The raw events of some subjects (an ad's views or clicks), newest first, paged (kept `cms.stat.keepDays` days). */
+  eventLog(
+    siteId: string,
+    event: string,
+    subjectIds: string[],
+    query: PageQueryDto & { beginDate?: string; endDate?: string },
+  ): Promise<PageResult<CmsStatVisit>> {
+    const tz = serverTimeZone();
+    for (const day of [query.beginDate, query.endDate]) if (day && !isCalendarDay(day)) throw new ServiceException('cms.stat.badDate', {}, 500, 400);
+    const qb = this.visits.createQueryBuilder('v').where('v.site_id = :siteId AND v.event = :event AND v.subject_id IN (:...ids)', {
+      siteId,
+      event,
+      ids: subjectIds.length ? subjectIds : ['0'],
+    });
+    if (query.beginDate) qb.andWhere('v.visit_time >= (CAST(:begin AS date)::timestamp AT TIME ZONE :tz)', { begin: query.beginDate, tz });
+    if (query.endDate) qb.andWhere(`v.visit_time < ((CAST(:end AS date) + 1)::timestamp AT TIME ZONE :tz)`, { end: query.endDate, tz });
+    return paginate(qb, query, { sortable: { visitTime: 'v.visit_time' }, defaultOrder: { 'v.visit_time': 'DESC', 'v.visit_id': 'DESC' } });
+  }
+
   // ------------------------------------------------------------------------------------------------ log
 
   /** The visit log of a site, newest first. */
   list(siteId: string, query: VisitQueryDto): Promise<PageResult<CmsStatVisit>> {
     const tz = serverTimeZone();
     for (const day of [query.beginDate, query.endDate]) if (day && !isCalendarDay(day)) throw new ServiceException('cms.stat.badDate', {}, 500, 400);
-    const qb = this.visits.createQueryBuilder('v').where('v.site_id = :siteId', { siteId });
+    const qb = this.visits.createQueryBuilder('v').where(`v.site_id = :siteId AND v.event = 'view'`, { siteId });
     if (query.beginDate) qb.andWhere('v.visit_time >= (CAST(:begin AS date)::timestamp AT TIME ZONE :tz)', { begin: query.beginDate, tz });
     if (query.endDate) qb.andWhere(`v.visit_time < ((CAST(:end AS date) + 1)::timestamp AT TIME ZONE :tz)`, { end: query.endDate, tz });
     if (query.path) qb.andWhere('v.path ILIKE :path', { path: `%${escapeLike(query.path)}%` });
