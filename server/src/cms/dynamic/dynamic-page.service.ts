@@ -9,6 +9,7 @@ import { paginate } from '../../common/paging/paginate';
 import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
 import { CmsPublishService } from '../publish/cms-publish.service';
 import { SearchQueryService } from '../search/search-query.service';
+import { DEFAULT_THEME_PATHS } from '../template/default-theme';
 import { TemplateError } from '../template/engine/errors';
 import { isTemplatePath } from '../template/engine/paths';
 import { DynamicPageCache } from './dynamic-page-cache';
@@ -97,7 +98,9 @@ export class DynamicPageService {
   /** Renders a page for a request: 404 for anything unknown or disabled; anonymous answers from or into the cache. */
   async render(req: DynamicRequest): Promise<DynamicAnswer> {
     if (!/^[1-9]\d{0,17}$/.test(req.siteId) || !PIPE_CODE.test(req.pipe) || !DYNAMIC_PATH.test(req.path)) throw ServiceException.notFound();
-    const page = await this.pages.findOneBy({ siteId: req.siteId, path: req.path, enabled: true });
+    const page =
+      (await this.pages.findOneBy({ siteId: req.siteId, path: req.path, enabled: true })) ??
+      (req.path === BUILTIN_SEARCH_PATH && !(await this.pages.existsBy({ siteId: req.siteId, path: req.path })) ? builtinSearch(req.siteId, req.pipe) : null);
     const template = page && Object.hasOwn(page.templates ?? {}, req.pipe) ? page.templates[req.pipe] : undefined;
     if (!page || typeof template !== 'string' || !template) throw ServiceException.notFound();
     const params = requestParams(req.query);
@@ -182,6 +185,25 @@ export class DynamicPageService {
       throw error;
     }
   }
+}
+
+/** Where every site has its search page without registering one (a registered page at this path replaces it). */
+export const BUILTIN_SEARCH_PATH = 'search';
+
+/** The built-in search page: the default theme's search template (when the pipe has it), server-rendered results. */
+function builtinSearch(siteId: string, pipe: string): DynamicPage {
+  return Object.assign(new DynamicPage(), {
+    pageId: '0',
+    siteId,
+    name: 'search',
+    code: 'search',
+    path: BUILTIN_SEARCH_PATH,
+    initDataTypes: ['search', 'pagination'],
+    templates: { [pipe]: DEFAULT_THEME_PATHS.search },
+    cacheSeconds: 60,
+    enabled: true,
+    updateTime: new Date(0),
+  });
 }
 
 /** The query string a template may read: plain names, one string value each (the first of repeats), bounded. */

@@ -409,15 +409,16 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   /**
    * Renders a template of a site's pipe for one request (dynamic pages, see docs/cms.md "Dynamic templates"): the
    * published read model (published content only), the same engine and bounds as static publishing, `vars` visible to
-   * the template. Throws ServiceException notFound for an unknown site or a pipe not enabled, TemplateError when the
-   * template fails.
+   * the template. Throws ServiceException notFound for an unknown site, a pipe not enabled or a template the pipe lacks,
+   * TemplateError when the template fails.
    */
   async renderDynamic(siteId: string, pipe: string, template: string, vars: Record<string, unknown>, pageIndex = 1): Promise<string> {
     const model = await this.requireSite(siteId);
     if (!model.enabledPipes().includes(pipe)) throw ServiceException.notFound('cms.publish.pipeNotFound', { pipe });
     const provider = model.provider(pipe);
     const source = this.renderer.source(siteId, pipe);
-    if (!isTemplatePath(template) || (await source.read(template)) === null) throw new TemplateError('notFound', { detail: template });
+    // A template the pipe does not have: the page does not exist there.
+    if (!isTemplatePath(template) || (await source.read(template)) === null) throw ServiceException.notFound();
     const context: TemplateContext = { site: provider.siteSync(), pipe, pageIndex, vars };
     return (await this.renderer.render(template, { source, provider, context })).html;
   }

@@ -406,6 +406,27 @@ const VIDEO_BODY = `  {%- if content.summary != '' %}<p>{{ content.summary | esc
 // calls (text nodes and <em> elements, never markup from the answer).
 const SEARCH = `{% include 'include/header' %}
 <div class="crumbs"><a href="{{ site.url }}">首页</a> › 搜索</div>
+{%- if search %}
+{%- comment %} Rendered per request as the dynamic page /dynamic/<siteId>/<pipe>/search: results from the server, no script. {% endcomment %}
+<section class="panel search-results" id="search-results">
+  <form class="search-form" role="search" method="get">
+    <input type="search" name="q" maxlength="100" placeholder="输入关键词" aria-label="搜索关键词" value="{{ search.query | escape }}" required>
+    <button type="submit">搜索</button>
+  </form>
+  <p class="meta" id="search-status">{% if search.query == '' %}请输入关键词。{% else %}找到 {{ search.total }} 条与“{{ search.query | escape }}”相关的结果{% endif %}</p>
+  <ul class="list" id="search-list">
+  {%- for row in search.rows %}
+    <li><div><a class="title" href="{{ row.url | escape }}">{{ row.titleHighlight }}</a>
+      <div class="meta">{{ row.catalogName | escape }}{% if row.publishDate %} · {{ row.publishDate | date_format: 'yyyy-MM-dd' }}{% endif %}</div>
+      <p class="summary">{{ row.snippet }}</p></div></li>
+  {%- endfor %}
+  </ul>
+  {%- if search.pageCount > 1 %}
+  <div class="page-bar" id="search-pages">{% if search.prevUrl %}<a href="{{ search.prevUrl | escape }}">上一页</a>{% endif %}<span class="page-current">{{ search.pageIndex }} / {{ search.pageCount }}</span>{% if search.nextUrl %}<a href="{{ search.nextUrl | escape }}">下一页</a>{% endif %}</div>
+  {%- endif %}
+</section>
+{%- else %}
+<noscript><p class="meta"><a href="{{ site.apiUrl | default: '/prod-api' }}/dynamic/{{ site.siteId }}/{{ pipe }}/search">不使用脚本的搜索页</a></p></noscript>
 <section class="panel search-results" id="search" data-api="{{ site.apiUrl | default: '/prod-api' }}" data-site="{{ site.siteId }}" data-pipe="{{ pipe }}">
   <form class="search-form" role="search" method="get">
     <input type="search" name="q" maxlength="100" placeholder="输入关键词" aria-label="搜索关键词" required>
@@ -484,6 +505,7 @@ const SEARCH = `{% include 'include/header' %}
   }).catch(function () { status.textContent = '搜索失败，请稍后再试。'; });
 })();
 </script>
+{%- endif %}
 {% include 'include/footer' %}
 `;
 
