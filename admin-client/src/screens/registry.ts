@@ -543,6 +543,19 @@ export const DETAIL_PAGES: { path: string; permission: string; titleKey: string;
     page: lazy(() => import('./system/role/RoleAuthUserPage').then((m) => ({ default: m.RoleAuthUserPage }))),
   },
   {
+    // The 权限 page of a role or user: site, catalog (with content) and page-widget rights (/cms/perms).
+    path: 'system/role-perms/:ownerId',
+    permission: 'system:role:edit',
+    titleKey: 'app.cms_perms.title',
+    page: lazy(() => import('./system/permission/PermissionPage').then((m) => ({ default: m.RolePermissionPage }))),
+  },
+  {
+    path: 'system/user-perms/:ownerId',
+    permission: 'system:user:edit',
+    titleKey: 'app.cms_perms.title',
+    page: lazy(() => import('./system/permission/PermissionPage').then((m) => ({ default: m.UserPermissionPage }))),
+  },
+  {
     path: 'check/library-document/index/:libraryId',
     permission: 'check:document:list',
     titleKey: 'app.check_document.page_title',

@@ -36,6 +36,7 @@ import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { isSuperRole, roleAuthUserPath } from './role';
+import { PermissionButton } from '../permission/PermissionButton';
 
 const filters = [
   <TextInput key="roleName" source="roleName" label="app.role.roleName" alwaysOn />,
@@ -148,6 +149,7 @@ export function RoleList() {
         <RoleEditButton />
         <DataScopeButton />
         <AssignUsersButton />
+        <PermissionButton ownerType="role" />
         <RoleDeleteButton />
       </Datagrid>
     </ScreenList>

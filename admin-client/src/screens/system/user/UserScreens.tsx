@@ -49,6 +49,7 @@ import { useHasPermission } from '../../../components/usePermission';
 import { ResetPasswordButton } from '../../../components/ResetPasswordButton';
 import { StatusSwitch } from '../../../components/StatusSwitch';
 import { httpClient } from '../../../providers/httpClient';
+import { PermissionButton } from '../permission/PermissionButton';
 
 const filters = [
   <TextInput key="userName" source="userName" label="app.user.userName" alwaysOn />,
@@ -218,6 +219,7 @@ export function UserList() {
             <DateTimeField source="createTime" label="app.user.createTime" />
             <EditButton />
             <UserResetPasswordButton />
+            <PermissionButton ownerType="user" />
             <UserDeleteButton />
           </Datagrid>
         </Box>
