@@ -18,7 +18,7 @@ const NOT_BUILT: Array<{ reason: string; resources: string[] }> = [
   {
     reason:
       'CMS screens of later CMS work: page widgets, blocks, ads, dynamic pages (only their types are listed), words, links, comments, forms, search, extension models',
-    resources: ['cms:pagewidget', 'cms:block', 'cms:customform', 'cms:exmodel', 'cms:exmodelfield', 'cms:xmodel', 'cms:xmodelfield'],
+    resources: ['cms:customform', 'cms:exmodel', 'cms:exmodelfield', 'cms:xmodel', 'cms:xmodelfield'],
   },
 ];
 const UNUSED_BUTTONS: Record<string, string> = {
