@@ -7,6 +7,7 @@ import { TEMPLATE_EDITOR_ROUTE, TEMPLATE_RESOURCE } from './cms/template/templat
 import { ROLE_CANDIDATES_RESOURCE, ROLE_USERS_RESOURCE } from './system/role/role';
 import { GEN_EDIT_ROUTE } from './tool/gen/gen';
 import { VOTE_API, VOTE_RESOURCE } from './vote/vote';
+import { CUSTOM_FORM_API, CUSTOM_FORM_RESOURCE } from './cms/customform/customform';
 import { SITE_STAT_API, SITE_STAT_RESOURCE } from './stat/site/siteStat';
 import {
   SEARCH_DICT_API,
@@ -425,6 +426,17 @@ export const SCREENS: ScreenDefinition[] = [
     create: lazy(() => import('./vote/VoteScreens').then((m) => ({ default: m.VoteCreate }))),
     edit: lazy(() => import('./vote/VoteScreens').then((m) => ({ default: m.VoteEdit }))),
   },
+  // 互动 > 自定义表单: forms with their field designer, publish/offline and submitted data (list `GET /cms/customform`).
+  {
+    component: 'cms/customform/index',
+    resource: CUSTOM_FORM_RESOURCE,
+    api: CUSTOM_FORM_API,
+    permissionPath: 'cms/customform',
+    primaryKey: 'formId',
+    list: lazy(() => import('./cms/customform/CustomFormScreens').then((m) => ({ default: m.CustomFormList }))),
+    create: lazy(() => import('./cms/customform/CustomFormScreens').then((m) => ({ default: m.CustomFormCreate }))),
+    edit: lazy(() => import('./cms/customform/CustomFormScreens').then((m) => ({ default: m.CustomFormEdit }))),
+  },
   // 统计 > 网站统计: figures and charts of the current site, and its visit log (`GET /cms/stat`).
   {
     component: 'stat/site/index',
@@ -513,6 +525,8 @@ export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissio
   { resource: TEMPLATE_RESOURCE, primaryKey: 'templateId', permissionPath: 'cms/template', listPath: 'cms/template' },
   // Votes: the list is `GET /vote` (ChestnutCMS's path), not `<api>/list`.
   { resource: VOTE_RESOURCE, primaryKey: 'voteId', permissionPath: 'cms/vote', listPath: VOTE_API },
+  // Custom forms: the list is `GET /cms/customform` (ChestnutCMS's path).
+  { resource: CUSTOM_FORM_RESOURCE, primaryKey: 'formId', permissionPath: 'cms/customform', listPath: CUSTOM_FORM_API },
   // The site statistics' visit log is `GET /cms/stat` (ChestnutCMS's path).
   { resource: SITE_STAT_RESOURCE, primaryKey: 'visitId', permissionPath: 'cms/sitestat', listPath: SITE_STAT_API },
   // The site search screens: GET /cms/search/contents, /search/dict and /search/log (ChestnutCMS's paths).
