@@ -86,7 +86,8 @@ export class DynamicPageService {
 
   async update(user: LoginUser, siteId: string, dto: UpdateDynamicPageDto): Promise<DynamicPage> {
     const page = await this.get(siteId, dto.pageId);
-    return this.save(this.apply(page, user, dto));
+    // Saved even when no field changed: the new update time is part of the cache key, so cached answers drop.
+    return this.save(Object.assign(this.apply(page, user, dto), { updateTime: new Date() }));
   }
 
   async remove(siteId: string, pageIds: string[]): Promise<void> {
