@@ -5,7 +5,8 @@
 // - then BENCH_SEARCH_CLIENTS (20) concurrent clients search varied queries (one or two words of middle frequency, a
 //   third of them sorted by date, some with a catalog filter, pages 1-3) through GET /prod-api/api/cms/search/query for
 //   BENCH_DURATION (20) s: requests/s, p50, p95, p99, errors, and the average hits per query.
-//   node scripts/bench/search.mjs   (BENCH_SERVER_MAIN=<main.js> runs a build of one's own; BENCH_SEARCH_ROWS changes 100,000)
+//   node scripts/bench/search.mjs   (BENCH_SERVER_MAIN=<main.js> runs a build of one's own; BENCH_SEARCH_ROWS changes 100,000;
+//   BENCH_CPU_PROF=<folder> profiles the server)
 import { readFileSync } from 'node:fs';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -62,7 +63,8 @@ let server;
 let db;
 try {
   const { dataDir, env } = await benchServerEnv('search');
-  server = await startServer(env);
+  // BENCH_CPU_PROF=<folder> writes the server's V8 CPU profile there (open it in Chrome's DevTools or speedscope).
+  server = await startServer(env, process.env.BENCH_CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] } : {});
   const call = await adminCaller(server);
   const { siteId, catalogs } = await benchSite(call, CATALOGS);
   db = new Client({ connectionString: embeddedDatabaseUrl(dataDir, env) });

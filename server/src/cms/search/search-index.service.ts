@@ -334,17 +334,18 @@ export class SearchIndexService implements OnModuleInit, OnModuleDestroy {
     }
     const written = (await this.dataSource.query(
       `INSERT INTO search_content_index
-         (content_id, site_id, catalog_id, catalog_ids, content_type, title, tags, summary, body, publish_date, source_time, indexed_time, doc)
+         (content_id, site_id, catalog_id, catalog_ids, content_type, title, tags, summary, body, publish_date, source_time, indexed_time, doc, rank_doc)
        SELECT c.content_id, c.site_id, c.catalog_id, u.catalog_ids::bigint[], c.content_type, c.title, u.tags, c.summary, u.body, c.publish_date,
-              c.update_time, now(),
-              setweight(to_tsvector('simple', u.seg_title), 'A') || setweight(to_tsvector('simple', u.seg_tags), 'B')
-                || setweight(to_tsvector('simple', u.seg_summary), 'C') || setweight(to_tsvector('simple', u.seg_body), 'D')
+              c.update_time, now(), h.head || setweight(to_tsvector('simple', u.seg_body), 'D'), h.head
          FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
               AS u(content_id, catalog_ids, tags, body, seg_title, seg_tags, seg_summary, seg_body)
          JOIN cms_content c ON c.content_id = u.content_id AND c.status = 'published'
+         -- the ranked part (title > tags > summary): small, kept in the row; the body only matches (see the query)
+         CROSS JOIN LATERAL (SELECT setweight(to_tsvector('simple', u.seg_title), 'A') || setweight(to_tsvector('simple', u.seg_tags), 'B')
+                                    || setweight(to_tsvector('simple', u.seg_summary), 'C') AS head) h
        ON CONFLICT (content_id) DO UPDATE SET site_id = EXCLUDED.site_id, catalog_id = EXCLUDED.catalog_id, catalog_ids = EXCLUDED.catalog_ids,
          content_type = EXCLUDED.content_type, title = EXCLUDED.title, tags = EXCLUDED.tags, summary = EXCLUDED.summary, body = EXCLUDED.body,
-         publish_date = EXCLUDED.publish_date, source_time = EXCLUDED.source_time, indexed_time = now(), doc = EXCLUDED.doc
+         publish_date = EXCLUDED.publish_date, source_time = EXCLUDED.source_time, indexed_time = now(), doc = EXCLUDED.doc, rank_doc = EXCLUDED.rank_doc
        RETURNING content_id`,
       [cols.id, cols.catalogIds, cols.tags, cols.body, cols.segTitle, cols.segTags, cols.segSummary, cols.segBody],
     )) as unknown[];

@@ -51,6 +51,10 @@ export function clientTypeOf(userAgent: string): ClientType {
  * The public search of a site: the query is segmented like the index and every token is required (the text is plain
  * words: `plainto_tsquery` over the tokens, never tsquery syntax); rows answer with their page URL and escaped
  * highlights. Each search is logged in batches, off the answer's path.
+ *
+ * Relevance is `ts_rank` over the title, tags and summary (`rank_doc`, weights A > B > C); a hit only in the body
+ * ranks below them all, newest first. Ranking the whole document's vector read its out-of-line storage for every hit
+ * and was four times slower on common words (docs/performance.md "Site search").
  */
 @Injectable()
 export class SearchQueryService implements OnModuleDestroy {
@@ -87,7 +91,7 @@ export class SearchQueryService implements OnModuleDestroy {
       params.push(query.pageSize, (query.pageNum - 1) * query.pageSize);
       const found = (await this.dataSource.query(
         `SELECT s.content_id::text AS "contentId", s.title, s.summary, s.body, s.catalog_id::text AS "catalogId", s.content_type AS "contentType",
-                s.publish_date AS "publishDate", ${query.sort === 'date' ? '0' : `ts_rank(s.doc, plainto_tsquery('simple', $2))`} AS rank, count(*) OVER () AS total
+                s.publish_date AS "publishDate", ${query.sort === 'date' ? '0' : `ts_rank(s.rank_doc, plainto_tsquery('simple', $2))`} AS rank, count(*) OVER () AS total
            FROM search_content_index s WHERE ${where}
           ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,

@@ -31,6 +31,7 @@ import { InitSchema1763740800000 } from './1763740800000-InitSchema';
 import { ScheduledTask1795651000000 } from './1795651000000-ScheduledTask';
 import { ScheduledJob1795650000000 } from './1795650000000-ScheduledJob';
 import { SiteStat1795664000000 } from './1795664000000-SiteStat';
+import { SearchRankDoc1795676000000 } from './1795676000000-SearchRankDoc';
 import { CmsPageWidget1795670000000 } from './1795670000000-CmsPageWidget';
 import { CmsAdvertisement1795671000000 } from './1795671000000-CmsAdvertisement';
 import { ExtendModel1795672000000 } from './1795672000000-ExtendModel';
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   FriendLinkDynamicPage1795675000000,
   CustomForm1795673000000,
   ExtendModel1795672000000,
+  SearchRankDoc1795676000000,
 ];
