@@ -100,6 +100,10 @@ export class CatalogFieldsDto {
   @IsObject()
   publishPipeProps?: Record<string, CatalogPipeProps>;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) remark?: string;
+  @ApiPropertyOptional({ description: "Values of the catalogs' extension model (field code -> value), checked by its fields" })
+  @IsOptional()
+  @IsObject({ message: 'cms.exmodel.extendInvalid' })
+  extend?: Record<string, unknown>;
 }
 
 export class CreateCatalogDto extends CatalogFieldsDto {

@@ -28,6 +28,7 @@ import {
   type UpdateCatalogDto,
 } from './cms-catalog.dto';
 import { CmsCatalogPublishing } from './cms-catalog-publishing';
+import { ExModelService } from '../exmodel/exmodel.service';
 import { CmsCatalog, type CatalogPipeProps } from './cms-catalog.entity';
 
 /** What the creator of a catalog (not a super administrator) is granted on it. */
@@ -83,6 +84,7 @@ export class CmsCatalogService {
     private readonly publishing: CmsCatalogPublishing,
     private readonly permissions: ObjectPermissionService,
     private readonly contents: CmsContentMoveService,
+    private readonly exmodels: ExModelService,
   ) {}
 
   private repo(m?: EntityManager) {
@@ -218,7 +220,14 @@ export class CmsCatalogService {
   async create(user: LoginUser, site: CmsSite, dto: CreateCatalogDto): Promise<CmsCatalog> {
     await this.access.assert(user, 'Site', 'AddCatalog', site.siteId);
     const fields = this.fields(dto);
-    return this.writeUnique(dto, () => this.dataSource.transaction((m) => this.insert(m, user, site.siteId, dto.parentId ?? '0', fields, dto.path)));
+    return this.writeUnique(dto, () =>
+      this.dataSource.transaction(async (m) => {
+        const created = await this.insert(m, user, site.siteId, dto.parentId ?? '0', fields, dto.path);
+        // The catalog's extension values (cms/exmodel) are checked and stored with it, or neither is.
+        await this.exmodels.saveFor(m, 'catalog', site.siteId, { site: site.configProps as Record<string, unknown> }, created.catalogId, dto.extend);
+        return created;
+      }),
+    );
   }
 
   /** Adds several catalogs under one parent at once; aliases and paths are derived from the names (made unique). */
@@ -262,6 +271,15 @@ export class CmsCatalogService {
         Object.assign(catalog, fields, { path, updateBy: user.userName });
         await this.repo(m).save(catalog);
         if (oldPath !== path) await this.rebaseDescendantPaths(m, catalog.catalogId, oldPath, path, user.userName);
+        const site = await m.getRepository(CmsSite).findOneBy({ siteId: catalog.siteId });
+        await this.exmodels.saveFor(
+          m,
+          'catalog',
+          catalog.siteId,
+          { site: site?.configProps as Record<string, unknown> },
+          catalog.catalogId,
+          dto.extend,
+        );
         return catalog;
       }),
     );
@@ -404,6 +422,7 @@ export class CmsCatalogService {
     await this.access.assert(user, 'Catalog', 'Delete', catalog.catalogId);
     await this.dataSource.transaction(async (m) => {
       await this.deleteEmpty(m, catalog);
+      await this.exmodels.forget('catalog', [catalog.catalogId], m);
     });
     return catalog;
   }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  IsObject,
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
@@ -249,6 +250,10 @@ export class ContentFieldsDto {
   @ArrayMaxSize(100)
   @Matches(ID, { each: true, message: 'cms.content.idInvalid' })
   relaContentIds?: string[];
+  @ApiPropertyOptional({ description: "Values of the catalog's content extension model (field code -> value), checked by its fields" })
+  @IsOptional()
+  @IsObject({ message: 'cms.exmodel.extendInvalid' })
+  extend?: Record<string, unknown>;
 }
 
 export class CreateContentDto extends ContentFieldsDto {}

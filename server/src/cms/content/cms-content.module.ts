@@ -16,6 +16,8 @@ import { CmsContentWriter } from './cms-content-writer.service';
 import { CmsRelatedContentService } from './cms-related-content.service';
 import { CmsContentPublishing } from './content-publishing';
 import { SensitiveWordModule } from '../../word/sensitive/sensitive-word.module';
+import { ExModelModule } from '../exmodel/exmodel.module';
+import { ExModelContentSource } from '../exmodel/exmodel-content-source';
 
 /**
  * Content (`/cms/content...`): editing, statuses, ordering, locks, the recycle bin, relations, the log and its jobs.
@@ -28,6 +30,8 @@ import { SensitiveWordModule } from '../../word/sensitive/sensitive-word.module'
     forwardRef(() => CmsResourceModule),
     // Content saves are checked for sensitive words (site setting sensitiveWordCheck).
     SensitiveWordModule,
+    // Extension values of content are saved with it (cms/exmodel).
+    ExModelModule,
   ],
   providers: [
     CmsContentWriter,
@@ -41,6 +45,7 @@ import { SensitiveWordModule } from '../../word/sensitive/sensitive-word.module'
     CmsContentPublishing,
     // Remote images of a saved body go into the site's library (docs/cms.md "Remote images").
     CmsRemoteImages,
+    ExModelContentSource,
   ],
   controllers: [CmsContentController, CmsRecycleContentController, CmsContentOpLogController, CmsContentRelaController],
   // The catalog service clears and merges catalogs through CmsContentMoveService.

@@ -19,6 +19,7 @@ import { contentListSelect, restrictToViewable, type ContentListRow } from './co
 import { EDITABLE, statusAfterSave, statusLabel } from './content-status';
 import { htmlText } from '../../word/sensitive/sensitive-matcher';
 import { SensitiveWordService } from '../../word/sensitive/sensitive-word.service';
+import { ExModelService } from '../exmodel/exmodel.service';
 
 export type { ContentEditor } from './content-body';
 export type { ContentListRow } from './content-lists';
@@ -38,6 +39,7 @@ export class CmsContentService {
     private readonly relations: CmsRelatedContentService,
     private readonly remoteImages: CmsRemoteImages,
     private readonly sensitiveWords: SensitiveWordService,
+    private readonly exmodels: ExModelService,
   ) {}
 
   // ------------------------------------------------------------------------------------------------ reads
@@ -226,6 +228,15 @@ export class CmsContentService {
       );
       await writeBody(m, saved.contentId, body);
       await this.relations.replaceRelated(m, saved.contentId, relaIds, user.userName);
+      // The content's extension values (cms/exmodel) are checked and stored with it, or neither is.
+      await this.exmodels.saveFor(
+        m,
+        'content',
+        catalog.siteId,
+        { site: site.configProps as Record<string, unknown>, catalog: catalog.configProps },
+        saved.contentId,
+        dto.extend,
+      );
       await this.writer.log(m, [saved], 'add', user.userName);
       return saved.contentId;
     });
@@ -255,6 +266,14 @@ export class CmsContentService {
       await m.update(CmsContent, { contentId: content.contentId }, { ...contentFields(dto), status, updateBy: user.userName });
       await writeBody(m, content.contentId, body);
       if (relaIds) await this.relations.replaceRelated(m, content.contentId, relaIds, user.userName);
+      await this.exmodels.saveFor(
+        m,
+        'content',
+        content.siteId,
+        { site: site.configProps as Record<string, unknown>, catalog: catalog.configProps },
+        content.contentId,
+        dto.extend,
+      );
       await this.writer.log(m, [content], 'edit', user.userName, status !== content.status ? `${content.status} -> ${status}` : '');
     });
     return { ...(await editorOf(this.dataSource, await this.get(dto.contentId))), remoteImages, sensitiveWords };

@@ -20,6 +20,7 @@ import type {
   TemplateUrls,
 } from '../template/engine/types';
 import { catalogUrl, contentUrl, pipeRootUrl, resourceUrl, type SiteRef } from './publish-paths';
+import { readXModelValues } from '../../xmodel/xmodel-read';
 
 /** Columns of a library resource as templates see it (cms_resource belongs to the resource module; read only here). */
 const RESOURCE_COLUMNS = `resource_id::text AS "resourceId", resource_type AS "resourceType", name, path, suffix, width, height,
@@ -157,6 +158,9 @@ export class SiteReadModel {
   readonly catalogsById = new Map<string, CatalogRow>();
   /** Links hot words in detail bodies (set by the publisher from the words module, once per run); none: bodies as saved. */
   bodyLinker: { link(html: string): string } | null = null;
+  /** Extension model values (cms/exmodel) of the site and of its catalogs (`site.extend`, `catalog.extend`). */
+  siteExtend: Record<string, unknown> = {};
+  catalogExtend = new Map<string, Record<string, unknown>>();
   private readonly catalogsByAlias = new Map<string, CatalogRow>();
   private readonly childrenOf = new Map<string, CatalogRow[]>();
 
@@ -192,7 +196,23 @@ export class SiteReadModel {
     const site = sites.rows[0];
     site.publishPipeProps ??= {};
     site.configProps ??= {};
-    return new SiteReadModel(pool, site, Object.fromEntries(props.rows.map((p) => [p.code, p.value])), pipes.rows, catalogs.rows);
+    const model = new SiteReadModel(pool, site, Object.fromEntries(props.rows.map((p) => [p.code, p.value])), pipes.rows, catalogs.rows);
+    const [siteExtend, catalogExtend] = await Promise.all([
+      readXModelValues(pool, 'site', [String(site.siteId)]),
+      readXModelValues(
+        pool,
+        'catalog',
+        catalogs.rows.map((c) => String(c.catalogId)),
+      ),
+    ]);
+    model.siteExtend = siteExtend.get(String(site.siteId)) ?? {};
+    model.catalogExtend = catalogExtend;
+    return model;
+  }
+
+  /** Extension model values of content by id (`content.extend`). */
+  contentExtend(ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+    return readXModelValues(this.pool, 'content', ids);
   }
 
   /** Codes of the enabled pipes. */
@@ -348,6 +368,7 @@ export class PipeDataProvider implements TemplateDataProvider {
       seoKeywords: s.seoKeywords,
       seoDescription: s.seoDescription,
       props: { ...this.model.props },
+      extend: { ...this.model.siteExtend },
       apiUrl: (s.configProps.apiUrl || API_BASE).replace(/\/+$/, ''),
     };
     return this.siteView;
@@ -373,7 +394,16 @@ export class PipeDataProvider implements TemplateDataProvider {
       seoTitle: row.seoTitle,
       seoKeywords: row.seoKeywords,
       seoDescription: row.seoDescription,
+      extend: { ...(this.model.catalogExtend.get(String(row.catalogId)) ?? {}) },
     };
+  }
+
+  /** Sets `extend` (extension model values) on content views, in one query. */
+  private async withExtend(views: ContentView[]): Promise<ContentView[]> {
+    if (!views.length) return views;
+    const values = await this.model.contentExtend(views.map((v) => String(v.contentId)));
+    for (const v of views) v.extend = values.get(String(v.contentId)) ?? {};
+    return views;
   }
 
   /** The template view of a content row (list fields). */
@@ -477,7 +507,7 @@ export class PipeDataProvider implements TemplateDataProvider {
       }
       const rows = await whole;
       if (query.needsTotal !== false) this.lastPaged = rows;
-      if (rows) return { rows: rows.slice(offset, offset + limit).map((r) => this.contentView(r)), total: rows.length };
+      if (rows) return { rows: await this.withExtend(rows.slice(offset, offset + limit).map((r) => this.contentView(r))), total: rows.length };
     }
     const [list, count] = await Promise.all([
       limit
@@ -490,7 +520,7 @@ export class PipeDataProvider implements TemplateDataProvider {
         ? null
         : this.model.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM cms_content c WHERE ${filter}`, params),
     ]);
-    return { rows: list.rows.map((r) => this.contentView(r)), total: count ? count.rows[0].n : list.rows.length };
+    return { rows: await this.withExtend(list.rows.map((r) => this.contentView(r))), total: count ? count.rows[0].n : list.rows.length };
   }
 
   /** The whole ordered list of the last paged content query in bulk mode, or null when it was not read whole. */
@@ -556,8 +586,10 @@ export class PipeDataProvider implements TemplateDataProvider {
     const relatedRows = new Map(
       (await this.model.contentRows(relatedIds)).filter((r) => r.status === 'published' && targetsPipe(r, this.pipe)).map((r) => [r.contentId, r]),
     );
+    const extend = await this.model.contentExtend(ids);
     return rows.map((row) => {
       const view = this.contentView(row);
+      view.extend = extend.get(String(row.contentId)) ?? {};
       const mediaViews = (type: string) =>
         (media.get(row.contentId) ?? [])
           .filter((m) => m.mediaType === type)

@@ -26,6 +26,8 @@ import {
 import { PageQueryDto } from '../../common/paging/page-query.dto';
 
 const ID = /^[1-9]\d{0,17}$/;
+/** A model id or '' (the extension model settings). */
+const EXMODEL_ID_OR_EMPTY = /^([1-9]\d{0,17})?$/;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const idText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -96,6 +98,10 @@ export class UpdateSiteDto extends CreateSiteDto {
   @IsOptional()
   @IsObject()
   publishPipeProps?: Record<string, { url?: string; indexTemplate?: string }>;
+  @ApiPropertyOptional({ description: "Values of the site's extension model (field code -> value), checked by its fields" })
+  @IsOptional()
+  @IsObject({ message: 'cms.exmodel.extendInvalid' })
+  extend?: Record<string, unknown>;
 }
 
 /** The watermark of uploaded images (image resource or text). */
@@ -185,6 +191,24 @@ export class SiteExtendsDto {
   @MaxLength(255)
   @Matches(TEMPLATE_OR_EMPTY, { message: 'cms.site.templatePathFormat' })
   defaultListTemplate?: string;
+  @ApiPropertyOptional({ description: "Extension model of the site's own fields (cms/exmodel), '' = none" })
+  @IsOptional()
+  @Transform(idText)
+  @IsString()
+  @Matches(EXMODEL_ID_OR_EMPTY, { message: 'cms.exmodel.modelInvalid' })
+  siteExModel?: string;
+  @ApiPropertyOptional({ description: "Extension model of every catalog of the site, '' = none" })
+  @IsOptional()
+  @Transform(idText)
+  @IsString()
+  @Matches(EXMODEL_ID_OR_EMPTY, { message: 'cms.exmodel.modelInvalid' })
+  catalogExModel?: string;
+  @ApiPropertyOptional({ description: "Extension model of content (a catalog's contentExModel overrides it), '' = none" })
+  @IsOptional()
+  @Transform(idText)
+  @IsString()
+  @Matches(EXMODEL_ID_OR_EMPTY, { message: 'cms.exmodel.modelInvalid' })
+  contentExModel?: string;
   // The resource library's settings (defaults: resourceLimits in cms/resource/resource-settings.ts).
   @ApiPropertyOptional({ description: 'Files one upload may carry', minimum: B.minCount, maximum: B.maxCount, default: D.uploadMaxCount })
   @IsOptional()

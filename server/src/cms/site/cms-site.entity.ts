@@ -43,6 +43,10 @@ export interface SiteConfigProps extends Partial<Omit<ResourceSettings, 'waterma
   defaultListTemplate?: string;
   /** Watermark applied to uploaded images. */
   watermark?: SiteWatermarkProps;
+  /** Extension models (cms/exmodel) bound to the site itself, to its catalogs and to their content ('' = none). */
+  siteExModel?: string;
+  catalogExModel?: string;
+  contentExModel?: string;
 }
 
 /** The watermark of uploaded images as stored: what is missing means its default. */

@@ -15,6 +15,8 @@ import { CmsDynamicPageTypeController, CmsSiteController, CmsSitePropertyControl
 import { CmsSite, CmsSiteProperty } from './cms-site.entity';
 import './cms-site.messages';
 import { CmsSiteService } from './cms-site.service';
+import { ExModelModule } from '../exmodel/exmodel.module';
+import { ExModelSiteSource } from '../exmodel/exmodel-site-source';
 
 /** Sites (`/cms/site...`, `/cms/dynamicPageTypes`): sites with their properties, settings, themes and dashboard. */
 @Module({
@@ -25,8 +27,10 @@ import { CmsSiteService } from './cms-site.service';
     CmsPublishCoreModule,
     SystemModule,
     AuthModule,
+    // Extension values of the site are saved with it.
+    ExModelModule,
   ],
-  providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService, CmsSiteStorageService, CmsPageTokenService],
+  providers: [CmsSiteService, CmsSitePropertyService, CmsSiteThemeService, CmsSiteStorageService, CmsPageTokenService, ExModelSiteSource],
   // The property routes first: `DELETE /cms/site/prop` must not match `DELETE /cms/site/:siteId`.
   controllers: [CmsSitePropertyController, CmsSiteStorageController, CmsSiteController, CmsDynamicPageTypeController, CmsPageTokenController],
   exports: [CmsSiteService, CmsSitePropertyService, CmsSiteStorageService],

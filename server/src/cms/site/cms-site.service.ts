@@ -28,6 +28,7 @@ import type {
 } from './cms-site.dto';
 import { TEMPLATE_PATH } from './cms-site.dto';
 import { CmsSite, type SiteConfigProps, type SitePipeProps } from './cms-site.entity';
+import { ExModelService } from '../exmodel/exmodel.service';
 
 /** What the creator of a site gets on it (a super administrator holds everything already). */
 export const CREATOR_SITE_ACTIONS = ['View', 'Edit', 'Delete', 'Publish', 'AddCatalog'] as const;
@@ -44,6 +45,9 @@ export const SITE_CONFIG_DEFAULTS: Required<SiteConfigProps> = {
   commentAutoPass: false,
   defaultDetailTemplate: '',
   defaultListTemplate: '',
+  siteExModel: '',
+  catalogExModel: '',
+  contentExModel: '',
   ...RESOURCE_SETTING_DEFAULTS,
 };
 
@@ -109,6 +113,7 @@ export class CmsSiteService {
     private readonly publisher: CmsPublishService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly permissions: ObjectPermissionService,
+    private readonly exmodels: ExModelService,
   ) {}
 
   private get repo() {
@@ -210,7 +215,11 @@ export class CmsSiteService {
     if (dto.path !== undefined && dto.path !== site.path) throw new ServiceException('cms.site.pathImmutable');
     const publishPipeProps = dto.publishPipeProps === undefined ? site.publishPipeProps : await this.mergePipeProps(site, dto.publishPipeProps);
     Object.assign(site, this.fields(dto, site), { publishPipeProps, updateBy: user.userName });
-    await this.repo.save(site);
+    // The site's extension values (cms/exmodel) are checked and stored with the save, or neither is.
+    await this.dataSource.transaction(async (m) => {
+      await m.getRepository(CmsSite).save(site);
+      await this.exmodels.saveFor(m, 'site', site.siteId, { site: site.configProps as Record<string, unknown> }, site.siteId, dto.extend);
+    });
     return this.get(site.siteId);
   }
 

@@ -28,12 +28,16 @@ export interface SiteView {
   seoDescription: string;
   /** Site properties by code (`site.props.hotline`). */
   props: Record<string, string>;
+  /** Values of the site's extension model by field code (`site.extend.<code>`, cms/exmodel). */
+  extend?: Record<string, unknown>;
   /** Base URL of the public API for page script (search, comments, votes, statistics), without a trailing `/`. */
   apiUrl: string;
 }
 
 /** A catalog as templates see it. */
 export interface CatalogView {
+  /** Values of the catalogs' extension model by field code (`catalog.extend.<code>`, cms/exmodel). */
+  extend?: Record<string, unknown>;
   catalogId: string;
   siteId: string;
   /** '0' for a top-level catalog. */
@@ -75,6 +79,8 @@ export interface MediaView {
 
 /** Content as templates see it. Lists fill the summary fields; the detail page also fills the body fields. */
 export interface ContentView {
+  /** Values of the content's extension model by field code (`content.extend.<code>`, cms/exmodel). */
+  extend?: Record<string, unknown>;
   contentId: string;
   siteId: string;
   catalogId: string;
