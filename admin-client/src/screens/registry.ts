@@ -9,6 +9,8 @@ import { GEN_EDIT_ROUTE } from './tool/gen/gen';
 import { VOTE_API, VOTE_RESOURCE } from './vote/vote';
 import { CUSTOM_FORM_API, CUSTOM_FORM_RESOURCE } from './cms/customform/customform';
 import { SITE_STAT_API, SITE_STAT_RESOURCE } from './stat/site/siteStat';
+import { AD_API, AD_RESOURCE, AD_SPACE_API, AD_SPACE_RESOURCE } from './cms/ad/ad';
+import { AD_STAT_API, AD_STAT_RESOURCE } from './stat/ad/adStat';
 import {
   SEARCH_DICT_API,
   SEARCH_DICT_RESOURCE,
@@ -426,6 +428,24 @@ export const SCREENS: ScreenDefinition[] = [
     create: lazy(() => import('./vote/VoteScreens').then((m) => ({ default: m.VoteCreate }))),
     edit: lazy(() => import('./vote/VoteScreens').then((m) => ({ default: m.VoteEdit }))),
   },
+  // 互动 > 友情链接: link groups beside their links (ChestnutCMS's /cms/link_group and /cms/link), a page of its own.
+  {
+    component: 'cms/link/index',
+    resource: 'cms/interact/link',
+    api: 'cms/link',
+    permissionPath: 'cms/link',
+    primaryKey: 'linkId',
+    list: lazy(() => import('./cms/link/LinkScreen').then((m) => ({ default: m.LinkScreen }))),
+  },
+  // 模板与发布 > 动态模板: pages rendered per request (ChestnutCMS's /cms/dynamic_page), a page of its own.
+  {
+    component: 'cms/dynamic/index',
+    resource: 'cms/template/dynamic',
+    api: 'cms/dynamic_page',
+    permissionPath: 'cms/dynamicpage',
+    primaryKey: 'pageId',
+    list: lazy(() => import('./cms/dynamic/DynamicPageScreen').then((m) => ({ default: m.DynamicPageScreen }))),
+  },
   // 互动 > 自定义表单: forms with their field designer, publish/offline and submitted data (list `GET /cms/customform`).
   {
     component: 'cms/customform/index',
@@ -445,6 +465,36 @@ export const SCREENS: ScreenDefinition[] = [
     permissionPath: 'cms/sitestat',
     primaryKey: 'visitId',
     list: lazy(() => import('./stat/site/SiteStatScreen').then((m) => ({ default: m.SiteStatScreen }))),
+  },
+  // 统计 > 广告统计: views, clicks and click rate per day and per advert (`GET /cms/ad/stat`, `/cms/ad/stat/chart`).
+  {
+    component: 'stat/ad/index',
+    resource: AD_STAT_RESOURCE,
+    api: AD_STAT_API,
+    permissionPath: 'cms/adstat',
+    primaryKey: 'advertisementId',
+    list: lazy(() => import('./stat/ad/AdStatScreen').then((m) => ({ default: m.AdStatScreen }))),
+  },
+  // 广告 > 广告位 and 广告管理: ad spaces (page widgets of type ads) and their adverts (lists `GET /cms/adspace`, `/cms/advertisement`).
+  {
+    component: 'cms/adspace/index',
+    resource: AD_SPACE_RESOURCE,
+    api: AD_SPACE_API,
+    permissionPath: 'cms/adspace',
+    primaryKey: 'pageWidgetId',
+    list: lazy(() => import('./cms/ad/AdSpaceScreens').then((m) => ({ default: m.AdSpaceList }))),
+    create: lazy(() => import('./cms/ad/AdSpaceScreens').then((m) => ({ default: m.AdSpaceCreate }))),
+    edit: lazy(() => import('./cms/ad/AdSpaceScreens').then((m) => ({ default: m.AdSpaceEdit }))),
+  },
+  {
+    component: 'cms/advertisement/index',
+    resource: AD_RESOURCE,
+    api: AD_API,
+    permissionPath: 'cms/ad',
+    primaryKey: 'advertisementId',
+    list: lazy(() => import('./cms/ad/AdvertisementScreens').then((m) => ({ default: m.AdvertisementList }))),
+    create: lazy(() => import('./cms/ad/AdvertisementScreens').then((m) => ({ default: m.AdvertisementCreate }))),
+    edit: lazy(() => import('./cms/ad/AdvertisementScreens').then((m) => ({ default: m.AdvertisementEdit }))),
   },
   // 搜索: the site search index, its dictionary and the search logs (lists at ChestnutCMS's paths, see DETAIL_RESOURCES).
   {
@@ -494,6 +544,24 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'resourceId',
     list: lazy(() => import('./cms/resource/ResourceScreens').then((m) => ({ default: m.MaterialLibrary }))),
   },
+  // 页面部件: the current site's page widgets of every type (list `GET /cms/pagewidget`, ChestnutCMS's path).
+  {
+    component: 'cms/pagewidget/index',
+    resource: 'cms/pagewidget',
+    primaryKey: 'pageWidgetId',
+    list: lazy(() => import('./cms/pagewidget/PageWidgetScreens').then((m) => ({ default: m.PageWidgetList }))),
+    create: lazy(() => import('./cms/pagewidget/PageWidgetScreens').then((m) => ({ default: m.PageWidgetCreate }))),
+    edit: lazy(() => import('./cms/pagewidget/PageWidgetScreens').then((m) => ({ default: m.PageWidgetEdit }))),
+  },
+  // 手动区块: manual blocks (page widgets of type `manual`) with the drag-and-drop row editor (list `GET /cms/block`).
+  {
+    component: 'cms/block/index',
+    resource: 'cms/block',
+    primaryKey: 'pageWidgetId',
+    list: lazy(() => import('./cms/block/BlockScreens').then((m) => ({ default: m.BlockList }))),
+    create: lazy(() => import('./cms/block/BlockScreens').then((m) => ({ default: m.BlockCreate }))),
+    edit: lazy(() => import('./cms/block/BlockScreens').then((m) => ({ default: m.BlockEdit }))),
+  },
   // CMS site files (文件管理): the published folders, theme assets and templates of the current site.
   {
     component: 'cms/file/index',
@@ -523,12 +591,19 @@ export const DETAIL_RESOURCES: { resource: string; primaryKey: string; permissio
   { resource: 'cms/content/recycle-bin', primaryKey: 'contentId', permissionPath: 'cms/recycle', listPath: 'cms/content/recycle' },
   // The template screen itself: its list is `GET /cms/template`, not `<api>/list` (listPath only exists here).
   { resource: TEMPLATE_RESOURCE, primaryKey: 'templateId', permissionPath: 'cms/template', listPath: 'cms/template' },
+  // Page widgets and manual blocks: their lists are `GET /cms/pagewidget` and `GET /cms/block` (ChestnutCMS's paths).
+  { resource: 'cms/pagewidget', primaryKey: 'pageWidgetId', permissionPath: 'cms/pagewidget', listPath: 'cms/pagewidget' },
+  { resource: 'cms/block', primaryKey: 'pageWidgetId', permissionPath: 'cms/block', listPath: 'cms/block' },
   // Votes: the list is `GET /vote` (ChestnutCMS's path), not `<api>/list`.
   { resource: VOTE_RESOURCE, primaryKey: 'voteId', permissionPath: 'cms/vote', listPath: VOTE_API },
   // Custom forms: the list is `GET /cms/customform` (ChestnutCMS's path).
   { resource: CUSTOM_FORM_RESOURCE, primaryKey: 'formId', permissionPath: 'cms/customform', listPath: CUSTOM_FORM_API },
   // The site statistics' visit log is `GET /cms/stat` (ChestnutCMS's path).
   { resource: SITE_STAT_RESOURCE, primaryKey: 'visitId', permissionPath: 'cms/sitestat', listPath: SITE_STAT_API },
+  // Ads: lists at ChestnutCMS's paths (`GET /cms/adspace`, `GET /cms/advertisement`, `GET /cms/ad/stat`).
+  { resource: AD_SPACE_RESOURCE, primaryKey: 'pageWidgetId', permissionPath: 'cms/adspace', listPath: AD_SPACE_API },
+  { resource: AD_RESOURCE, primaryKey: 'advertisementId', permissionPath: 'cms/ad', listPath: AD_API },
+  { resource: AD_STAT_RESOURCE, primaryKey: 'advertisementId', permissionPath: 'cms/adstat', listPath: AD_STAT_API },
   // The site search screens: GET /cms/search/contents, /search/dict and /search/log (ChestnutCMS's paths).
   { resource: SEARCH_INDEX_RESOURCE, primaryKey: 'contentId', permissionPath: 'cms/searchindex', listPath: SEARCH_INDEX_LIST },
   { resource: SEARCH_DICT_RESOURCE, primaryKey: 'wordId', permissionPath: 'cms/searchdict', listPath: SEARCH_DICT_API },
