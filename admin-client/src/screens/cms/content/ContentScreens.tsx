@@ -88,6 +88,7 @@ import {
   type ContentRow,
   type StatusTab,
 } from './content';
+import { PageWidgetTab } from '../pagewidget/PageWidgetScreens';
 
 /** The content screen's resource (`GET /cms/content/list`); primary key contentId (registry). */
 export const CONTENT_RESOURCE = 'cms/content';
@@ -611,12 +612,13 @@ export function ContentList() {
   const translate = useTranslate();
   const { tree, error } = useCatalogTree('/cms/catalog/tree');
   const [catalogId, setCatalogId] = useState<string>();
-  const [tab, setTab] = useState<StatusTab>('all');
+  const [tab, setTab] = useState<StatusTab | 'pagewidget'>('all');
   const canRecycle = useHasPermission('cms:recycle:view');
+  const canPageWidget = useHasPermission('cms:pagewidget:view');
   const catalogs = tree?.rows ?? [];
   const catalog = findCatalog(catalogs, catalogId);
   const tabs = STATUS_TABS.filter((t) => t !== 'recycle' || canRecycle);
-  const permanent = statusTabFilter(tab, catalogId ? { catalogId } : {});
+  const permanent = statusTabFilter(tab === 'pagewidget' ? 'all' : tab, catalogId ? { catalogId } : {});
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 1, alignItems: 'flex-start' }}>
       <Card sx={{ width: { xs: '100%', md: 260 }, flexShrink: 0 }}>
@@ -639,12 +641,20 @@ export function ContentList() {
         </CardContent>
       </Card>
       <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-        <Tabs value={tab} onChange={(_, v: StatusTab) => setTab(v)} variant="scrollable" aria-label={translate('app.cms_content.status_tabs')}>
+        <Tabs
+          value={tab}
+          onChange={(_, v: StatusTab | 'pagewidget') => setTab(v)}
+          variant="scrollable"
+          aria-label={translate('app.cms_content.status_tabs')}
+        >
           {tabs.map((t) => (
             <Tab key={t} value={t} label={translate(`app.cms_content.tab_${t}`)} />
           ))}
+          {canPageWidget ? <Tab value="pagewidget" label={translate('app.cms_content.tab_pagewidget')} /> : null}
         </Tabs>
-        {tab === 'recycle' ? (
+        {tab === 'pagewidget' ? (
+          <PageWidgetTab catalogId={catalogId} />
+        ) : tab === 'recycle' ? (
           <RecycleList />
         ) : (
           <List
