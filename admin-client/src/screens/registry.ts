@@ -577,6 +577,38 @@ export const SCREENS: ScreenDefinition[] = [
     primaryKey: 'name',
     list: lazy(() => import('./cms/template/TemplateTagsScreen').then((m) => ({ default: m.TemplateTagsScreen }))),
   },
+  // 扩展 > 扩展模型 / 元数据模型 and their hidden field screens: pages of their own (cms/exmodel, /xmodel).
+  {
+    component: 'cms/exmodel/index',
+    resource: 'cms/ext/exmodel',
+    api: 'cms/exmodel',
+    primaryKey: 'modelId',
+    list: lazy(() => import('./cms/exmodel/ExModelScreens').then((m) => ({ default: m.ExModelScreen }))),
+  },
+  {
+    component: 'cms/exmodel/field',
+    resource: 'cms/ext/exmodel-field',
+    api: 'cms/exmodel/field',
+    permissionPath: 'cms/exmodelfield',
+    primaryKey: 'fieldId',
+    list: lazy(() => import('./cms/exmodel/FieldScreens').then((m) => ({ default: m.ExModelFieldScreen }))),
+  },
+  {
+    component: 'meta/model/index',
+    resource: 'cms/ext/xmodel',
+    api: 'xmodel',
+    permissionPath: 'cms/xmodel',
+    primaryKey: 'modelId',
+    list: lazy(() => import('./cms/exmodel/ExModelScreens').then((m) => ({ default: m.MetaModelScreen }))),
+  },
+  {
+    component: 'meta/model/field',
+    resource: 'cms/ext/xmodel-field',
+    api: 'xmodel/field',
+    permissionPath: 'cms/xmodelfield',
+    primaryKey: 'fieldId',
+    list: lazy(() => import('./cms/exmodel/FieldScreens').then((m) => ({ default: m.MetaModelFieldScreen }))),
+  },
 ];
 
 /** Resources reached from a screen rather than the menu (no Resource of their own): primary key and permissions. */

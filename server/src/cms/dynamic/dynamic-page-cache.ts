@@ -34,7 +34,11 @@ export class DynamicPageCache implements OnModuleInit, OnModuleDestroy {
   /** The key of one answer: site generation, page (and its last change), pipe and the request's parameters. */
   async keyOf(siteId: string, pageId: string, version: string, pipe: string, params: Record<string, string>): Promise<string> {
     const gen = (await this.kv.get(genKey(siteId))) ?? '0';
-    const canonical = JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k]]));
+    const canonical = JSON.stringify(
+      Object.keys(params)
+        .sort()
+        .map((k) => [k, params[k]]),
+    );
     const digest = createHash('sha256').update(canonical).digest('hex').slice(0, 32);
     return `cms:dynamic:page:${siteId}:${gen}:${pageId}:${version}:${pipe}:${digest}`;
   }

@@ -53,7 +53,11 @@ export class CreateDynamicPageDto {
   @ArrayMaxSize(DYNAMIC_INIT_TYPES.length, { message: 'cms.dynamic.initTypeFormat' })
   @IsIn(DYNAMIC_INIT_TYPES, { each: true, message: 'cms.dynamic.initTypeFormat' })
   initDataTypes?: DynamicInitType[];
-  @ApiProperty({ description: 'Template path per publish pipe code, e.g. {"pc":"search.template.html"}', type: 'object', additionalProperties: { type: 'string' } })
+  @ApiProperty({
+    description: 'Template path per publish pipe code, e.g. {"pc":"search.template.html"}',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+  })
   @IsObject({ message: 'cms.dynamic.templatesRequired' })
   templates: Record<string, string>;
   @ApiPropertyOptional({ default: 60, description: 'Seconds an anonymous answer is cached, 0 to 86400 (0: never)' })

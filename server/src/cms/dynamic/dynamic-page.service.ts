@@ -13,7 +13,14 @@ import { DEFAULT_THEME_PATHS } from '../template/default-theme';
 import { TemplateError } from '../template/engine/errors';
 import { isTemplatePath } from '../template/engine/paths';
 import { DynamicPageCache } from './dynamic-page-cache';
-import { DYNAMIC_CODE, DYNAMIC_PATH, type CreateDynamicPageDto, type DynamicInitTypeDto, type DynamicPageQueryDto, type UpdateDynamicPageDto } from './dynamic-page.dto';
+import {
+  DYNAMIC_CODE,
+  DYNAMIC_PATH,
+  type CreateDynamicPageDto,
+  type DynamicInitTypeDto,
+  type DynamicPageQueryDto,
+  type UpdateDynamicPageDto,
+} from './dynamic-page.dto';
 import { DYNAMIC_INIT_TYPES, DynamicPage } from './dynamic-page.entity';
 
 const PIPE_CODE = /^[A-Za-z0-9_]{1,50}$/;
@@ -101,20 +108,26 @@ export class DynamicPageService {
     if (!/^[1-9]\d{0,17}$/.test(req.siteId) || !PIPE_CODE.test(req.pipe) || !DYNAMIC_PATH.test(req.path)) throw ServiceException.notFound();
     const page =
       (await this.pages.findOneBy({ siteId: req.siteId, path: req.path, enabled: true })) ??
-      (req.path === BUILTIN_SEARCH_PATH && !(await this.pages.existsBy({ siteId: req.siteId, path: req.path })) ? builtinSearch(req.siteId, req.pipe) : null);
+      (req.path === BUILTIN_SEARCH_PATH && !(await this.pages.existsBy({ siteId: req.siteId, path: req.path }))
+        ? builtinSearch(req.siteId, req.pipe)
+        : null);
     const template = page && Object.hasOwn(page.templates ?? {}, req.pipe) ? page.templates[req.pipe] : undefined;
     if (!page || typeof template !== 'string' || !template) throw ServiceException.notFound();
     const params = requestParams(req.query);
     const types = new Set(page.initDataTypes ?? []);
     const personal = types.has('member') && !!req.member;
-    const key = page.cacheSeconds > 0 && !personal ? await this.cache.keyOf(page.siteId, page.pageId, String(page.updateTime.getTime()), req.pipe, params) : null;
+    const key =
+      page.cacheSeconds > 0 && !personal
+        ? await this.cache.keyOf(page.siteId, page.pageId, String(page.updateTime.getTime()), req.pipe, params)
+        : null;
     if (key) {
       const hit = await this.cache.get(key);
       if (hit !== null) return { html: hit, cached: true, personal };
     }
     const pageIndex = types.has('pagination') || types.has('search') ? pageNumber(params.page) : 1;
     const vars: Record<string, unknown> = { request: params, dynamicPage: { code: page.code, path: page.path, name: page.name } };
-    if (types.has('member')) vars.member = req.member ? { memberId: req.member.id, userName: req.member.userName, nickName: req.member.nickName } : null;
+    if (types.has('member'))
+      vars.member = req.member ? { memberId: req.member.id, userName: req.member.userName, nickName: req.member.nickName } : null;
     if (types.has('search')) vars.search = await this.searchData(page, req, params, pageIndex);
     let html: string;
     try {

@@ -70,7 +70,9 @@ describe('dynamic page registry', () => {
       'zh-CN',
       '当前站点已有访问路径为“member/center”的动态模板',
     );
-    expectOk(await other.post('/cms/dynamic_page', { name: '会员中心', code: 'member_center', path: 'member/center', templates: { pc: 'a.template.html' } }));
+    expectOk(
+      await other.post('/cms/dynamic_page', { name: '会员中心', code: 'member_center', path: 'member/center', templates: { pc: 'a.template.html' } }),
+    );
     const edited = expectOk(
       await http.put('/cms/dynamic_page', {
         pageId: created.pageId,
@@ -132,7 +134,10 @@ describe('dynamic page registry', () => {
 
 describe('rendering per request', () => {
   it('renders the template with the request parameters, escaped, in the published pages’ sandbox', async () => {
-    await template('hello.template.html', '<h1>{{ site.name | escape }}</h1><p id="who">{{ request.name | escape }}</p><p id="page">{{ page.index }}</p>');
+    await template(
+      'hello.template.html',
+      '<h1>{{ site.name | escape }}</h1><p id="who">{{ request.name | escape }}</p><p id="page">{{ page.index }}</p>',
+    );
     expectOk(
       await http.post('/cms/dynamic_page', {
         name: '问候',
@@ -159,7 +164,15 @@ describe('rendering per request', () => {
 
   it('answers 500 with the template error when the template fails, within the engine bounds', async () => {
     await template('broken.template.html', '{% for i in (1..100000000) %}{{ i }}{% endfor %}');
-    expectOk(await http.post('/cms/dynamic_page', { name: '坏', code: 'broken', path: 'broken', templates: { pc: 'broken.template.html' }, cacheSeconds: 0 }));
+    expectOk(
+      await http.post('/cms/dynamic_page', {
+        name: '坏',
+        code: 'broken',
+        path: 'broken',
+        templates: { pc: 'broken.template.html' },
+        cacheSeconds: 0,
+      }),
+    );
     const res = await page('broken');
     expect(res.status).toBe(500);
     expect(res.body.msg).toMatch(/^页面生成失败：/);
@@ -168,7 +181,14 @@ describe('rendering per request', () => {
   it('gives the member to member pages and never caches them', async () => {
     await template('me.template.html', '{% if member %}<p id="me">{{ member.userName | escape }}</p>{% else %}<p id="me">游客</p>{% endif %}');
     expectOk(
-      await http.post('/cms/dynamic_page', { name: '我', code: 'me', path: 'me', initDataTypes: ['member'], templates: { pc: 'me.template.html' }, cacheSeconds: 600 }),
+      await http.post('/cms/dynamic_page', {
+        name: '我',
+        code: 'me',
+        path: 'me',
+        initDataTypes: ['member'],
+        templates: { pc: 'me.template.html' },
+        cacheSeconds: 600,
+      }),
     );
     const member = await memberFactory(t, {});
     const signedIn = await visitor.as(member.token).get(`/dynamic/${site.siteId}/pc/me`);
@@ -186,7 +206,9 @@ describe('rendering per request', () => {
 describe('the cache', () => {
   it('keeps an answer for the page’s time to live, per set of parameters', async () => {
     await template('ttl.template.html', '<p id="v">one {{ request.x | escape }}</p>');
-    expectOk(await http.post('/cms/dynamic_page', { name: 'TTL', code: 'ttl', path: 'ttl', templates: { pc: 'ttl.template.html' }, cacheSeconds: 1 }));
+    expectOk(
+      await http.post('/cms/dynamic_page', { name: 'TTL', code: 'ttl', path: 'ttl', templates: { pc: 'ttl.template.html' }, cacheSeconds: 1 }),
+    );
     const first = await page('ttl', '?x=a');
     expect([first.headers['x-dynamic-cache'], first.text]).toEqual(['MISS', '<p id="v">one a</p>']);
     await template('ttl.template.html', '<p id="v">two {{ request.x | escape }}</p>');
@@ -221,7 +243,9 @@ describe('the cache', () => {
     // The fresh answer is cached again.
     expect((await page('pub')).headers['x-dynamic-cache']).toBe('HIT');
     await template('pub.template.html', '<p id="v">edited</p>');
-    expectOk(await http.put('/cms/dynamic_page', { pageId: created.pageId, name: 'Pub', code: 'pub', path: 'pub', templates: { pc: 'pub.template.html' } }));
+    expectOk(
+      await http.put('/cms/dynamic_page', { pageId: created.pageId, name: 'Pub', code: 'pub', path: 'pub', templates: { pc: 'pub.template.html' } }),
+    );
     expect((await page('pub')).text).toBe('<p id="v">edited</p>');
   });
 });
@@ -232,7 +256,12 @@ describe('the search page', () => {
     const ids: string[] = [];
     for (let i = 1; i <= 12; i++) {
       const content = expectOk(
-        await http.post('/cms/content', { catalogId: catalog.catalogId, contentType: 'article', title: `量子计算第${i}讲`, contentHtml: `<p>量子计算的第 ${i} 个问题</p>` }),
+        await http.post('/cms/content', {
+          catalogId: catalog.catalogId,
+          contentType: 'article',
+          title: `量子计算第${i}讲`,
+          contentHtml: `<p>量子计算的第 ${i} 个问题</p>`,
+        }),
       );
       ids.push(String(content.contentId));
     }
@@ -266,7 +295,13 @@ describe('the search page', () => {
   it('a registered page at the path search replaces the built-in one', async () => {
     await template('mysearch.template.html', '<p id="s">{{ search.total }} for {{ search.query | escape }}</p>');
     expectOk(
-      await http.post('/cms/dynamic_page', { name: '搜索', code: 'search', path: 'search', initDataTypes: ['search'], templates: { pc: 'mysearch.template.html' } }),
+      await http.post('/cms/dynamic_page', {
+        name: '搜索',
+        code: 'search',
+        path: 'search',
+        initDataTypes: ['search'],
+        templates: { pc: 'mysearch.template.html' },
+      }),
     );
     await until('the custom page', async () => (await page('search', '?q=量子计算')).text === '<p id="s">12 for 量子计算</p>');
   });

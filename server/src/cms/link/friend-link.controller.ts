@@ -10,7 +10,16 @@ import { ListRoute } from '../../common/export/list-route.decorator';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { CurrentSiteService } from '../common/current-site.service';
 import { IdArrayBodyPipe } from '../publishpipe/id-array.pipe';
-import { CreateLinkDto, CreateLinkGroupDto, LinkDto, LinkGroupDto, LinkGroupQueryDto, LinkQueryDto, UpdateLinkDto, UpdateLinkGroupDto } from './friend-link.dto';
+import {
+  CreateLinkDto,
+  CreateLinkGroupDto,
+  LinkDto,
+  LinkGroupDto,
+  LinkGroupQueryDto,
+  LinkQueryDto,
+  UpdateLinkDto,
+  UpdateLinkGroupDto,
+} from './friend-link.dto';
 import type { FriendLink, FriendLinkGroup } from './friend-link.entity';
 import { FriendLinkService } from './friend-link.service';
 

@@ -44,7 +44,7 @@ export const FRIEND_LINK_MESSAGES = defineMessages({
     'cms.link.notFound': 'The friend link does not exist',
     'cms.link.nameRequired': 'The link name must not be empty or longer than 100 characters',
     'cms.link.urlFormat': 'The link address must start with http:// or https://, contain no spaces or quotes, and be at most 500 characters',
-    'cms.link.logoFormat': "The logo must be an image of the material library",
+    'cms.link.logoFormat': 'The logo must be an image of the material library',
     'cms.link.header.code': 'Code',
     'cms.link.header.linkTotal': 'Links',
     'cms.link.header.url': 'Address',

@@ -7,7 +7,15 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { paginate } from '../../common/paging/paginate';
 import { escapeLike, uniqueViolationOf } from '../../database/sql-helpers';
 import { CmsPublishService } from '../publish/cms-publish.service';
-import { type CreateLinkDto, type CreateLinkGroupDto, type LinkGroupQueryDto, type LinkQueryDto, type LinkView, type UpdateLinkDto, type UpdateLinkGroupDto } from './friend-link.dto';
+import {
+  type CreateLinkDto,
+  type CreateLinkGroupDto,
+  type LinkGroupQueryDto,
+  type LinkQueryDto,
+  type LinkView,
+  type UpdateLinkDto,
+  type UpdateLinkGroupDto,
+} from './friend-link.dto';
 import { FriendLink, FriendLinkGroup } from './friend-link.entity';
 import { setFriendLinkLoader } from './link-list-tag';
 

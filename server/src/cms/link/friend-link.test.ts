@@ -97,7 +97,13 @@ describe('friend links', () => {
     expect(rows.map((l) => l.name)).toEqual(['甲站', '乙站']);
     expect(expectOk(await http.get(`/cms/link?query=b.example`)).rows.map((l: Row) => l.name)).toEqual(['乙站']);
 
-    for (const url of ['javascript:alert(1)', '/relative', 'ftp://x.example.com/', 'https://x.example.com/"onmouseover=1', 'https://a b.example.com/']) {
+    for (const url of [
+      'javascript:alert(1)',
+      '/relative',
+      'ftp://x.example.com/',
+      'https://x.example.com/"onmouseover=1',
+      'https://a b.example.com/',
+    ]) {
       expectMessage(
         await http.post('/cms/link', { groupId, name: '坏', url }),
         'zh-CN',
@@ -107,7 +113,11 @@ describe('friend links', () => {
     for (const logo of ['../etc/passwd', 'https://evil.example.com/x.png', 'resources/../../x.png']) {
       expectMessage(await http.post('/cms/link', { groupId, name: '坏', url: 'https://x.example.com/', logo }), 'zh-CN', 'Logo 必须是素材库中的图片');
     }
-    expectMessage(await http.lang('en').post('/cms/link', { groupId, name: '', url: 'https://x.example.com/' }), 'en', 'The link name must not be empty or longer than 100 characters');
+    expectMessage(
+      await http.lang('en').post('/cms/link', { groupId, name: '', url: 'https://x.example.com/' }),
+      'en',
+      'The link name must not be empty or longer than 100 characters',
+    );
     expectError(await other.post('/cms/link', { groupId, name: '他站', url: 'https://x.example.com/' }), 404, { 'zh-CN': '友情链接分组不存在' });
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM cms_friend_link WHERE group_id = $1`, [groupId]);
     expect(n, 'nothing was saved by the refused requests').toBe(2);
