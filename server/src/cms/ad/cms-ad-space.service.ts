@@ -2,7 +2,6 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { PageResult } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import { ServiceException } from '../../common/errors/service-exception';
-import { SUPER_ADMIN_ROLE } from '../../common/security/super-admin';
 import { QueueService } from '../../queue/queue.service';
 import {
   CmsPageWidgetService,
@@ -17,25 +16,6 @@ import type { CmsAdvertisement } from './cms-advertisement.entity';
 import { CmsAdvertisementService } from './cms-advertisement.service';
 
 export const AD_SPACE_TYPE = 'ads';
-
-/** Who republishes ad spaces when the scheduler applies advert dates (no request user then). */
-const SCHEDULER: LoginUser = {
-  realm: 'staff',
-  id: '0',
-  tokenId: '',
-  userName: 'scheduler',
-  nickName: 'scheduler',
-  deptId: null,
-  deptName: '',
-  roles: [SUPER_ADMIN_ROLE],
-  permissions: [],
-  ipaddr: '',
-  browser: '',
-  os: '',
-  loginTime: 0,
-  lastAccessTime: 0,
-  expireAt: 0,
-};
 
 /**
  * Ad spaces (广告位): page widgets of type `ads`, stored, checked and published by CmsPageWidgetService (so rights
@@ -100,21 +80,21 @@ export class CmsAdSpaceService implements OnModuleInit {
     return this.widgets.publish(user, adSpaceIds, AD_SPACE_TYPE);
   }
 
-  /** Publishes again the spaces (of those given) that are published, so their pages show the adverts as they are now. */
-  async republish(adSpaceIds: string[]): Promise<void> {
-    for (const id of new Set(adSpaceIds)) {
-      const space = await this.widgets.get(SCHEDULER, id, AD_SPACE_TYPE).catch(() => null);
-      if (!space || space.state !== '1') continue;
-      await this.widgets
-        .publish(SCHEDULER, [id], AD_SPACE_TYPE)
-        .catch((error: Error) => this.logger.warn(`Ad space ${id} not republished: ${error.message}`));
-    }
+  /**
+   * Publishes again the spaces (of those given) that are published, so their pages show the adverts as they are now
+   * (no rights check: the caller has checked the change, or it is the scheduler). Answers the spaces published.
+   */
+  async republish(adSpaceIds: string[], operator: string): Promise<string[]> {
+    return this.widgets.republish(adSpaceIds, operator).catch((error: Error) => {
+      this.logger.warn(`Ad spaces ${adSpaceIds.join(', ')} not republished: ${error.message}`);
+      return [];
+    });
   }
 
   /** The scheduler's run: applies due advert dates, then republishes the spaces concerned; answers them. */
   async applySchedule(now: Date): Promise<string[]> {
     const spaces = await this.adverts.applyDates(now);
-    await this.republish(spaces);
+    await this.republish(spaces, 'scheduler');
     return spaces;
   }
 

@@ -190,7 +190,7 @@ export class CmsAdvertisementController {
     const site = await this.currentSite.require(req, user);
     await this.space(user, site.siteId, dto.adSpaceId, 'Edit');
     const ad = await this.adverts.create(user, site.siteId, dto.adSpaceId, dto);
-    await this.changed([ad]);
+    await this.changed(user, [ad]);
     return ad;
   }
 
@@ -203,7 +203,7 @@ export class CmsAdvertisementController {
     const ad = await this.adverts.get(dto.advertisementId);
     await this.spaces.require(user, ad.adSpaceId, 'Edit');
     const saved = await this.adverts.update(user, ad, dto);
-    await this.changed([saved]);
+    await this.changed(user, [saved]);
     return saved;
   }
 
@@ -216,7 +216,7 @@ export class CmsAdvertisementController {
   async remove(@CurrentUser() user: LoginUser, @Body(IdArrayBodyPipe) ids: string[]): Promise<void> {
     const ads = await this.editable(user, ids);
     await this.adverts.remove(ads);
-    await this.changed(ads);
+    await this.changed(user, ads);
   }
 
   @Put('enable')
@@ -228,7 +228,7 @@ export class CmsAdvertisementController {
   async enable(@CurrentUser() user: LoginUser, @Body(IdArrayBodyPipe) ids: string[]): Promise<void> {
     const ads = await this.editable(user, ids);
     await this.adverts.setStatus(user, ads, '0');
-    await this.changed(ads);
+    await this.changed(user, ads);
   }
 
   @Put('disable')
@@ -240,7 +240,7 @@ export class CmsAdvertisementController {
   async disable(@CurrentUser() user: LoginUser, @Body(IdArrayBodyPipe) ids: string[]): Promise<void> {
     const ads = await this.editable(user, ids);
     await this.adverts.setStatus(user, ads, '1');
-    await this.changed(ads);
+    await this.changed(user, ads);
   }
 
   /** The ad space of a request, of the current site, with the right asked. */
@@ -259,9 +259,12 @@ export class CmsAdvertisementController {
   }
 
   /** After a change: beacons see it at once, and published spaces show it. */
-  private async changed(ads: CmsAdvertisement[]): Promise<void> {
+  private async changed(user: LoginUser, ads: CmsAdvertisement[]): Promise<void> {
     this.track.forget(ads.map((a) => String(a.advertisementId)));
-    await this.spaces.republish(ads.map((a) => String(a.adSpaceId)));
+    await this.spaces.republish(
+      ads.map((a) => String(a.adSpaceId)),
+      user.userName,
+    );
   }
 }
 
