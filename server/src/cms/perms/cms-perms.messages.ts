@@ -29,7 +29,6 @@ export const CMS_PERMS_MESSAGES = defineMessages({
     'cms.perms.action.EditContent': '编辑内容',
     'cms.perms.action.DeleteContent': '删除内容',
     'cms.perms.action.PublishContent': '发布内容',
-    'cms.perms.action.Offline': '下线',
   },
   'zh-TW': {
     'cms.perms.ownerTypeInvalid': '授權對象類型只能是角色（role）或使用者（user）',
@@ -58,7 +57,6 @@ export const CMS_PERMS_MESSAGES = defineMessages({
     'cms.perms.action.EditContent': '編輯內容',
     'cms.perms.action.DeleteContent': '刪除內容',
     'cms.perms.action.PublishContent': '發佈內容',
-    'cms.perms.action.Offline': '下線',
   },
   en: {
     'cms.perms.ownerTypeInvalid': 'The grantee type must be role or user',
@@ -87,6 +85,5 @@ export const CMS_PERMS_MESSAGES = defineMessages({
     'cms.perms.action.EditContent': 'Edit content',
     'cms.perms.action.DeleteContent': 'Delete content',
     'cms.perms.action.PublishContent': 'Publish content',
-    'cms.perms.action.Offline': 'Take offline',
   },
 });

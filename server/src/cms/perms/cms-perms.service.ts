@@ -9,6 +9,8 @@ import { objectPermission, ObjectPermissionService, type PermissionOwner } from 
 import { UserAdminService } from '../../system/user/user-admin.service';
 import { CmsCatalogService, type CatalogTreeNode } from '../catalog/cms-catalog.service';
 import { CMS_OBJECT_ACTIONS, CmsAccessService, type CmsObjectType } from '../common/cms-access.service';
+import type { PageWidgetQueryDto } from '../pagewidget/cms-page-widget.dto';
+import { CmsPageWidgetService, type PageWidgetAction } from '../pagewidget/cms-page-widget.service';
 import { CmsSiteService } from '../site/cms-site.service';
 import type { SiteQueryDto } from '../site/cms-site.dto';
 import type { PermsChangeDto, PermsMatrixDto, PermsMatrixRowDto, PermsOwnerQueryDto, PermsSiteQueryDto, SavePermsDto } from './cms-perms.dto';
@@ -19,6 +21,8 @@ interface MatrixObject {
   name: string;
   parentId?: string;
   children?: MatrixObject[];
+  /** Page widgets: their site (a site right covers the widget's rights). */
+  siteId?: string;
 }
 
 /** Per action, the ids of the objects the caller holds it on ('all' for a super administrator). */
@@ -40,6 +44,7 @@ export class CmsPermsService {
     private readonly sites: CmsSiteService,
     private readonly catalogs: CmsCatalogService,
     private readonly users: UserAdminService,
+    private readonly widgets: CmsPageWidgetService,
   ) {}
 
   // ------------------------------------------------------------------------------------------------ matrices
@@ -104,7 +109,7 @@ export class CmsPermsService {
       const holds = (await this.permissions.held(owner.owner, siteView)).length > 0 || (await this.inherited(owner.owner, siteView)).length > 0;
       if (!holds) granted.push(siteView);
     }
-    await this.assertCallerHolds(caller, [...granted, ...revoked]);
+    await this.assertCallerHolds(caller, [...granted, ...revoked], objects);
     if (granted.length || revoked.length) {
       await this.dataSource.transaction(async (m) => {
         await this.permissions.revoke(owner.owner, revoked, m);
@@ -150,13 +155,23 @@ export class CmsPermsService {
     return (await this.catalogs.tree(siteId, caller)).map(toObject);
   }
 
+  /** A site's page widgets (viewing them needs `Site:View` on the site, which covers every widget of it). */
   private async pageWidgetObjects(caller: LoginUser, siteId: string): Promise<MatrixObject[]> {
-    await this.access.assert(caller, 'Site', 'View', siteId);
     await this.sites.get(siteId);
-    const viewable = await this.access.ids(caller, 'PageWidget', 'View');
-    return (await this.access.objectsOf('PageWidget', siteId))
-      .map((w) => ({ id: String(w.id), name: w.name }))
-      .filter((w) => viewable === 'all' || viewable.includes(w.id));
+    const out: MatrixObject[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const page = await this.widgets.list(caller, siteId, { pageNum, pageSize: 500 } as PageWidgetQueryDto);
+      out.push(...page.rows.map((w) => ({ id: String(w.pageWidgetId), name: w.name, siteId })));
+      if (page.rows.length < 500) return out.sort((a, b) => Number(a.id) - Number(b.id));
+    }
+  }
+
+  /** Whether the caller holds `type:action:id` (a page widget right also through its site, as the widget module checks). */
+  private callerHolds(caller: LoginUser, type: CmsObjectType, action: string, object: { id: string; siteId?: string }): Promise<boolean> {
+    if (type === 'PageWidget' && object.siteId) {
+      return this.widgets.can(caller, action as PageWidgetAction, { pageWidgetId: object.id, siteId: object.siteId });
+    }
+    return this.access.can(caller, type, action, object.id);
   }
 
   private async callerRights(caller: LoginUser, type: CmsObjectType): Promise<CallerRights> {
@@ -169,10 +184,11 @@ export class CmsPermsService {
   }
 
   /** 403 naming the first right the caller would hand out or take away without holding it. */
-  private async assertCallerHolds(caller: LoginUser, changed: string[]): Promise<void> {
+  private async assertCallerHolds(caller: LoginUser, changed: string[], objects: MatrixObject[]): Promise<void> {
     for (const permission of changed) {
       const [type, action, id] = permission.split(':');
-      if (!(await this.access.can(caller, type as CmsObjectType, action, id))) {
+      const object = (type !== 'Site' && objects.find((o) => o.id === id)) || { id };
+      if (!(await this.callerHolds(caller, type as CmsObjectType, action, object))) {
         throw ServiceException.forbidden('cms.perms.notHeld', {
           permission: `${t(`cms.perms.type.${type}`)} ${t(`cms.perms.action.${action}`)} (${id})`,
         });
@@ -188,18 +204,33 @@ export class CmsPermsService {
   ): Promise<PermsMatrixDto> {
     const held = new Set(await this.permissions.held(owner.owner, `${type}:`));
     const inherited = new Set(await this.inherited(owner.owner, `${type}:`));
-    const rights = await this.callerRights(caller, type);
     const actions: readonly string[] = CMS_OBJECT_ACTIONS[type];
+    const editable = new Map<string, string[]>();
+    if (type === 'PageWidget') {
+      for (const o of objects) {
+        const mine: string[] = [];
+        for (const a of actions) if (await this.callerHolds(caller, type, a, o)) mine.push(a);
+        editable.set(o.id, mine);
+      }
+    } else {
+      const rights = await this.callerRights(caller, type);
+      for (const o of flatten(objects)) {
+        editable.set(
+          o.id,
+          actions.filter((a) => {
+            const ids = rights.get(a);
+            return ids === 'all' || !!ids?.has(o.id);
+          }),
+        );
+      }
+    }
     const row = (o: MatrixObject): PermsMatrixRowDto => ({
       id: o.id,
       name: o.name,
       ...(o.parentId !== undefined ? { parentId: o.parentId } : {}),
       granted: actions.filter((a) => held.has(`${type}:${a}:${o.id}`)),
       inherited: actions.filter((a) => inherited.has(`${type}:${a}:${o.id}`)),
-      editable: actions.filter((a) => {
-        const ids = rights.get(a);
-        return ids === 'all' || !!ids?.has(o.id);
-      }),
+      editable: editable.get(o.id) ?? [],
       ...(o.children ? { children: o.children.map(row) } : {}),
     });
     return {

@@ -1,10 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, expectError, expectOk } from '../../../test/helpers/api';
-import { startCmsTestApp } from '../../../test/helpers/cms';
+import { addPublishPipes, startCmsTestApp } from '../../../test/helpers/cms';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import type { TestApp } from '../../../test/helpers/test-app';
-import { CmsAccessService } from '../common/cms-access.service';
+import { CmsPageWidgetService } from '../pagewidget/cms-page-widget.service';
 
 let t: TestApp;
 let ds: DataSource;
@@ -254,24 +254,43 @@ describe('permission grants (/cms/perms)', () => {
     expect(await direct('role', editorRole, 'Site:')).toEqual([`Site:Edit:${otherSiteId}`, `Site:View:${siteId}`]);
   });
 
-  it('grants page-widget rights on the widgets the page-widget module lists', async () => {
-    const access = t.app.get(CmsAccessService);
-    access.registerObjects('PageWidget', async (site) => (site === siteId ? [{ id: '901', name: 'Banner' }] : []));
-    const matrix = expectOk(await http.get(`/cms/perms/pageWidget?ownerType=role&owner=${editorRole}&siteId=${siteId}`));
-    expect(matrix.items.map((i: { id: string }) => i.id)).toEqual(['View', 'Edit', 'Delete', 'Publish', 'Offline']);
-    expect(matrix.rows).toEqual([
-      { id: '901', name: 'Banner', granted: [], inherited: [], editable: ['View', 'Edit', 'Delete', 'Publish', 'Offline'] },
-    ]);
-    const saved = expectOk(
-      await http.put('/cms/perms/pageWidget', { ownerType: 'role', owner: editorRole, siteId, perms: [{ id: '901', actions: ['View', 'Publish'] }] }),
+  it('grants page-widget rights on the widgets of a site', async () => {
+    await addPublishPipes(ds, siteId, ['PC', 'pc']);
+    const widget = expectOk(
+      await http.with({ headers: { CurrentSite: siteId } }).post('/cms/pagewidget', {
+        type: 'manual',
+        name: 'Banner',
+        code: 'permbanner',
+        publishPipeCode: 'pc',
+        path: 'include/permbanner.html',
+        content: { rows: [{ items: [{ title: 'A', url: 'https://example.com/a', logo: '', summary: '' }] }] },
+      }),
     );
-    expect(saved).toEqual({ granted: ['PageWidget:Publish:901', 'PageWidget:View:901'], revoked: [] });
+    const id = String(widget.pageWidgetId);
+    const widgets = t.app.get(CmsPageWidgetService);
     const editorUser = { id: editorId, roles: ['perm_editor'] } as never;
-    expect(await access.can(editorUser, 'PageWidget', 'Publish', '901')).toBe(true);
-    await expect(access.assertPageWidget(editorUser, 'Edit', '901')).rejects.toThrow();
+    expect(await widgets.can(editorUser, 'Edit', { pageWidgetId: id, siteId })).toBe(false);
+    const matrix = expectOk(await http.get(`/cms/perms/pageWidget?ownerType=role&owner=${editorRole}&siteId=${siteId}`));
+    expect(matrix.items.map((i: { id: string }) => i.id)).toEqual(['View', 'Edit', 'Delete', 'Publish']);
+    expect(matrix.rows).toEqual([{ id, name: 'Banner', granted: [], inherited: [], editable: ['View', 'Edit', 'Delete', 'Publish'] }]);
+    const saved = expectOk(
+      await http.put('/cms/perms/pageWidget', { ownerType: 'role', owner: editorRole, siteId, perms: [{ id, actions: ['View', 'Edit'] }] }),
+    );
+    expect(saved).toEqual({ granted: [`PageWidget:Edit:${id}`, `PageWidget:View:${id}`], revoked: [] });
+    expect(await direct('role', editorRole, 'PageWidget:')).toEqual([`PageWidget:Edit:${id}`, `PageWidget:View:${id}`]);
+    // The editor (Site:View, no Site:Edit) may now edit that widget, and still not delete it.
+    expect(await widgets.can(editorUser, 'Edit', { pageWidgetId: id, siteId })).toBe(true);
+    expect(await widgets.can(editorUser, 'Delete', { pageWidgetId: id, siteId })).toBe(false);
     expectError(
-      await http.put('/cms/perms/pageWidget', { ownerType: 'role', owner: editorRole, siteId, perms: [{ id: '902', actions: ['View'] }] }),
+      await http.put('/cms/perms/pageWidget', { ownerType: 'role', owner: editorRole, siteId, perms: [{ id: '99999999', actions: ['View'] }] }),
       404,
+    );
+    expectError(
+      await http.put('/cms/perms/pageWidget', { ownerType: 'role', owner: editorRole, siteId, perms: [{ id, actions: ['Offline'] }] }),
+      400,
+      {
+        'zh-CN': '权限项“Offline”无效',
+      },
     );
   });
 });
