@@ -98,11 +98,14 @@ export class ExModelController {
   @RequireAnyPermission('cms:exmodel:view', 'cms:site:view', 'cms:catalog:view', 'cms:content:view')
   @ApiOperation({
     summary:
-      'The extension of a site, catalog or content for its editor: the bound model, its fields with options and the values (dataId 0 = a new one, parentId its site or catalog)',
+      'The extension of a site, catalog or content for its editor: the bound model, its fields with options and the values (dataId 0 = a new one, parentId its site — default the current site — or catalog)',
   })
   @ApiEnvelope(ExModelRecordDto)
-  record(@CurrentUser() user: LoginUser, @Query() query: ExModelRecordQueryDto): Promise<ExModelRecord> {
-    return this.exmodel.record(user, query.dataType, query.dataId, query.parentId);
+  async record(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: ExModelRecordQueryDto): Promise<ExModelRecord> {
+    // A new catalog without parentId: of the current site.
+    const parentId =
+      query.dataType === 'catalog' && query.dataId === '0' && !query.parentId ? (await this.currentSite.require(req, user)).siteId : query.parentId;
+    return this.exmodel.record(user, query.dataType, query.dataId, parentId);
   }
 
   @ListRoute<Record<string, unknown>>('data/list', { fileName: 'cms.exmodel.dataExportFile' })

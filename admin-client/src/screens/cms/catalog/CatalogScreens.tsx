@@ -32,7 +32,8 @@ import {
   Typography,
 } from '@mui/material';
 import { TemplateDatalist, templateListId, useTemplatePaths } from '../template/TemplateOptions';
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { ExtendFields } from '../exmodel/ExtendFields';
 import {
   BooleanInput,
   Button,
@@ -197,9 +198,12 @@ function AddCatalogDialog({ parent, onClose, onAdded }: { parent?: CatalogNode; 
   const [path, setPath] = useState('');
   const [catalogType, setCatalogType] = useState<string>('common');
   const [redirectUrl, setRedirectUrl] = useState('');
+  // Values of the site's catalog extension model (cms/exmodel), when one is bound.
+  const [extend, setExtend] = useState<Record<string, unknown>>();
   const submit = async () => {
     let created: string | undefined;
     const body = {
+      ...(extend ? { extend } : {}),
       parentId,
       name: name.trim(),
       alias: alias.trim(),
@@ -271,6 +275,7 @@ function AddCatalogDialog({ parent, onClose, onAdded }: { parent?: CatalogNode; 
             slotProps={{ htmlInput: { maxLength: 500, name: 'redirectUrl' } }}
           />
         ) : null}
+        <ExtendFields dataType="catalog" dataId="0" onChange={setExtend} />
       </Stack>
     </CatalogDialog>
   );
@@ -542,6 +547,7 @@ function CatalogDetail({
     merge: useHasPermission(P.merge),
     clear: useHasPermission(P.clear),
   };
+  const extendRef = useRef<Record<string, unknown> | undefined>(undefined);
   const [dialog, setDialog] = useState<'delete' | 'clear' | 'move' | 'merge' | 'publish' | undefined>();
   const id = String(node.id);
   const visible = node.props?.visible !== false;
@@ -612,6 +618,8 @@ function CatalogDetail({
         id={id}
         mutationMode="pessimistic"
         redirect={false}
+        // The catalog's extension model values (cms/exmodel) go with the save.
+        transform={(data: Record<string, unknown>) => (extendRef.current ? { ...data, extend: extendRef.current } : data)}
         // The page checks permissions itself: a viewer sees the form without Save instead of an access error.
         disableAuthentication
         mutationOptions={{
@@ -624,6 +632,7 @@ function CatalogDetail({
         {can.edit ? (
           <EditForm>
             <CatalogFields pipes={pipes} />
+            <ExtendFields dataType="catalog" dataId={id} onChange={(v) => (extendRef.current = v)} />
           </EditForm>
         ) : (
           <SimpleForm toolbar={false}>

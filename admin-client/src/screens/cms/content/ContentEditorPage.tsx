@@ -40,6 +40,7 @@ import { TemplateDatalist, useTemplatePaths } from '../template/TemplateOptions'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
+import { ExtendFields } from '../exmodel/ExtendFields';
 import type { PageResult } from '@zhiwen/shared';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
@@ -362,6 +363,8 @@ export function ContentEditorPage() {
   const [thumbs, setThumbs] = useState<Record<string, string>>({});
   // Bumped when the body changes outside the rich text editor (error-prone fixes): the editor starts again from it.
   const [bodyRevision, setBodyRevision] = useState(0);
+  // Values of the catalog's extension model fields (cms/exmodel), sent as `extend`; undefined when none is bound.
+  const [extend, setExtend] = useState<Record<string, unknown>>();
 
   useEffect(() => {
     if (!isContentType(contentType)) {
@@ -449,7 +452,7 @@ export function ContentEditorPage() {
     }
     setBusy(true);
     try {
-      const body = contentBody(form);
+      const body = { ...contentBody(form), ...(extend ? { extend } : {}) };
       const { data: saved } = isNew
         ? await httpClient.post<ContentForm>('/cms/content', body)
         : await httpClient.put<ContentForm>('/cms/content', body);
@@ -920,6 +923,7 @@ export function ContentEditorPage() {
           <Section title={translate('app.cms_editor.section_related')}>
             <RelatedContent form={form} disabled={ro} onChangeNew={(ids) => set('relaContentIds', ids)} />
           </Section>
+          <ExtendFields dataType="content" dataId={form.contentId ? String(form.contentId) : '0'} parentId={catalogId} onChange={setExtend} />
         </Stack>
 
         <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>

@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { TemplateDatalist, templateListId, useTemplatePaths } from '../template/TemplateOptions';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   BooleanInput,
@@ -72,6 +72,8 @@ import { ExportThemeButton, ImportThemeButton, PublishSiteButton, SiteBasicInput
 import { resourceSettingsBody, resourceSettingsRecord } from '../resource/resource';
 import { ResourceSettingsInputs } from '../resource/ResourceSettingsInputs';
 import { SiteStorageTab } from './SiteStorageTab';
+import { ExtendFields } from '../exmodel/ExtendFields';
+import { ExModelBindingInputs, exModelBindingsBody } from '../exmodel/ExModelBindingInputs';
 
 const TABS = ['basic', 'extend', 'props', 'templates', 'storage'] as const;
 type TabKey = (typeof TABS)[number];
@@ -208,6 +210,8 @@ function BasicTab({ siteId }: { siteId: string }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const canEdit = useHasPermission('cms:site:edit');
+  // The site's extension model values (cms/exmodel) go with the save.
+  const extendRef = useRef<Record<string, unknown> | undefined>(undefined);
   return (
     <>
       <SiteDashboardCard siteId={siteId} />
@@ -221,7 +225,7 @@ function BasicTab({ siteId }: { siteId: string }) {
         redirect={false}
         actions={false}
         title=" "
-        transform={(data: RaRecord) => siteUpdateBody(data)}
+        transform={(data: RaRecord) => ({ ...siteUpdateBody(data), ...(extendRef.current ? { extend: extendRef.current } : {}) })}
         mutationOptions={{
           onSuccess: () => {
             notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
@@ -245,6 +249,7 @@ function BasicTab({ siteId }: { siteId: string }) {
           <SiteBasicInputs edit />
           <PipeInputs />
           <TextInput source="remark" label="app.cms_site.remark" multiline validate={maxLength(500)} fullWidth />
+          <ExtendFields dataType="site" dataId={siteId} onChange={(v) => (extendRef.current = v)} />
         </SimpleForm>
       </Edit>
     </>
@@ -260,7 +265,11 @@ function ExtendTab({ siteId }: { siteId: string }) {
   if (!data) return null;
   const save = async (values: Record<string, unknown>) => {
     try {
-      const r = await httpClient.post(`/cms/site/extends/${encodeURIComponent(siteId)}`, { ...extendsBody(values), ...resourceSettingsBody(values) });
+      const r = await httpClient.post(`/cms/site/extends/${encodeURIComponent(siteId)}`, {
+        ...extendsBody(values),
+        ...resourceSettingsBody(values),
+        ...exModelBindingsBody(values),
+      });
       notify(r.msg || 'ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
       reload();
     } catch (err) {
@@ -319,6 +328,7 @@ function ExtendTab({ siteId }: { siteId: string }) {
           fullWidth
         />
         <ResourceSettingsInputs siteId={siteId} />
+        <ExModelBindingInputs />
       </SimpleForm>
     </Card>
   );
