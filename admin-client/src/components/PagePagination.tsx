@@ -1,4 +1,5 @@
 import { TablePagination } from '@mui/material';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 
 export interface PagePaginationProps {
@@ -33,4 +34,32 @@ export function PagePagination({ total, page, pageSize, onPage, pageSizes = [pag
       }
     />
   );
+}
+
+/** The page sizes the hand-made tables offer (react-admin lists use the spec's `PAGING.pageSizeOptions`). */
+export const TABLE_PAGE_SIZES = [10, 20, 50, 100];
+
+/**
+ * Page state of a hand-made table: 1-based `page`, `pageSize`, `reset()` (back to page 1, e.g. when a filter changes)
+ * and `pager`, the props to spread on `<PagePagination total={…} {...paging.pager} />` (a new page size starts again
+ * at page 1).
+ */
+export function usePaging(initialPageSize = 20, pageSizes: number[] = TABLE_PAGE_SIZES) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  return {
+    page,
+    pageSize,
+    reset: () => setPage(1),
+    pager: {
+      page,
+      pageSize,
+      pageSizes,
+      onPage: setPage,
+      onPageSize: (size: number) => {
+        setPageSize(size);
+        setPage(1);
+      },
+    },
+  };
 }

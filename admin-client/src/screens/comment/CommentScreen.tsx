@@ -27,7 +27,7 @@ import type { PageResult } from '@zhiwen/shared';
 import { useApiData } from '../../components/useApiData';
 import { useHasPermission } from '../../components/usePermission';
 import { httpClient } from '../../providers/httpClient';
-import { PagePagination } from '../../components/PagePagination';
+import { PagePagination, usePaging } from '../../components/PagePagination';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 
 export type CommentAuditStatus = '0' | '1' | '2';
@@ -83,16 +83,16 @@ export function CommentScreen() {
   const notify = useNotify();
   const can = { audit: useHasPermission('cms:comment:audit'), remove: useHasPermission('cms:comment:remove') };
   const [filters, setFilters] = useState({ auditStatus: '', commentText: '', memberName: '', dataId: '', beginTime: '', endTime: '' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const [selected, setSelected] = useState<string[]>([]);
   const [detail, setDetail] = useState<CommentRow | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const list = useApiData<PageResult<CommentRow>>(COMMENT_API, { ...commentQuery(filters), pageNum: page + 1, pageSize }, { notifyErrors: true });
+  const list = useApiData<PageResult<CommentRow>>(COMMENT_API, { ...commentQuery(filters), pageNum: page, pageSize }, { notifyErrors: true });
   const rows = list.data?.rows ?? [];
   const setFilter = (name: keyof typeof filters) => (e: { target: { value: string } }) => {
     setFilters({ ...filters, [name]: e.target.value });
-    setPage(0);
+    paging.reset();
     setSelected([]);
   };
   const run = async (action: () => Promise<unknown>) => {
@@ -242,17 +242,7 @@ export function CommentScreen() {
           {!rows.length && <EmptyTableRow colSpan={9} />}
         </TableBody>
       </Table>
-      <PagePagination
-        total={list.data?.total ?? 0}
-        page={page + 1}
-        pageSize={pageSize}
-        onPage={(p) => setPage(p - 1)}
-        pageSizes={[10, 20, 50, 100]}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-      />
+      <PagePagination total={list.data?.total ?? 0} {...paging.pager} />
       {detail && <CommentDetail comment={detail} canAudit={can.audit} onAudit={(s, ids) => audit(s, ids)} onClose={() => setDetail(null)} />}
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
         <DialogTitle>{translate('app.comment.delete_title')}</DialogTitle>

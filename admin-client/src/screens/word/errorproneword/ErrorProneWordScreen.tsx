@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
-import EditIcon from '@mui/icons-material/Edit';
-import { Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { EXPORT_HEADER, type PageResult } from '@zhiwen/shared';
@@ -11,7 +9,8 @@ import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { ConfirmDialog, FieldDialog, type DialogField, type FormValues } from '../grouped/WordDialogs';
-import { PagePagination } from '../../../components/PagePagination';
+import { PagePagination, usePaging } from '../../../components/PagePagination';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 interface ErrorProneRow {
@@ -38,9 +37,9 @@ export function ErrorProneWordScreen() {
     remove: useHasPermission('cms:errorproneword:remove'),
   };
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useApiData<PageResult<ErrorProneRow>>(API, { query: query || undefined, pageNum: page + 1, pageSize });
+  const paging = usePaging();
+  const { page, pageSize } = paging;
+  const list = useApiData<PageResult<ErrorProneRow>>(API, { query: query || undefined, pageNum: page, pageSize });
   const [dialog, setDialog] = useState<null | 'add' | ErrorProneRow>(null);
   const [removing, setRemoving] = useState<ErrorProneRow | null>(null);
 
@@ -82,7 +81,7 @@ export function ErrorProneWordScreen() {
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
-            setPage(0);
+            paging.reset();
           }}
         />
         {can.add && (
@@ -110,33 +109,18 @@ export function ErrorProneWordScreen() {
               <TableCell>{row.replaceWord}</TableCell>
               <TableCell>{row.remark}</TableCell>
               <TableCell>
-                {can.edit && (
-                  <IconButton size="small" aria-label={`${translate('ra.action.edit')} ${row.word}`} onClick={() => setDialog(row)}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                )}
-                {can.remove && (
-                  <IconButton size="small" aria-label={`${translate('ra.action.delete')} ${row.word}`} onClick={() => setRemoving(row)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
+                <RowActions
+                  name={row.word}
+                  onEdit={can.edit ? () => setDialog(row) : undefined}
+                  onDelete={can.remove ? () => setRemoving(row) : undefined}
+                />
               </TableCell>
             </TableRow>
           ))}
           {!rows.length && <EmptyTableRow colSpan={4} />}
         </TableBody>
       </Table>
-      <PagePagination
-        total={list.data?.total ?? 0}
-        page={page + 1}
-        pageSize={pageSize}
-        onPage={(p) => setPage(p - 1)}
-        pageSizes={[10, 20, 50, 100]}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-      />
+      <PagePagination total={list.data?.total ?? 0} {...paging.pager} />
       <FieldDialog
         open={dialog !== null}
         title={dialog === 'add' ? 'app.word_errorprone.add_title' : 'app.word_errorprone.edit_title'}

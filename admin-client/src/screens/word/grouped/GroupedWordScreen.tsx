@@ -6,7 +6,6 @@ import {
   Box,
   Button,
   Checkbox,
-  IconButton,
   List,
   ListItemButton,
   ListItemText,
@@ -18,7 +17,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -29,7 +27,8 @@ import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
 import { ConfirmDialog, FieldDialog, type DialogField, type FormValues } from './WordDialogs';
-import { PagePagination } from '../../../components/PagePagination';
+import { PagePagination, usePaging } from '../../../components/PagePagination';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 /** A node of `GET <group>/treedata`. */
@@ -84,9 +83,9 @@ export function GroupedWordScreen({ config }: { config: GroupedWordConfig }) {
   const group = groups.find((g) => g.id === groupId);
 
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const params = { groupId, query: query || undefined, pageNum: page + 1, pageSize };
+  const paging = usePaging();
+  const { page, pageSize } = paging;
+  const params = { groupId, query: query || undefined, pageNum: page, pageSize };
   const words = useApiData<PageResult<WordRow>>(groupId ? config.api : undefined, params);
   const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => setSelected([]), [groupId, page, query]);
@@ -231,7 +230,7 @@ export function GroupedWordScreen({ config }: { config: GroupedWordConfig }) {
             value={query}
             onChange={(e) => {
               setQuery(e.target.value);
-              setPage(0);
+              paging.reset();
             }}
           />
           {can.add && (
@@ -293,41 +292,18 @@ export function GroupedWordScreen({ config }: { config: GroupedWordConfig }) {
                   <TableCell key={c.key}>{c.render ? c.render(row) : String(row[c.key] ?? '')}</TableCell>
                 ))}
                 <TableCell>
-                  {can.edit && (
-                    <Tooltip title={translate('ra.action.edit')}>
-                      <IconButton size="small" aria-label={`${translate('ra.action.edit')} ${row.word}`} onClick={() => setWordDialog(row)}>
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  {can.remove && (
-                    <Tooltip title={translate('ra.action.delete')}>
-                      <IconButton
-                        size="small"
-                        aria-label={`${translate('ra.action.delete')} ${row.word}`}
-                        onClick={() => removeWords([row.wordId], row.word)}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
+                  <RowActions
+                    name={row.word}
+                    onEdit={can.edit ? () => setWordDialog(row) : undefined}
+                    onDelete={can.remove ? () => removeWords([row.wordId], row.word) : undefined}
+                  />
                 </TableCell>
               </TableRow>
             ))}
             {!rows.length && <EmptyTableRow colSpan={config.columns.length + 2} />}
           </TableBody>
         </Table>
-        <PagePagination
-          total={words.data?.total ?? 0}
-          page={page + 1}
-          pageSize={pageSize}
-          onPage={(p) => setPage(p - 1)}
-          pageSizes={[10, 20, 50, 100]}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(0);
-          }}
-        />
+        <PagePagination total={words.data?.total ?? 0} {...paging.pager} />
       </Paper>
       <FieldDialog
         open={groupDialog !== null}

@@ -1,7 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
-import EditIcon from '@mui/icons-material/Edit';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import UploadIcon from '@mui/icons-material/Upload';
 import {
@@ -11,7 +9,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   MenuItem,
   Paper,
   Stack,
@@ -29,7 +26,8 @@ import { saveBlob } from '../../../components/download';
 import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
-import { PagePagination } from '../../../components/PagePagination';
+import { PagePagination, usePaging } from '../../../components/PagePagination';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 export type SensitiveWordType = 'sensitive' | 'whitelist';
@@ -68,10 +66,10 @@ export function SensitiveWordScreen() {
   };
   const [word, setWord] = useState('');
   const [wordType, setWordType] = useState<'' | SensitiveWordType>('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const filters = { word: word.trim() || undefined, wordType: wordType || undefined };
-  const list = useApiData<PageResult<SensitiveWordRow>>(API, { ...filters, pageNum: page + 1, pageSize }, { notifyErrors: true });
+  const list = useApiData<PageResult<SensitiveWordRow>>(API, { ...filters, pageNum: page, pageSize }, { notifyErrors: true });
   const [editing, setEditing] = useState<null | 'add' | SensitiveWordRow>(null);
   const [removing, setRemoving] = useState<SensitiveWordRow | null>(null);
   const [importing, setImporting] = useState(false);
@@ -107,7 +105,7 @@ export function SensitiveWordScreen() {
           value={word}
           onChange={(e) => {
             setWord(e.target.value);
-            setPage(0);
+            paging.reset();
           }}
         />
         <TextField
@@ -118,7 +116,7 @@ export function SensitiveWordScreen() {
           value={wordType}
           onChange={(e) => {
             setWordType(e.target.value as '' | SensitiveWordType);
-            setPage(0);
+            paging.reset();
           }}
         >
           <MenuItem value="">{translate('app.word_sensitive.all_types')}</MenuItem>
@@ -169,33 +167,18 @@ export function SensitiveWordScreen() {
                   .slice(0, 19)}
               </TableCell>
               <TableCell>
-                {can.edit && (
-                  <IconButton size="small" aria-label={`${translate('ra.action.edit')} ${row.word}`} onClick={() => setEditing(row)}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                )}
-                {can.remove && (
-                  <IconButton size="small" aria-label={`${translate('ra.action.delete')} ${row.word}`} onClick={() => setRemoving(row)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
+                <RowActions
+                  name={row.word}
+                  onEdit={can.edit ? () => setEditing(row) : undefined}
+                  onDelete={can.remove ? () => setRemoving(row) : undefined}
+                />
               </TableCell>
             </TableRow>
           ))}
           {!rows.length && <EmptyTableRow colSpan={6} />}
         </TableBody>
       </Table>
-      <PagePagination
-        total={list.data?.total ?? 0}
-        page={page + 1}
-        pageSize={pageSize}
-        onPage={(p) => setPage(p - 1)}
-        pageSizes={[10, 20, 50, 100]}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-      />
+      <PagePagination total={list.data?.total ?? 0} {...paging.pager} />
       {editing && (
         <WordDialog
           row={editing === 'add' ? null : editing}
