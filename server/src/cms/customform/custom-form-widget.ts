@@ -54,12 +54,14 @@ export const CUSTOM_FORM_WIDGET_JS = `(function () {
     });
   }
   var INPUT_TYPES = { input: 'text', date: 'date', time: 'time', datetime: 'datetime-local', image: 'url', file: 'url' };
-  function control(f) {
+  function control(f, id) {
     var wrap = el('div', 'cms-cf-control');
     var name = 'f_' + f.code;
     if (f.controlType === 'textarea') {
       var ta = el('textarea');
       ta.name = name;
+      ta.id = id;
+      ta.style.cssText = 'width:100%;max-width:480px;box-sizing:border-box';
       ta.rows = 4;
       ta.value = f.defaultValue || '';
       if (f.required) ta.required = true;
@@ -67,6 +69,7 @@ export const CUSTOM_FORM_WIDGET_JS = `(function () {
     } else if (f.controlType === 'select') {
       var sel = el('select');
       sel.name = name;
+      sel.id = id;
       var empty = el('option', null, '请选择');
       empty.value = '';
       sel.appendChild(empty);
@@ -97,6 +100,8 @@ export const CUSTOM_FORM_WIDGET_JS = `(function () {
       inp.type = INPUT_TYPES[f.controlType] || 'text';
       if (f.controlType === 'time') inp.step = 1;
       inp.name = name;
+      inp.id = id;
+      inp.style.cssText = 'width:100%;max-width:320px;box-sizing:border-box';
       inp.value = f.defaultValue || '';
       if (f.validations.indexOf('email') >= 0) inp.type = 'email';
       if (f.validations.indexOf('phone') >= 0) inp.type = 'tel';
@@ -135,12 +140,18 @@ export const CUSTOM_FORM_WIDGET_JS = `(function () {
       form.appendChild(el('h3', 'cms-cf-title', def.name));
       var errors = {};
       def.fields.forEach(function (f) {
-        var row = el('div', 'cms-cf-field');
+        // A group of choices is a fieldset named by its legend; any other control is named by its label.
+        var group = f.controlType === 'radio' || f.controlType === 'checkbox';
+        var row = el(group ? 'fieldset' : 'div', 'cms-cf-field');
+        row.style.cssText = 'margin:0 0 12px;padding:0;border:0';
         row.setAttribute('data-field', f.code);
-        var label = el('label', 'cms-cf-label', f.name);
+        var id = 'cms-cf-' + def.formId + '-' + f.code;
+        var label = el(group ? 'legend' : 'label', 'cms-cf-label', f.name);
+        label.style.cssText = 'display:block;margin-bottom:4px;padding:0';
+        if (!group) label.htmlFor = id;
         if (f.required) label.appendChild(el('span', 'cms-cf-required', ' *'));
         row.appendChild(label);
-        row.appendChild(control(f));
+        row.appendChild(control(f, id));
         var err = el('div', 'cms-cf-field-error');
         err.style.color = '#cf222e';
         errors[f.code] = err;
@@ -159,8 +170,13 @@ export const CUSTOM_FORM_WIDGET_JS = `(function () {
       }
       if (def.needCaptcha) {
         var crow = el('div', 'cms-cf-field cms-cf-captcha');
-        crow.appendChild(el('label', 'cms-cf-label', '验证码'));
+        crow.style.cssText = 'margin:0 0 12px';
+        var clabel = el('label', 'cms-cf-label', '验证码');
+        clabel.htmlFor = 'cms-cf-' + def.formId + '-captcha';
+        clabel.style.cssText = 'display:block;margin-bottom:4px';
+        crow.appendChild(clabel);
         var cin = document.createElement('input');
+        cin.id = 'cms-cf-' + def.formId + '-captcha';
         cin.name = 'captcha';
         cin.autocomplete = 'off';
         cin.maxLength = 16;
@@ -209,10 +225,14 @@ export const CUSTOM_FORM_WIDGET_JS = `(function () {
             }
             if (r.code !== 200) {
               var list = (r.data && r.data.errors) || [];
+              var marked = 0;
               list.forEach(function (x) {
-                if (errors[x.field]) errors[x.field].textContent = x.message;
+                if (errors[x.field]) {
+                  errors[x.field].textContent = x.message;
+                  marked++;
+                }
               });
-              return say(r.msg);
+              return say(marked > 1 ? r.msg + '（共 ' + marked + ' 处需要修改）' : r.msg);
             }
             form.reset();
             say(r.msg, true);
