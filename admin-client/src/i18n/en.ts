@@ -2187,7 +2187,7 @@ const app: AppMessages['app'] = {
     code: 'Code',
     code_help: 'Letters, digits and underscores, unique in the site',
     path: 'Path',
-    path_help: 'Such as search or member/center; the address is /prod-api/dynamic/<site id>/<pipe>/<path>',
+    path_help: 'Such as search or member/center; the address is /prod-api/api/dynamic/<site id>/<pipe>/<path>',
     description: 'Description',
     init_types: 'Init data',
     templates: 'Template per publish pipe',

@@ -2492,7 +2492,7 @@ const zhCN = {
       code: '编码',
       code_help: '字母、数字和下划线，站点内唯一',
       path: '访问路径',
-      path_help: '如 search 或 member/center；访问地址为 /prod-api/dynamic/<站点ID>/<发布通道>/<访问路径>',
+      path_help: '如 search 或 member/center；访问地址为 /prod-api/api/dynamic/<站点ID>/<发布通道>/<访问路径>',
       description: '描述',
       init_types: '初始化数据',
       templates: '各发布通道的模板',

@@ -2489,7 +2489,7 @@ const zhTW: AppMessages = {
       code: '代碼',
       code_help: '字母、數字和底線，站點內唯一',
       path: '存取路徑',
-      path_help: '如 search 或 member/center；存取網址為 /prod-api/dynamic/<站點ID>/<發佈通道>/<存取路徑>',
+      path_help: '如 search 或 member/center；存取網址為 /prod-api/api/dynamic/<站點ID>/<發佈通道>/<存取路徑>',
       description: '描述',
       init_types: '初始化資料',
       templates: '各發佈通道的範本',

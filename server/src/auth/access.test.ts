@@ -48,7 +48,7 @@ const PUBLIC = new Set([
   'GET /prod-api/api/customform/form',
   'POST /prod-api/api/customform/submit',
   // Dynamic pages (动态模板): templates of published sites rendered per request (a member page token adds the member).
-  'GET /prod-api/dynamic/1/1/1',
+  'GET /prod-api/api/dynamic/1/1/1',
   // Comments for page script of published sites: passed ones only.
   'GET /prod-api/api/comment/1/1',
   'GET /prod-api/api/comment/reply/1',

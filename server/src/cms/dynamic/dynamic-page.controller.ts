@@ -98,9 +98,12 @@ export class DynamicPageController {
   }
 }
 
-/** Dynamic pages for visitors: `GET /dynamic/<siteId>/<pipe>/<path>?…` answers the rendered HTML. */
-@ApiTags('dynamic')
-@Controller('dynamic')
+/**
+ * Dynamic pages for visitors: `GET /api/dynamic/<siteId>/<pipe>/<path>?…` answers the rendered HTML. Under `/api`, so
+ * page script of published pages may fetch a member page with the page token (the page-script CORS applies).
+ */
+@ApiTags('api/dynamic')
+@Controller('api/dynamic')
 export class DynamicPageFrontController {
   constructor(private readonly pages: DynamicPageService) {}
 

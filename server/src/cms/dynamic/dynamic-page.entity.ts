@@ -5,7 +5,7 @@ import { CmsAudited } from '../common/audit-columns';
 export const DYNAMIC_INIT_TYPES = ['search', 'member', 'pagination'] as const;
 export type DynamicInitType = (typeof DYNAMIC_INIT_TYPES)[number];
 
-/** A dynamic page (动态模板): a template of the site rendered per request at `/dynamic/<site>/<pipe>/<path>`. */
+/** A dynamic page (动态模板): a template of the site rendered per request at `/api/dynamic/<site>/<pipe>/<path>`. */
 @Entity('cms_dynamic_page')
 export class DynamicPage extends CmsAudited {
   @PrimaryGeneratedColumn('identity', { name: 'page_id', type: 'bigint', generatedIdentity: 'BY DEFAULT' }) pageId: string;

@@ -1,6 +1,6 @@
 import { defineMessages } from '../../common/i18n/i18n';
 
-/** Messages of dynamic pages (`/cms/dynamic_page`, `/dynamic/...`). */
+/** Messages of dynamic pages (`/cms/dynamic_page`, `/api/dynamic/...`). */
 export const DYNAMIC_PAGE_MESSAGES = defineMessages({
   'zh-CN': {
     'cms.dynamic.exportFile': '动态模板',

@@ -8,7 +8,7 @@ import { DynamicPage } from './dynamic-page.entity';
 import './dynamic-page.messages';
 import { DynamicPageService } from './dynamic-page.service';
 
-/** Dynamic pages (动态模板): `/cms/dynamic_page...` for staff, `GET /dynamic/<siteId>/<pipe>/<path>` for visitors. */
+/** Dynamic pages (动态模板): `/cms/dynamic_page...` for staff, `GET /api/dynamic/<siteId>/<pipe>/<path>` for visitors. */
 @Module({
   imports: [TypeOrmModule.forFeature([DynamicPage]), CmsPublishCoreModule, SearchModule, DynamicPageCacheModule],
   providers: [DynamicPageService],

@@ -44,7 +44,7 @@ async function template(path: string, content: string): Promise<void> {
   else expectOk(await http.post('/cms/template', { publishPipeCode: 'pc', path, content }));
 }
 
-const page = (path: string, query = '') => visitor.get(`/dynamic/${site.siteId}/pc/${path}${query}`);
+const page = (path: string, query = '') => visitor.get(`/api/dynamic/${site.siteId}/pc/${path}${query}`);
 
 describe('dynamic page registry', () => {
   it('adds, reads, edits, lists and deletes pages; code and path are unique in a site', async () => {
@@ -152,14 +152,16 @@ describe('rendering per request', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-security-policy']).toMatch(/^sandbox /);
+    // Page script of published pages (another origin) may fetch it, without credentials.
+    expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.text).toContain('<p id="who">&lt;b&gt;小明&lt;/b&gt;</p>');
     expect(res.text).toContain('<p id="page">3</p>');
     // Unknown site, pipe, path; a pipe without a template; hostile paths: 404.
     expect((await page('hello/nobody')).status).toBe(404);
-    expect((await visitor.get(`/dynamic/${site.siteId}/h5/hello/world`)).status).toBe(404);
-    expect((await visitor.get(`/dynamic/${otherSiteId}/pc/hello/world`)).status).toBe(404);
-    expect((await visitor.get(`/dynamic/abc/pc/hello/world`)).status).toBe(404);
-    expect((await visitor.get(`/dynamic/${site.siteId}/pc/hello/%2e%2e/world`)).status).toBe(404);
+    expect((await visitor.get(`/api/dynamic/${site.siteId}/h5/hello/world`)).status).toBe(404);
+    expect((await visitor.get(`/api/dynamic/${otherSiteId}/pc/hello/world`)).status).toBe(404);
+    expect((await visitor.get(`/api/dynamic/abc/pc/hello/world`)).status).toBe(404);
+    expect((await visitor.get(`/api/dynamic/${site.siteId}/pc/hello/%2e%2e/world`)).status).toBe(404);
   });
 
   it('answers 500 with the template error when the template fails, within the engine bounds', async () => {
@@ -191,7 +193,7 @@ describe('rendering per request', () => {
       }),
     );
     const member = await memberFactory(t, {});
-    const signedIn = await visitor.as(member.token).get(`/dynamic/${site.siteId}/pc/me`);
+    const signedIn = await visitor.as(member.token).get(`/api/dynamic/${site.siteId}/pc/me`);
     expect(signedIn.text).toContain(`<p id="me">${member.userName}</p>`);
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
     const anonymous = await page('me');
@@ -199,7 +201,7 @@ describe('rendering per request', () => {
     // The member's page was not cached for everyone: the anonymous answer is computed, then cached.
     expect(anonymous.headers['x-dynamic-cache']).toBe('MISS');
     expect((await page('me')).headers['x-dynamic-cache']).toBe('HIT');
-    expect((await visitor.as(member.token).get(`/dynamic/${site.siteId}/pc/me`)).text).toContain(`<p id="me">${member.userName}</p>`);
+    expect((await visitor.as(member.token).get(`/api/dynamic/${site.siteId}/pc/me`)).text).toContain(`<p id="me">${member.userName}</p>`);
   });
 });
 
@@ -251,7 +253,7 @@ describe('the cache', () => {
 });
 
 describe('the search page', () => {
-  it('GET /dynamic/<site>/<pipe>/search?q= answers server-rendered, highlighted results with paging', async () => {
+  it('GET /api/dynamic/<site>/<pipe>/search?q= answers server-rendered, highlighted results with paging', async () => {
     const catalog = await catalogFactory(by, site.siteId);
     const ids: string[] = [];
     for (let i = 1; i <= 12; i++) {

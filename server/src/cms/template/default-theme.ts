@@ -407,7 +407,7 @@ const VIDEO_BODY = `  {%- if content.summary != '' %}<p>{{ content.summary | esc
 const SEARCH = `{% include 'include/header' %}
 <div class="crumbs"><a href="{{ site.url }}">首页</a> › 搜索</div>
 {%- if search %}
-{%- comment %} Rendered per request as the dynamic page /dynamic/<siteId>/<pipe>/search: results from the server, no script. {% endcomment %}
+{%- comment %} Rendered per request as the dynamic page /api/dynamic/<siteId>/<pipe>/search: results from the server, no script. {% endcomment %}
 <section class="panel search-results" id="search-results">
   <form class="search-form" role="search" method="get">
     <input type="search" name="q" maxlength="100" placeholder="输入关键词" aria-label="搜索关键词" value="{{ search.query | escape }}" required>
@@ -426,7 +426,7 @@ const SEARCH = `{% include 'include/header' %}
   {%- endif %}
 </section>
 {%- else %}
-<noscript><p class="meta"><a href="{{ site.apiUrl | default: '/prod-api' }}/dynamic/{{ site.siteId }}/{{ pipe }}/search">不使用脚本的搜索页</a></p></noscript>
+<noscript><p class="meta"><a href="{{ site.apiUrl | default: '/prod-api' }}/api/dynamic/{{ site.siteId }}/{{ pipe }}/search">不使用脚本的搜索页</a></p></noscript>
 <section class="panel search-results" id="search" data-api="{{ site.apiUrl | default: '/prod-api' }}" data-site="{{ site.siteId }}" data-pipe="{{ pipe }}">
   <form class="search-form" role="search" method="get">
     <input type="search" name="q" maxlength="100" placeholder="输入关键词" aria-label="搜索关键词" required>

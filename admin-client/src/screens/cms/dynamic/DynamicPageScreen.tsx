@@ -72,7 +72,7 @@ const EMPTY: Form = {
 };
 
 /** The public address of a page on a pipe (rendered per request by the server). */
-const pageUrl = (row: Pick<DynamicPageRow, 'siteId' | 'path'>, pipe: string) => `${API_BASE}/dynamic/${row.siteId}/${pipe}/${row.path}`;
+const pageUrl = (row: Pick<DynamicPageRow, 'siteId' | 'path'>, pipe: string) => `${API_BASE}/api/dynamic/${row.siteId}/${pipe}/${row.path}`;
 
 function PageDialog({
   open,
