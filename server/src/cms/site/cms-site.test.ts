@@ -189,6 +189,10 @@ describe('sites', () => {
       commentAutoPass: false,
       defaultDetailTemplate: '',
       defaultListTemplate: '',
+      // Extension models bound to the site, its catalogs and their content (cms/exmodel): none.
+      siteExModel: '',
+      catalogExModel: '',
+      contentExModel: '',
       // The resource library's settings: spec 9's defaults until the site saves its own.
       uploadMaxCount: 5,
       uploadMaxSizeMb: 5,
