@@ -153,10 +153,12 @@ function MatrixTab({ kind, owner, siteId }: { kind: Kind; owner: { ownerType: Ow
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
-              <TableCell>
+              <TableCell sx={{ minWidth: 160, whiteSpace: 'nowrap' }}>
                 {translate(kind === 'site' ? 'app.cms_perms.site' : kind === 'catalog' ? 'app.cms_perms.catalog' : 'app.cms_perms.page_widget')}
               </TableCell>
-              <TableCell padding="checkbox">{translate('app.cms_perms.all')}</TableCell>
+              <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+                {translate('app.cms_perms.all')}
+              </TableCell>
               {items.map((item) => {
                 const cells = cellsOfColumn(item.id).map((r): [string, string] => [r.id, item.id]);
                 return (
@@ -181,8 +183,8 @@ function MatrixTab({ kind, owner, siteId }: { kind: Kind; owner: { ownerType: Ow
               const cells = cellsOfRow(r).map((a): [string, string] => [r.id, a]);
               return (
                 <TableRow key={r.id} hover data-testid={`perms-row-${r.id}`}>
-                  <TableCell sx={{ pl: 2 + r.depth * 3 }}>{r.name}</TableCell>
-                  <TableCell padding="checkbox">
+                  <TableCell sx={{ pl: 2 + r.depth * 3, minWidth: 160, whiteSpace: 'nowrap' }}>{r.name}</TableCell>
+                  <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
                     <Checkbox
                       size="small"
                       checked={allOn(cells)}
