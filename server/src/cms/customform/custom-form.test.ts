@@ -152,6 +152,19 @@ describe('custom forms (staff)', () => {
     expectError(await staff.with({ headers: { CurrentSite: otherSiteId } }).get(`/${form.formId}`), 404, { 'zh-CN': '自定义表单不存在' });
   });
 
+  it('exports the form list as .xlsx and answers in the caller’s language', async () => {
+    await makeForm({ name: '导出用表单' });
+    const res = await staff.post('?name=导出用').set('cc-export', '1').buffer(true).parse(binaryParser);
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.body as Buffer);
+    const sheet = book.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['名称', '编码', '状态', '提交限制', '创建时间']);
+    expect((sheet.getRow(2).values as unknown[]).slice(1, 4)).toEqual(['导出用表单', `form_${codeSeq}`, '草稿']);
+    expectError(await staff.lang('zh-TW').get('/999999999'), 404, { 'zh-TW': '自訂表單不存在' });
+    expectError(await visitor().lang('zh-TW').post('/submit', { formId: '999999999', values: {} }), 404, { 'zh-TW': '自訂表單不存在' });
+  });
+
   it('answers the limit rules and the field kinds', async () => {
     const rules = expectOk(await staff.get('/limit_rules'));
     expect(rules.rules.map((r: { id: string }) => r.id)).toEqual(['unlimited', 'ip', 'member', 'browser']);
