@@ -57,7 +57,7 @@ export function AdvertisementList() {
         <FunctionField label="app.ad.status" render={() => <AdStatusToggle />} />
         <DateTimeField source="onlineDate" label="app.ad.onlineDate" />
         <DateTimeField source="offlineDate" label="app.ad.offlineDate" />
-        <FunctionField label="app.ad.code" render={() => <RawCodeChip />} />
+        <FunctionField label="app.ad.raw" render={() => <RawCodeChip />} />
         <EditButton />
         <IdListDeleteButton
           url="/cms/advertisement"

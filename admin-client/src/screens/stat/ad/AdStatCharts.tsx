@@ -22,14 +22,15 @@ export function AdTrendChart({ chart }: { chart: AdChart }) {
           { id: 'rate', min: 0, position: 'right', width: 56, valueFormatter: (v: number) => `${Math.round(v * 100)}%` },
         ]}
         series={[
-          { id: 'views', yAxisId: 'count', label: translate('app.ad_stat.views'), data: chart.views, showMark: marks },
-          { id: 'clicks', yAxisId: 'count', label: translate('app.ad_stat.clicks'), data: chart.clicks, showMark: marks },
+          { id: 'views', yAxisId: 'count', label: translate('app.ad_stat.views'), data: chart.views, showMark: marks, curve: 'linear' },
+          { id: 'clicks', yAxisId: 'count', label: translate('app.ad_stat.clicks'), data: chart.clicks, showMark: marks, curve: 'linear' },
           {
             id: 'ctr',
             yAxisId: 'rate',
             label: translate('app.ad_stat.ctr'),
             data: chart.ctr,
             showMark: marks,
+            curve: 'linear',
             valueFormatter: (v: number | null) => `${((v ?? 0) * 100).toFixed(2)}%`,
           },
         ]}

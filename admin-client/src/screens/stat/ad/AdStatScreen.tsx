@@ -104,7 +104,7 @@ export function AdStatScreen() {
         <MuiTextField
           select
           size="small"
-          sx={{ minWidth: 200 }}
+          sx={{ width: 240 }}
           label={translate('app.ad_stat.space')}
           value={adSpaceId}
           onChange={(e) => {
@@ -122,7 +122,7 @@ export function AdStatScreen() {
         <MuiTextField
           select
           size="small"
-          sx={{ minWidth: 200 }}
+          sx={{ width: 240 }}
           label={translate('app.ad_stat.advert')}
           value={advertisementId}
           onChange={(e) => setAdvertisementId(e.target.value)}
