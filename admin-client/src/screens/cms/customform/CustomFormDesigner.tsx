@@ -46,14 +46,28 @@ interface Draft {
   controlType: string;
   defaultValue: string;
   required: boolean;
+  /** Where the options come from: a literal list, or a dictionary type's items. */
+  optionSource: 'text' | 'dict';
   /** Options as lines `value=label` (or just `value`). */
   options: string;
+  dictType: string;
   /** Validation kinds chosen (besides required). */
   rules: string[];
   regex: string;
 }
 
-const EMPTY: Draft = { name: '', code: '', controlType: 'input', defaultValue: '', required: false, options: '', rules: [], regex: '' };
+const EMPTY: Draft = {
+  name: '',
+  code: '',
+  controlType: 'input',
+  defaultValue: '',
+  required: false,
+  optionSource: 'text',
+  options: '',
+  dictType: '',
+  rules: [],
+  regex: '',
+};
 
 function draftOf(f: FormField): Draft {
   return {
@@ -63,6 +77,8 @@ function draftOf(f: FormField): Draft {
     controlType: f.controlType,
     defaultValue: f.defaultValue,
     required: f.required,
+    optionSource: f.options.type === 'dict' ? 'dict' : 'text',
+    dictType: f.options.dictType ?? '',
     options: (f.options.items ?? []).map((o) => (o.label && o.label !== o.value ? `${o.value}=${o.label}` : o.value)).join('\n'),
     rules: f.validations.filter((v) => v.type !== 'notEmpty').map((v) => v.type),
     regex: f.validations.find((v) => v.type === 'regex')?.regex ?? '',
@@ -87,7 +103,11 @@ function bodyOf(form: CustomForm, d: Draft): Record<string, unknown> {
     controlType: d.controlType,
     defaultValue: d.defaultValue,
     required: d.required,
-    options: OPTION_CONTROLS.includes(d.controlType) ? { type: 'text', items } : { type: 'none' },
+    options: !OPTION_CONTROLS.includes(d.controlType)
+      ? { type: 'none' }
+      : d.optionSource === 'dict'
+        ? { type: 'dict', dictType: d.dictType.trim() }
+        : { type: 'text', items },
     validations,
   };
 }
@@ -157,15 +177,32 @@ function FieldEditor({
           </TextField>
         </Stack>
         {OPTION_CONTROLS.includes(d.controlType) ? (
-          <TextField
-            size="small"
-            multiline
-            minRows={3}
-            label={translate('app.customform.field_options')}
-            helperText={translate('app.customform.field_options_help')}
-            value={d.options}
-            onChange={(e) => set({ options: e.target.value })}
-          />
+          <Box>
+            <RadioGroup row value={d.optionSource} onChange={(e) => set({ optionSource: e.target.value as Draft['optionSource'] })}>
+              <FormControlLabel value="text" control={<Radio size="small" />} label={translate('app.customform.options_text')} />
+              <FormControlLabel value="dict" control={<Radio size="small" />} label={translate('app.customform.options_dict')} />
+            </RadioGroup>
+            {d.optionSource === 'dict' ? (
+              <TextField
+                size="small"
+                label={translate('app.customform.field_dictType')}
+                helperText={translate('app.customform.field_dictType_help')}
+                value={d.dictType}
+                onChange={(e) => set({ dictType: e.target.value })}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+            ) : (
+              <TextField
+                size="small"
+                multiline
+                minRows={3}
+                label={translate('app.customform.field_options')}
+                helperText={translate('app.customform.field_options_help')}
+                value={d.options}
+                onChange={(e) => set({ options: e.target.value })}
+              />
+            )}
+          </Box>
         ) : null}
         <TextField
           size="small"
