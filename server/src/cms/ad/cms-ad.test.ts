@@ -9,7 +9,9 @@ import { dayIn, serverTimeZone } from '../../common/stats/daily-stats';
 import { OperLogService } from '../../monitor/operlog/oper-log.service';
 import { CmsStatRecorder } from '../stat/cms-stat-recorder.service';
 import { addDays, CmsStatService } from '../stat/cms-stat.service';
+import { TEMPLATE_TAGS } from '../template/engine';
 import { AD_SPACE_SCRIPT } from './ad-script';
+import { AD_SPACE_TEMPLATE } from './ad-space-type';
 import { CmsAdSpaceService } from './cms-ad-space.service';
 
 let t: TestApp;
@@ -216,6 +218,16 @@ describe('publishing and the choice by weight', () => {
     expectOk(await http.put('/cms/advertisement/disable', [light.advertisementId]));
     html = await publishedHtml(space.pageWidgetId);
     expect(adIdsIn(html)).toEqual([heavy.advertisementId]);
+  });
+
+  it('documents the template variables of ad spaces in the tags help, and its example follows the default template', () => {
+    const entry = TEMPLATE_TAGS.find((tag) => tag.name.startsWith('adverts'));
+    expect(entry?.description).toContain('adverts');
+    expect(entry?.descriptions?.en).toContain('/api/adv/adspace.js');
+    for (const marker of ['class="zw-adspace"', 'class="zw-ad"', 'data-ad=', 'data-weight=', '/api/adv/adspace.js']) {
+      expect(AD_SPACE_TEMPLATE).toContain(marker.replace('class="zw-ad"', 'class="zw-ad zw-ad-'));
+      expect(entry?.example).toContain(marker);
+    }
   });
 
   it('the script picks each advert with its share of the weights and shows only that one', () => {

@@ -42,6 +42,19 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     example: '<article>{{ content.contentHtml }}</article>',
   },
   {
+    name: 'site.extend / catalog.extend / content.extend',
+    kind: 'object',
+    syntax: '{{ content.extend.author }}',
+    description:
+      '扩展模型字段的值（扩展 > 扩展模型，按字段编码取值）：site.extend 为站点的扩展字段，catalog.extend 为栏目的（含列表中的每个栏目），content.extend 为内容的（详情页和 content_list 的每条）；多选框为数组，数字校验的字段为数字，日期为 YYYY-MM-DD',
+    descriptions: {
+      'zh-TW':
+        '擴充模型欄位的值（擴充 > 擴充模型，按欄位編碼取值）：site.extend 為站點的，catalog.extend 為欄目的，content.extend 為內容的（詳情頁和 content_list 的每筆）；多選框為陣列，數字驗證的欄位為數字，日期為 YYYY-MM-DD',
+      en: 'Extension model values by field code (Extensions > Extension Models): site.extend of the site, catalog.extend of a catalog, content.extend of content (detail pages and each content_list item); checkbox values are lists, number-checked fields numbers, dates YYYY-MM-DD',
+    },
+    example: '{% if content.extend.score %}<p>得分：{{ content.extend.score }}</p>{% endif %}',
+  },
+  {
     name: 'page / pipe / paging',
     kind: 'object',
     syntax: '{{ page.index }} {{ pipe }} {{ paging.total }}',
@@ -138,6 +151,20 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     },
     args: [{ name: 'code', description: '页面部件的编码（页面部件页面里设置）' }],
     example: '<aside>{% pagewidget code:\'hot_links\' %}</aside>',
+  },
+  {
+    name: 'adverts (ad space templates)',
+    kind: 'object',
+    syntax: '{% for ad in adverts %}…{{ ad.link }}…{% endfor %}',
+    description:
+      '广告位（广告 > 广告位）的模板里可用：adverts 为当前上线的广告（已启用且在上线、下线时间之内，按权重从大到小），每条有 id、type（image、text、code）、name、weight、link（经 /api/adv/redirect 统计点击后跳转的地址，没有跳转链接时为空）、target（_blank、_self）、imageUrl（图片广告的素材库图片地址）、text（文字广告的文字，输出时请用 escape）、code（代码广告的 HTML）；widget 为广告位本身。默认模板把全部广告隐藏输出，由 {{ site.apiUrl }}/api/adv/adspace.js 按权重随机显示一条并发送展示统计；自写模板时每条广告须放在 class="zw-ad"、带 data-ad 和 data-weight 的元素里，外层 class="zw-adspace"，并引用该脚本',
+    descriptions: {
+      'zh-TW':
+        '廣告版位（廣告 > 廣告版位）的範本裡可用：adverts 為目前上線的廣告（已啟用且在上線、下線時間之內，依權重由大到小），每則有 id、type（image、text、code）、name、weight、link（經 /api/adv/redirect 統計點擊後跳轉的網址，沒有跳轉連結時為空）、target（_blank、_self）、imageUrl、text（輸出時請用 escape）、code（程式碼廣告的 HTML）；widget 為廣告版位本身。預設範本把全部廣告隱藏輸出，由 {{ site.apiUrl }}/api/adv/adspace.js 依權重隨機顯示一則並傳送展示統計；自寫範本時每則廣告須放在 class="zw-ad"、帶 data-ad 和 data-weight 的元素裡，外層 class="zw-adspace"，並引用該腳本',
+      en: 'In the template of an ad space (Advertising > Ad spaces): adverts are the online adverts (enabled and inside their online and offline dates, heaviest first), each with id, type (image, text, code), name, weight, link (through /api/adv/redirect, which counts the click; empty without a link), target (_blank, _self), imageUrl (the image advert’s picture), text (escape it) and code (a code advert’s HTML); widget is the space itself. The default template writes all of them hidden and {{ site.apiUrl }}/api/adv/adspace.js shows one per view, picked at random by weight, and sends its view; a template of your own keeps each advert in an element with class "zw-ad", data-ad and data-weight inside class "zw-adspace", and loads that script.',
+    },
+    example:
+      '<div class="zw-adspace">{% for ad in adverts %}<div class="zw-ad" data-ad="{{ ad.id }}" data-weight="{{ ad.weight }}" hidden><a href="{{ ad.link }}">{{ ad.text | escape }}</a></div>{% endfor %}<script src="{{ site.apiUrl }}/api/adv/adspace.js" async></script></div>',
   },
   {
     name: 'link_list',
