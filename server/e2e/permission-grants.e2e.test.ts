@@ -74,10 +74,23 @@ describe('permission grants: a role granted one catalog', () => {
     expect(log.jsonResult).toContain('Catalog:EditContent:');
     expect(log.jsonResult).toContain('Site:View:');
 
-    // A user with that role.
-    const roles = await admin<{ rows: Row[] }>('GET', '/system/role/list?pageSize=50');
-    const role = roles.rows.find((r) => r.roleKey === 'yaowen_editor')!;
-    await admin('POST', '/system/user', { userName: 'yaowen1', nickName: '要闻编辑一', password: 'Yaowen2026', roleIds: [role.roleId] });
+    // 用户管理 > 新增: a user with that role.
+    await page.goto(`${base}/admin/system/user`);
+    await expect.poll(() => page.getByRole('link', { name: '新增' }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('link', { name: '新增' }).first().click();
+    await expect.poll(() => page.getByLabel(/^用户名称/).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel(/^用户名称/).fill('yaowen1');
+    await page.getByLabel(/^用户昵称/).fill('要闻编辑一');
+    await page.getByLabel(/^用户密码/).fill('Yaowen2026');
+    await page.getByRole('combobox', { name: /^角色/ }).click();
+    await page.getByRole('option', { name: '要闻编辑' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.locator('tbody tr', { hasText: 'yaowen1' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    const users = await admin<{ rows: Row[] }>('GET', '/system/user/list?userName=yaowen1');
+    const roles = await admin<{ roleIds: string[] }>('GET', `/system/user/${users.rows[0].userId}`);
+    const role = (await admin<{ rows: Row[] }>('GET', '/system/role/list?pageSize=50')).rows.find((r) => r.roleKey === 'yaowen_editor')!;
+    expect(roles.roleIds.map(String)).toEqual([String(role.roleId)]);
 
     // The user sees only 要闻: in the catalog tree and in the content list.
     const editorPage = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
