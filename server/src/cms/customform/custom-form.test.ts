@@ -295,6 +295,38 @@ describe('the public form and submissions', () => {
     expect(await rowsOf(form.formId)).toBe(0);
   });
 
+  it('resolves dictionary options in the caller’s language and checks values against them', async () => {
+    const form = await makeForm();
+    expectOk(
+      await staff.post('/field', {
+        modelId: form.modelId,
+        name: '性别',
+        code: 'sex',
+        controlType: 'radio',
+        options: { type: 'dict', dictType: 'sys_user_sex' },
+      }),
+    );
+    expectError(
+      await staff.post('/field', {
+        modelId: form.modelId,
+        name: '坏',
+        code: 'bad',
+        controlType: 'select',
+        options: { type: 'dict', dictType: 'no_such_dict' },
+      }),
+      400,
+    );
+    expectOk(await staff.put('/publish', [form.formId]));
+    const en = expectOk(await pub.lang('en').get(`/form?siteId=${siteId}&code=${form.code}`));
+    expect(en.fields[0].options).toEqual([
+      { value: '0', label: 'Male' },
+      { value: '1', label: 'Female' },
+      { value: '2', label: 'Unknown' },
+    ]);
+    expectError(await visitor().post('/submit', { formId: form.formId, values: { sex: '9' } }), 400, { 'zh-CN': '性别只能从给定的选项中选择' });
+    expectOk(await visitor().post('/submit', { formId: form.formId, values: { sex: '1' } }));
+  });
+
   it('answers the page API CORS so a sandboxed page can load the captcha and submit', async () => {
     const res = await pub.get('/captchaImage').set('Origin', 'null');
     expect(res.headers['access-control-allow-origin']).toBe('*');
