@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { ServiceException } from '../../common/errors/service-exception';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { ObjectPermissionService } from '../../system/permission/object-permission.service';
+import { CmsPageWidgetService } from './cms-page-widget.service';
 import { PageWidgetTypeRegistry } from './page-widget-type';
 
 let t: TestApp;
@@ -123,6 +124,31 @@ describe('page widget CRUD and rules', () => {
     expect((await ds.query(`SELECT count(*)::int AS n FROM cms_page_widget WHERE code LIKE 'p_'`))[0].n).toBe(0);
   });
 
+  it('answers 4xx, never 5xx, for text the database cannot store and odd shapes, and stores nothing', async () => {
+    const before = (await ds.query(`SELECT count(*)::int AS n FROM cms_page_widget`))[0].n;
+    const bodies: unknown[] = [
+      block('nul1', { name: 'a\u0000b' }),
+      block('nul2', { remark: 'a\u0000b' }),
+      block('nul3', { content: { rows: [{ items: [{ title: 'x', summary: 'a\u0000b', ['\u0000k']: 1 }] }] } }),
+      block('deep', { content: { rows: [{ items: [{ title: { nested: ['x'] } }] }] } }),
+      block('arr', { name: ['a', 'b'] }),
+      { ...block('proto'), __proto__: { admin: true }, constructor: { prototype: {} } },
+      [1, 2, 3],
+    ];
+    for (const body of bodies) {
+      const res = await http.post('', body);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+      if (res.status >= 400) expect(res.body.code).not.toBe(200);
+    }
+    // Control characters are dropped from item texts (that block is stored, its odd key dropped); prototype keys are
+    // plain data (that block is stored as sent); nothing else is.
+    const codes = (await ds.query(`SELECT code FROM cms_page_widget ORDER BY page_widget_id DESC LIMIT 2`)).map((r: { code: string }) => r.code);
+    expect(codes.sort()).toEqual(['nul3', 'proto']);
+    expect((await ds.query(`SELECT count(*)::int AS n FROM cms_page_widget`))[0].n - before).toBe(2);
+    const [stored] = await ds.query(`SELECT content FROM cms_page_widget WHERE code = 'nul3'`);
+    expect(stored.content.rows[0].items[0]).toEqual({ title: 'x', url: '', logo: '', summary: 'ab' });
+  });
+
   it('binds a widget to a catalog of the site only, and lists by catalog', async () => {
     const by = { target: () => t, token: () => admin };
     const catalog = await catalogFactory(by, siteId);
@@ -210,6 +236,39 @@ describe('publishing', () => {
     await eventually(async () => (await read(home)) === '<main>HOME<aside></aside></main>', 'the home page without the widget');
   });
 
+  it('republishes only published widgets, without a user (jobs)', async () => {
+    const published = expectOk(await http.post('', { ...block('job_pub'), type: 'test_note', content: { text: 'v1' } }));
+    const draft = expectOk(await http.post('', { ...block('job_draft'), type: 'test_note', content: { text: 'd' } }));
+    expectOk(await http.post('/publish', [published.pageWidgetId]));
+    await ds.query(`UPDATE cms_page_widget SET content = '{"text":"v2"}' WHERE page_widget_id = $1`, [published.pageWidgetId]);
+    const done = await t.app.get(CmsPageWidgetService).republish([published.pageWidgetId, draft.pageWidgetId, 'x'], 'scheduler');
+    expect(done).toEqual([String(published.pageWidgetId)]);
+    expect(await read(`site/${sitePath}/pc/include/job_pub.html`)).toBe('<p class="note">v2 (job_pub)</p>');
+    expect(await read(`site/${sitePath}/pc/include/job_draft.html`)).toBeNull();
+  });
+
+  it('refuses a template whose pagewidget tag is malformed, with its line', async () => {
+    const res = await cms.post('/template', { publishPipeCode: 'pc', path: 'block/bad.template.html', content: "a\n{% pagewidget name:'x' %}" });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/2/);
+  });
+
+  it('exports the list as a spreadsheet', async () => {
+    const res = await http
+      .post('')
+      .set('cc-export', '1')
+      .query({ type: 'manual' })
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  });
+
   it('renders a widget without template from its type’s default template', async () => {
     const w = expectOk(await http.post('', { ...block('note_pub'), type: 'test_note', content: { text: '<b>' } }));
     expectOk(await http.post('/publish', [w.pageWidgetId]));
@@ -245,6 +304,23 @@ describe('rights and operation log', () => {
     // Without the menu permission nothing at all.
     const nobody = await staffUserFactory(t, { roles: [] });
     expect((await http.as(nobody.token).get(`/${w.pageWidgetId}`)).status).toBe(403);
+  });
+
+  it('lets Site:AddPageWidget add widgets and PageWidget:Publish publish one', async () => {
+    const role = await roleFactory(t, { menus: ['cms.pageWidget'] });
+    const adder = await staffUserFactory(t, { roles: [role.roleKey] });
+    const perms = t.app.get(ObjectPermissionService);
+    await perms.grant({ type: 'user', id: adder.id }, [`Site:View:${siteId}`, `Site:AddPageWidget:${siteId}`]);
+    const as = http.as(adder.token);
+    const mine = expectOk(await as.post('', block('by_adder')));
+    expect(mine.createBy).toBe(adder.userName);
+    // Its creator holds the rights on it: publishing it needs no site right.
+    expectOk(await as.post('/publish', [mine.pageWidgetId]));
+    const other = expectOk(await http.post('', block('not_adders')));
+    expect((await as.post('/publish', [other.pageWidgetId])).status).toBe(403);
+    await perms.grant({ type: 'user', id: adder.id }, [`PageWidget:Publish:${other.pageWidgetId}`]);
+    // (The id as a number: the same body again within a second would be a repeat submission.)
+    expectOk(await as.post('/publish', [Number(other.pageWidgetId)]));
   });
 
   it('gives a widget’s creator the rights on it and drops them with it', async () => {
