@@ -35,7 +35,7 @@ function ModelScreen({ kind }: { kind: ModelKind }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const list = useApiData<PageResult<ModelRow>>(kind.api, { query: query || undefined, pageNum: page + 1, pageSize });
+  const list = useApiData<PageResult<ModelRow>>(kind.api, { ...kind.listParams, query: query || undefined, pageNum: page + 1, pageSize });
   const [dialog, setDialog] = useState<null | 'add' | ModelRow>(null);
   const [removing, setRemoving] = useState<ModelRow | null>(null);
   const call = async (run: () => Promise<unknown>): Promise<boolean> => {

@@ -35,6 +35,8 @@ export interface ModelKind {
   fieldPerm: 'cms:exmodelfield' | 'cms:xmodelfield';
   /** i18n key of the screen title. */
   title: string;
+  /** Filters every list request carries (the metadata screen lists plain metadata models only). */
+  listParams?: Record<string, string>;
 }
 
 export const EXMODEL_KIND: ModelKind = {
@@ -55,6 +57,8 @@ export const XMODEL_KIND: ModelKind = {
   perm: 'cms:xmodel',
   fieldPerm: 'cms:xmodelfield',
   title: 'app.exmodel.meta_title',
+  // Extension models and custom forms are managed on their own screens.
+  listParams: { ownerType: 'xmodel' },
 };
 
 /** The editors' view of a record's extension (GET /cms/exmodel/data). */
