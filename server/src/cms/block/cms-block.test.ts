@@ -93,7 +93,7 @@ describe('manual blocks', () => {
       [{ ...manual('b8', []), content: { rows: 'x' } }, '区块内容格式不正确：须为若干行，每行若干条目'],
       [{ ...manual('b9', []), content: { rows: [{ items: ['x'] }] } }, '区块内容格式不正确：须为若干行，每行若干条目'],
     ];
-    for (const [body, message] of cases) expectError(await http.post('', body), 400, { 'zh-CN': message });
+    for (const [body, message] of cases) expectError(await http.post('', body as object), 400, { 'zh-CN': message });
     expect(expectOk(await http.get('').query({ code: 'b' })).rows).toEqual([]);
   });
 

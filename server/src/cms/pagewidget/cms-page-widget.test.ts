@@ -136,7 +136,7 @@ describe('page widget CRUD and rules', () => {
       [1, 2, 3],
     ];
     for (const body of bodies) {
-      const res = await http.post('', body);
+      const res = await http.post('', body as object);
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       if (res.status >= 400) expect(res.body.code).not.toBe(200);
     }
