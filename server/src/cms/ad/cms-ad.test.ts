@@ -379,6 +379,12 @@ describe('clicks and views', () => {
     expect(log.rows.every((r: { path: string }) => r.path !== '/a.html')).toBe(true);
   });
 
+  it('answers the preflight of sandboxed pages (opaque origin) like the other page-script routes', async () => {
+    const res = await anonymous.request('OPTIONS', '/api/adv/view').set('Origin', 'null').set('Access-Control-Request-Method', 'POST');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('serves the picking script for sandboxed pages', async () => {
     const res = await anonymous.get('/api/adv/adspace.js');
     expect(res.status).toBe(200);
