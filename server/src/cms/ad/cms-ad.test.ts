@@ -93,6 +93,16 @@ describe('ad spaces', () => {
     expect(n).toBe(0);
   });
 
+  it('go with their site, adverts included', async () => {
+    const doomed = (await siteFactory(by, { name: '将删除的站点' })).siteId;
+    const onDoomed = http.with({ headers: { CurrentSite: doomed } });
+    const space = await makeSpace({}, onDoomed);
+    await makeAd(imageAd(space.pageWidgetId), onDoomed);
+    expectOk(await http.delete(`/cms/site/${doomed}`));
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM cms_advertisement WHERE site_id = $1`, [doomed]);
+    expect(n).toBe(0);
+  });
+
   it('refuses a malformed or unknown ad space id with the page widget message', async () => {
     expectError(await http.get('/cms/adspace/abc'), 400);
     expectError(await http.get('/cms/adspace/999999999'), 404);
