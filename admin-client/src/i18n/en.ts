@@ -2058,6 +2058,7 @@ const app: AppMessages['app'] = {
     delete_data_confirm: 'Delete row %{id}?',
   },
   pagewidget: {
+    id_invalid: 'The page widget id is missing or invalid',
     name: 'Name',
     code: 'Code',
     code_help: 'Starts with a letter; letters, digits and underscores (at most 50); the {% pagewidget code:\'…\' %} template tag names the widget by it',
@@ -2082,6 +2083,7 @@ const app: AppMessages['app'] = {
     tab: 'Page widgets',
   },
   block: {
+    editor_title: 'Manual block editor',
     rows: 'Block content',
     rows_help: 'Rows of items; drag an item by its handle (or focus the handle and press Space, the arrow keys, Space) to reorder',
     row_label: 'Row %{row}',
@@ -2394,6 +2396,9 @@ const app: AppMessages['app'] = {
     advert: 'Advert',
     all_spaces: 'All ad spaces',
     all_adverts: 'All adverts',
+    recent_clicks: 'Recent clicks',
+    time: 'Time',
+    page: 'Page',
   },
   site_stat: {
     title: 'Site statistics',

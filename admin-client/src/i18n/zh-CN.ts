@@ -2256,6 +2256,9 @@ const zhCN = {
       advert: '广告',
       all_spaces: '全部广告位',
       all_adverts: '全部广告',
+      recent_clicks: '最近点击',
+      time: '时间',
+      page: '来源页面',
     },
     site_stat: {
       title: '网站统计',
@@ -2363,6 +2366,7 @@ const zhCN = {
       delete_data_confirm: '删除第 %{id} 条数据？',
     },
     pagewidget: {
+      id_invalid: '页面部件ID缺失或无效',
       name: '名称',
       code: '编码',
       code_help: '字母开头，只能包含字母、数字和下划线（最多 50 个），模板标签 {% pagewidget code:\'…\' %} 用它引用部件',
@@ -2387,6 +2391,7 @@ const zhCN = {
       tab: '页面部件',
     },
     block: {
+      editor_title: '手动区块编辑',
       rows: '区块内容',
       rows_help: '每行若干条目；拖动条目左侧的手柄（或聚焦手柄后按空格、方向键、空格）调整顺序',
       row_label: '第 %{row} 行',

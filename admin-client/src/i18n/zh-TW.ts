@@ -2253,6 +2253,9 @@ const zhTW: AppMessages = {
       advert: '廣告',
       all_spaces: '全部廣告版位',
       all_adverts: '全部廣告',
+      recent_clicks: '最近點擊',
+      time: '時間',
+      page: '來源頁面',
     },
     site_stat: {
       title: '網站統計',
@@ -2360,6 +2363,7 @@ const zhTW: AppMessages = {
       delete_data_confirm: '刪除第 %{id} 筆資料？',
     },
     pagewidget: {
+      id_invalid: '頁面元件ID缺失或無效',
       name: '名稱',
       code: '代碼',
       code_help: '字母開頭，只能包含字母、數字和底線（最多 50 個），範本標籤 {% pagewidget code:\'…\' %} 用它引用元件',
@@ -2384,6 +2388,7 @@ const zhTW: AppMessages = {
       tab: '頁面元件',
     },
     block: {
+      editor_title: '手動區塊編輯',
       rows: '區塊內容',
       rows_help: '每列若干條目；拖動條目左側的把手（或聚焦把手後按空白鍵、方向鍵、空白鍵）調整順序',
       row_label: '第 %{row} 列',

@@ -704,6 +704,13 @@ export const DETAIL_PAGES: { path: string; permission: string; titleKey: string;
     page: lazy(() => import('./cms/site/SiteTabsPage').then((m) => ({ default: m.SiteTabsPage }))),
   },
   {
+    // The manual block editor (`?id=`; none: a new block), as ChestnutCMS's /cms/block/manual/editor (spec 2.4).
+    path: 'cms/block/manual/editor',
+    permission: 'cms:block:view',
+    titleKey: 'app.block.editor_title',
+    page: lazy(() => import('./cms/block/BlockScreens').then((m) => ({ default: m.ManualBlockEditorPage }))),
+  },
+  {
     // The site files' text editor (`?filePath=`); CodeMirror is a further chunk inside it.
     path: FILE_EDITOR_ROUTE,
     permission: 'cms:file:view',

@@ -1,4 +1,6 @@
-import { Create, SelectInput, TextInput } from 'react-admin';
+import { Alert } from '@mui/material';
+import { Create, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
 import { EditForm } from '../../../components/EditForm';
 import { EditPage } from '../../../components/EditPage';
 import { ScreenList } from '../../../components/ScreenList';
@@ -31,9 +33,9 @@ const body = (data: Record<string, unknown>) => {
 };
 
 /** The manual block editor (ChestnutCMS's /cms/block/manual/editor): the widget fields and the sortable rows. */
-export function BlockCreate() {
+export function BlockCreate({ resource }: { resource?: string }) {
   return (
-    <Create redirect="edit" transform={body}>
+    <Create resource={resource} redirect="edit" transform={body}>
       <EditForm
         defaultValues={{ catalogId: '0', publishPipeCode: 'pc', content: { rows: [{ items: [{ title: '', url: '', logo: '', summary: '' }] }] } }}
       >
@@ -44,13 +46,34 @@ export function BlockCreate() {
   );
 }
 
-export function BlockEdit() {
+export function BlockEdit({ resource, id }: { resource?: string; id?: string }) {
   return (
-    <EditPage titleKey="app.block.edit_title" nameSource="name" transform={body}>
+    <EditPage resource={resource} id={id} titleKey="app.block.edit_title" nameSource="name" transform={body}>
       <EditForm>
         <WidgetFields />
         <ManualRowsInput />
       </EditForm>
     </EditPage>
+  );
+}
+
+/** Route of the block editor outside the list (ChestnutCMS's `/cms/block/manual/editor?id=`; no id: a new block). */
+export const BLOCK_EDITOR_ROUTE = 'cms/block/manual/editor';
+
+/** `/cms/block/manual/editor?id=<pageWidgetId>`: the block's editor; an id that is not one says so (spec 8). */
+export function ManualBlockEditorPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  if (id === null || id === '') return <BlockCreate resource={BLOCK_RESOURCE} />;
+  if (!/^[1-9]\d{0,17}$/.test(id)) return <InvalidWidgetId />;
+  return <BlockEdit resource={BLOCK_RESOURCE} id={id} />;
+}
+
+function InvalidWidgetId() {
+  const translate = useTranslate();
+  return (
+    <Alert severity="error" sx={{ m: 2 }}>
+      {translate('app.pagewidget.id_invalid')}
+    </Alert>
   );
 }
