@@ -230,14 +230,18 @@ export class SubmitCustomFormDto {
   values: Record<string, unknown>;
   @ApiPropertyOptional({ description: 'Captcha id from GET /api/customform/captchaImage' })
   @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @IsString({ message: 'customform.captchaExpired' })
+  @MaxLength(64, { message: 'customform.captchaExpired' })
   uuid?: string;
-  @ApiPropertyOptional({ description: 'The captcha answer' }) @IsOptional() @IsString() @MaxLength(16) captcha?: string;
+  @ApiPropertyOptional({ description: 'The captcha answer' })
+  @IsOptional()
+  @IsString({ message: 'customform.captchaWrong' })
+  @MaxLength(16, { message: 'customform.captchaWrong' })
+  captcha?: string;
   @ApiPropertyOptional({ description: "The browser id the widget keeps in a first-party cookie (rule 'browser')" })
   @IsOptional()
-  @IsString()
-  @Matches(/^[A-Za-z0-9_-]{8,64}$/)
+  @IsString({ message: 'customform.browserIdInvalid' })
+  @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'customform.browserIdInvalid' })
   browserId?: string;
 }
 

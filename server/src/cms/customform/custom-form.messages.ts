@@ -46,6 +46,7 @@ export const CUSTOM_FORM_MESSAGES = defineMessages({
     'customform.submitted': '提交成功',
     'customform.timeOrder': '开始时间不能晚于结束时间',
     'customform.sortFields': '字段顺序须列出表单的每个字段，且每个只出现一次',
+    'customform.browserIdInvalid': '浏览器标识须为 8 到 64 个字母、数字、下划线或连字符',
   },
   'zh-TW': {
     'customform.exportFile': '自訂表單資料',
@@ -91,6 +92,7 @@ export const CUSTOM_FORM_MESSAGES = defineMessages({
     'customform.submitted': '提交成功',
     'customform.timeOrder': '開始時間不能晚於結束時間',
     'customform.sortFields': '欄位順序須列出表單的每個欄位，且每個只出現一次',
+    'customform.browserIdInvalid': '瀏覽器標識須為 8 到 64 個字母、數字、底線或連字號',
   },
   en: {
     'customform.exportFile': 'Custom form data',
@@ -136,5 +138,6 @@ export const CUSTOM_FORM_MESSAGES = defineMessages({
     'customform.submitted': 'Submitted',
     'customform.timeOrder': 'The start time cannot be after the end time',
     'customform.sortFields': 'The field order must list every field of the form, each once',
+    'customform.browserIdInvalid': 'The browser id must be 8 to 64 letters, digits, underscores or hyphens',
   },
 });

@@ -429,6 +429,10 @@ describe('the public form and submissions', () => {
     expectOk(await one.post('/submit', { formId: byBrowser.formId, values: good }));
     expectError(await one.post('/submit', { formId: byBrowser.formId, values: good }), 400, { 'zh-CN': '已提交 1 次，达到上限，不能再提交' });
     expect(await rowsOf(byBrowser.formId)).toBe(3);
+    expectError(await one.post('/submit', { formId: byBrowser.formId, values: good, browserId: 'x' }), 400, {
+      'zh-CN': '浏览器标识须为 8 到 64 个字母、数字、下划线或连字符',
+    });
+    expectError(await one.post('/submit', { formId: byBrowser.formId, values: good, captcha: '1'.repeat(40) }), 400, { 'zh-CN': '验证码错误' });
   });
 
   it('limits per member: a member is required, counted by member whatever the address', async () => {
