@@ -4,6 +4,10 @@ import { appEvents } from '../../common/events/app-events';
 import { KV_STORE, type KvStore } from '../../common/cache/kv-store';
 
 const GEN_TTL_MS = 30 * 24 * 3600_000;
+/** New cache entries a page may make within its time to live. */
+export const MAX_ENTRIES_PER_PAGE = 1000;
+/** Largest answer kept (characters). */
+export const MAX_CACHED_CHARS = 1_000_000;
 const genKey = (siteId: string) => `cms:dynamic:gen:${siteId}`;
 
 /**
@@ -41,6 +45,16 @@ export class DynamicPageCache implements OnModuleInit, OnModuleDestroy {
     );
     const digest = createHash('sha256').update(canonical).digest('hex').slice(0, 32);
     return `cms:dynamic:page:${siteId}:${gen}:${pageId}:${version}:${pipe}:${digest}`;
+  }
+
+  /**
+   * Whether one more answer of the page may be stored: at most MAX_ENTRIES_PER_PAGE new entries per page within its
+   * time to live, and none larger than MAX_CACHED_CHARS. Parameters are part of the key, so without a bound a visitor
+   * could fill the store by varying them; past the bound answers are still rendered, only not kept.
+   */
+  async admit(siteId: string, pageId: string, ttlSeconds: number, html: string): Promise<boolean> {
+    if (html.length > MAX_CACHED_CHARS) return false;
+    return (await this.kv.increment(`cms:dynamic:count:${siteId}:${pageId}`, ttlSeconds * 1000)) <= MAX_ENTRIES_PER_PAGE;
   }
 
   get(key: string): Promise<string | null> {

@@ -137,7 +137,7 @@ export class DynamicPageService {
       this.logger.warn({ pageId: page.pageId, pipe: req.pipe, error: error.message }, 'Dynamic page failed to render');
       throw new ServiceException('cms.dynamic.renderFailed', { reason: error.message.slice(0, 300) }, 500, 500);
     }
-    if (key) await this.cache.set(key, html, page.cacheSeconds);
+    if (key && (await this.cache.admit(page.siteId, page.pageId, page.cacheSeconds, html))) await this.cache.set(key, html, page.cacheSeconds);
     return { html, cached: false, personal };
   }
 

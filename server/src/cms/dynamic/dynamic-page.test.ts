@@ -5,6 +5,7 @@ import { catalogFactory, memberFactory, roleFactory, siteFactory, staffUserFacto
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { appEvents } from '../../common/events/app-events';
+import { DynamicPageCache, MAX_CACHED_CHARS, MAX_ENTRIES_PER_PAGE } from './dynamic-page-cache';
 
 let t: TestApp;
 let ds: DataSource;
@@ -249,6 +250,19 @@ describe('the cache', () => {
       await http.put('/cms/dynamic_page', { pageId: created.pageId, name: 'Pub', code: 'pub', path: 'pub', templates: { pc: 'pub.template.html' } }),
     );
     expect((await page('pub')).text).toBe('<p id="v">edited</p>');
+  });
+});
+
+describe('the cache bounds', () => {
+  it('keeps at most 1000 new entries per page within its time to live, and no answer over a million characters', async () => {
+    const cache = t.app.get(DynamicPageCache);
+    expect(await cache.admit(site.siteId, '424242', 60, 'x'.repeat(MAX_CACHED_CHARS + 1))).toBe(false);
+    const admitted: boolean[] = [];
+    for (let i = 0; i <= MAX_ENTRIES_PER_PAGE; i++) admitted.push(await cache.admit(site.siteId, '424243', 60, '<p>x</p>'));
+    expect(admitted.filter(Boolean).length).toBe(MAX_ENTRIES_PER_PAGE);
+    expect(admitted[MAX_ENTRIES_PER_PAGE]).toBe(false);
+    // Another page has its own count.
+    expect(await cache.admit(site.siteId, '424244', 60, '<p>x</p>')).toBe(true);
   });
 });
 
