@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { buffer as readAll } from 'node:stream/consumers';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError, expectMessage, expectOk, type Row } from '../../../test/helpers/api';
+import { binaryParser } from '../../../test/helpers/binary';
 import { roleFactory, siteFactory, staffUserFactory } from '../../../test/helpers/factories';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
@@ -132,6 +134,17 @@ describe('friend links', () => {
     const temp = expectOk(await http.post('/cms/link', { groupId, name: '删掉', url: 'https://d.example.com/' }));
     expectOk(await http.delete('/cms/link').send([temp.linkId]));
     expect(expectOk(await http.get(`/cms/link?groupId=${groupId}&query=删`)).total).toBe(0);
+  });
+
+  it('exports the links of a group as Excel', async () => {
+    const res = await http.post('/cms/link').set('cc-export', '1').send({ groupId }).buffer(true).parse(binaryParser);
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.body as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['名称', '链接地址', 'Logo']));
+    const names = sheet.getColumn(1).values.slice(2);
+    expect(names).toEqual(expect.arrayContaining(['甲站', '乙站点']));
   });
 
   it('shows the group in the published footer, republished when a link changes', async () => {
