@@ -167,6 +167,19 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
       '<div class="zw-adspace">{% for ad in adverts %}<div class="zw-ad" data-ad="{{ ad.id }}" data-weight="{{ ad.weight }}" hidden><a href="{{ ad.link }}">{{ ad.text | escape }}</a></div>{% endfor %}<script src="{{ site.apiUrl }}/api/adv/adspace.js" async></script></div>',
   },
   {
+    name: 'request / search / member',
+    kind: 'object',
+    syntax: '{{ request.q | escape }}',
+    description:
+      '仅动态模板（模板与发布 > 动态模板，按请求生成的页面）：request 为地址栏参数（每个参数一个字符串，输出时请用 escape）；初始化数据含“搜索结果”时 search 为 query、rows（title、titleHighlight、snippet、url、catalogName、publishDate，高亮已转义并用 <em> 标出）、total、pageIndex、pageSize、pageCount、prevUrl、nextUrl；含“当前会员”时 member 为 memberId、userName、nickName（带会员令牌请求时，否则为空）；dynamicPage 为 code、path、name',
+    descriptions: {
+      'zh-TW':
+        '僅動態範本（範本與發佈 > 動態範本，依請求產生的頁面）：request 為網址參數（輸出時請用 escape）；初始化資料含「搜尋結果」時 search 為 query、rows、total、pageIndex、pageSize、pageCount、prevUrl、nextUrl；含「目前會員」時 member 為 memberId、userName、nickName（否則為空）；dynamicPage 為 code、path、name',
+      en: 'Dynamic templates only (Templates & Publishing > Dynamic Templates, pages rendered per request): request holds the query string (one string per parameter; output it with escape); with the init data "search results", search is query, rows (title, titleHighlight, snippet, url, catalogName, publishDate; highlights escaped with <em> hits), total, pageIndex, pageSize, pageCount, prevUrl, nextUrl; with "current member", member is memberId, userName, nickName (when the request carries a member token, else empty); dynamicPage is code, path, name.',
+    },
+    example: '{% for row in search.rows %}<a href="{{ row.url | escape }}">{{ row.titleHighlight }}</a>{% endfor %}',
+  },
+  {
     name: 'link_list',
     kind: 'tag',
     syntax: "{% link_list code:'friend' %}…{{ item.name }}…{% endlink_list %}",
