@@ -137,6 +137,13 @@ describe('manual blocks: from the editor to the published page', () => {
     await expect.poll(() => page.locator('tbody tr', { hasText: CODE }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.locator('tbody tr', { hasText: CODE }).innerText()).toContain('手动区块');
     await screenshot(page, 'page-widgets-content-tab');
+
+    // ChestnutCMS's editor path opens the block; a malformed id says so (spec 8).
+    await page.goto(`${base}/admin/cms/block/manual/editor?id=${block.pageWidgetId}`);
+    await expect.poll(() => page.getByText('编辑手动区块：友情推荐').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('block-item').nth(0).getByLabel(/^标题/).inputValue(), { timeout: 15_000 }).toBe('第二条');
+    await page.goto(`${base}/admin/cms/block/manual/editor?id=abc`);
+    await expect.poll(() => page.getByText('页面部件ID缺失或无效').isVisible(), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
 });
