@@ -164,7 +164,7 @@ describe('custom forms: designed in the back office, submitted on the published 
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^读者反馈_\d+\.xlsx$/);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await readFile((await file.path()) as string));
+    await book.xlsx.load((await readFile((await file.path()) as string)) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['编号', '姓名', '邮箱', '城市']);
     expect(sheet.rowCount).toBe(2);

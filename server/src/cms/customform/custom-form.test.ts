@@ -157,7 +157,7 @@ describe('custom forms (staff)', () => {
     const res = await staff.post('?name=导出用').set('cc-export', '1').buffer(true).parse(binaryParser);
     expect(res.status).toBe(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.body as Buffer);
+    await book.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['名称', '编码', '状态', '提交限制', '创建时间']);
     expect((sheet.getRow(2).values as unknown[]).slice(1, 4)).toEqual(['导出用表单', `form_${codeSeq}`, '草稿']);
@@ -501,7 +501,7 @@ describe('submitted data (staff)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.body as Buffer);
+    await book.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([
@@ -530,7 +530,7 @@ describe('submitted data (staff)', () => {
     // Filtered like the list.
     const filtered = await data.get(`/export?formId=${form.formId}&beginTime=2025-01-01&endTime=2025-01-10`).buffer(true).parse(binaryParser);
     const book2 = new ExcelJS.Workbook();
-    await book2.xlsx.load(filtered.body as Buffer);
+    await book2.xlsx.load(filtered.body as unknown as ArrayBuffer);
     expect(book2.worksheets[0].rowCount).toBe(2);
 
     expectOk(await data.delete('').send([added.dataId, one.dataId]));
