@@ -149,6 +149,10 @@ describe('ads: from the editor to the published page and the ad statistics', () 
     await expect.poll(() => page.getByTestId('adstat-trend').locator('svg path').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const row = page.getByTestId('adstat-table').locator('tbody tr', { hasText: clicked });
     await expect.poll(async () => (await row.innerText()).replace(/\s+/g, ' '), { timeout: 15_000 }).toContain('首页横幅 1 1 100.00%');
+    // Picking the advert charts it alone and lists its click.
+    await row.click();
+    await expect.poll(() => page.getByTestId('adstat-clicks-log').locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('adstat-clicks-log').innerText()).toContain('/site/');
     await screenshot(page, 'ads-statistics');
     await context.close();
   });

@@ -46,14 +46,15 @@ export class CmsAdTrackService {
 
   /**
    * The advert's own stored URL to send a click to (never an address from the request: no open redirect), counting
-   * the click when the advert is shown now; 404 for an advert that does not exist or has no URL.
+   * the click when the advert is shown now (`url`, the page clicked on, only names the page in the statistics); 404
+   * for an advert that does not exist or has no URL.
    */
-  async redirect(req: Request, res: Response, aid: string): Promise<string> {
+  async redirect(req: Request, res: Response, aid: string, url?: string): Promise<string> {
     const ad = await this.advert(aid);
     if (!ad || !ad.redirectUrl) throw new ServiceException('cms.ad.notFound', {}, 500, 404);
     if (this.adverts.isOnline(ad)) {
       const referer = typeof req.headers.referer === 'string' ? req.headers.referer : undefined;
-      await this.record(req, res, ad, AD_CLICK_EVENT, referer, false);
+      await this.record(req, res, ad, AD_CLICK_EVENT, url ?? referer, false);
     }
     return ad.redirectUrl;
   }

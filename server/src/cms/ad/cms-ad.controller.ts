@@ -331,7 +331,7 @@ export class CmsAdApiController {
   @ApiOperation({ summary: "Count a click (aid) and go to the advert's stored URL (302); 404 for an unknown advert or one without URL" })
   @ApiResponse({ status: 302, description: "To the advert's own URL (never one from the request)" })
   async redirect(@Req() req: Request, @Res() res: Response, @Query() beacon: AdBeaconDto): Promise<void> {
-    const url = await this.track.redirect(req, res, beacon.aid);
+    const url = await this.track.redirect(req, res, beacon.aid, beacon.url);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer-when-downgrade');
     res.redirect(302, url);

@@ -244,11 +244,14 @@ describe('publishing and the choice by weight', () => {
     const pick = (weights: number[], random: number) => {
       const ads = weights.map((w, i) => {
         const attrs: Record<string, string> = { 'data-weight': String(w), 'data-ad': String(i + 1), hidden: '' };
+        const link = { href: `https://cms.example.com/prod-api/api/adv/redirect?aid=${i + 1}` };
         return {
           getAttribute: (k: string) => attrs[k] ?? null,
           removeAttribute: (k: string) => delete attrs[k],
           addEventListener: () => undefined,
+          getElementsByTagName: () => [{ getAttribute: () => link.href, setAttribute: (_: string, v: string) => (link.href = v) }],
           attrs,
+          link,
         };
       });
       const spaceAttrs: Record<string, string> = {};
@@ -267,7 +270,7 @@ describe('publishing and the choice by weight', () => {
         encodeURIComponent,
         String,
       });
-      return { picked: spaceAttrs['data-picked'], shown: ads.filter((a) => !('hidden' in a.attrs)).length, sent };
+      return { picked: spaceAttrs['data-picked'], shown: ads.filter((a) => !('hidden' in a.attrs)).length, sent, links: ads.map((a) => a.link.href) };
     };
     // Weights 3 and 1: [0, 0.75) picks the first, [0.75, 1) the second.
     expect(pick([3, 1], 0)).toMatchObject({ picked: '1', shown: 1 });
@@ -277,6 +280,11 @@ describe('publishing and the choice by weight', () => {
     expect(pick([1, 0, 1], 0.5).picked).toBe('3');
     const { sent } = pick([1], 0.3);
     expect(sent).toEqual(['https://cms.example.com/prod-api/api/adv/view?aid=1&url=https%3A%2F%2Fwww.example.com%2Fnews%2F']);
+    // The shown advert's click link names the page (for the statistics); the hidden ones stay as published.
+    expect(pick([1, 1], 0.9).links).toEqual([
+      'https://cms.example.com/prod-api/api/adv/redirect?aid=1',
+      'https://cms.example.com/prod-api/api/adv/redirect?aid=2&url=https%3A%2F%2Fwww.example.com%2Fnews%2F',
+    ]);
   });
 });
 
@@ -342,12 +350,16 @@ describe('clicks and views', () => {
     const res = await reader('198.51.100.1').get('/api/adv/redirect').query({ aid: ad.advertisementId, url: 'https://evil.example.com/' });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('https://shop.example.com/sale?from=ad');
-    await reader('198.51.100.1').get('/api/adv/redirect').query({ aid: ad.advertisementId });
+    await reader('198.51.100.1').get('/api/adv/redirect').query({ aid: ad.advertisementId, url: 'https://www.example.com/news/a.html' });
     expectError(await reader('198.51.100.1').get('/api/adv/redirect').query({ aid: plain.advertisementId }), 404);
     expectError(await reader('198.51.100.1').get('/api/adv/redirect').query({ aid: '999999999' }), 404);
     expectError(await reader('198.51.100.1').get('/api/adv/redirect').query({ aid: 'javascript:x' }), 400);
     await recorder.flush();
     expect(await events('adclick', ad.advertisementId)).toBe(2);
+    const paths = await ds.query(`SELECT path FROM cms_stat_visit WHERE event = 'adclick' AND subject_id = $1 ORDER BY visit_id`, [
+      ad.advertisementId,
+    ]);
+    expect(paths.map((p: { path: string }) => p.path)).toEqual(['/', '/news/a.html']);
   });
 
   it('counts one view per visitor per day (by cookie when sent back, else by address and agent) and none from bots', async () => {

@@ -23,7 +23,8 @@ import { EmptyTableRow } from '../../../components/EmptyTableRow';
 import { useApiData } from '../../../components/useApiData';
 import { useAdSpaceChoices } from '../../cms/ad/useAdSpaces';
 import { lastDaysRange, type RangePreset } from '../site/siteStat';
-import { percent, type AdChart, type AdStatRow } from './adStat';
+import { percent, type AdChart, type AdEvent, type AdStatRow } from './adStat';
+import { formatDateTime } from '@zhiwen/shared';
 
 // The charts library loads with this screen only.
 const AdTrendChart = lazy(() => import('./AdStatCharts').then((m) => ({ default: m.AdTrendChart })));
@@ -59,7 +60,8 @@ export function AdStatScreen() {
   const scope = { ...range, ...(adSpaceId ? { adSpaceId } : {}) };
   const sums = useApiData<PageResult<AdStatRow>>('/cms/ad/stat', scope);
   const chart = useApiData<AdChart>('/cms/ad/stat/chart', { ...scope, ...(advertisementId ? { advertisementId } : {}) });
-  const error = sums.error ?? chart.error;
+  const clicks = useApiData<PageResult<AdEvent>>(advertisementId ? '/cms/ad/stat/click' : undefined, { advertisementId, ...range, pageSize: 20 });
+  const error = sums.error ?? chart.error ?? clicks.error;
   const rows = sums.data?.rows ?? [];
   const total = chart.data?.total;
 
@@ -185,6 +187,34 @@ export function AdStatScreen() {
           </Table>
         </CardContent>
       </Card>
+      {advertisementId ? (
+        <Card variant="outlined">
+          <CardHeader title={translate('app.ad_stat.recent_clicks')} slotProps={{ title: { variant: 'subtitle1' } }} />
+          <CardContent sx={{ pt: 0 }}>
+            <Table size="small" data-testid="adstat-clicks-log">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.ad_stat.time')}</TableCell>
+                  <TableCell>{translate('app.ad_stat.page')}</TableCell>
+                  <TableCell>{translate('app.site_stat.client')}</TableCell>
+                  <TableCell>{translate('app.site_stat.visitor')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(clicks.data?.rows ?? []).map((e) => (
+                  <TableRow key={e.visitId}>
+                    <TableCell>{formatDateTime(e.visitTime)}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{e.path}</TableCell>
+                    <TableCell>{translate(`app.site_stat.client_${e.clientType}`)}</TableCell>
+                    <TableCell>{e.visitorId}</TableCell>
+                  </TableRow>
+                ))}
+                {clicks.data && !clicks.data.rows.length ? <EmptyTableRow colSpan={4} /> : null}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      ) : null}
     </Box>
   );
 }

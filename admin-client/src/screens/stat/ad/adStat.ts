@@ -21,5 +21,14 @@ export interface AdStatRow {
   ctr: number;
 }
 
+/** One click or view of an advert (`GET /cms/ad/stat/click|view`). */
+export interface AdEvent {
+  visitId: string;
+  visitTime: string;
+  path: string;
+  clientType: string;
+  visitorId: string;
+}
+
 /** A click rate as a percentage with two decimals. */
 export const percent = (ratio: number): string => `${(ratio * 100).toFixed(2)}%`;
