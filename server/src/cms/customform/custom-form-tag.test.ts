@@ -17,7 +17,7 @@ describe('{% customform %} template tag', () => {
       'side.template.html': "{% customform code:'Join_Us' %}",
     });
     expect(html).toContain(
-      `<div class="cms-customform" data-form="feedback" data-site="${site.siteId}" data-api="https://api.example.com/prod-api"></div>`,
+      `<div class="cms-customform" data-form="feedback" data-site="${site.siteId}" data-api="https://api.example.com/prod-api"><noscript>请启用浏览器的 JavaScript 后填写此表单</noscript></div>`,
     );
     expect(html).toContain(`<div class="cms-customform" data-form="Join_Us" data-site="${site.siteId}"`);
     expect(html.split(CUSTOM_FORM_WIDGET_JS).length - 1).toBe(1);

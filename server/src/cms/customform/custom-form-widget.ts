@@ -271,9 +271,13 @@ const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 /** The HTML of `{% customform %}`: the placeholder, and when the page has none yet the page member script and the widget. */
 export function customFormWidgetHtml(code: string, siteId: string, apiUrl: string, withScript: boolean): string {
-  const box = `<div class="cms-customform" data-form="${escapeAttr(code)}" data-site="${escapeAttr(siteId)}" data-api="${escapeAttr(apiUrl)}"></div>`;
+  // Without script the placeholder says why no form shows (the widget replaces it).
+  const box = `<div class="cms-customform" data-form="${escapeAttr(code)}" data-site="${escapeAttr(siteId)}" data-api="${escapeAttr(apiUrl)}"><noscript>${NOSCRIPT}</noscript></div>`;
   return withScript ? `${box}<script>${PAGE_MEMBER_SCRIPT}</script><script>${CUSTOM_FORM_WIDGET_JS}</script>` : box;
 }
+
+/** What a browser without script shows in place of the form. */
+const NOSCRIPT = '请启用浏览器的 JavaScript 后填写此表单';
 
 /** Render states whose page already holds the widget's script (written once per page). */
 const scripted = new WeakSet<object>();
