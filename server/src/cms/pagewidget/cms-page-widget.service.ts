@@ -217,8 +217,10 @@ export class CmsPageWidgetService {
   private async checkFields(user: LoginUser, siteId: string, dto: PageWidgetFieldsDto, type: PageWidgetType, widget?: CmsPageWidget) {
     const pipes = await this.pipes.all(siteId);
     if (!pipes.some((p) => p.code === dto.publishPipeCode)) throw new ServiceException('cms.pagewidget.pipeUnknown', { code: dto.publishPipeCode });
-    const catalogId = dto.catalogId && dto.catalogId !== '0' ? dto.catalogId : '0';
-    if (catalogId !== '0') {
+    // Left out on an edit: the widget stays where it is.
+    const wanted = dto.catalogId ?? (widget ? String(widget.catalogId) : '0');
+    const catalogId = wanted && wanted !== '0' ? wanted : '0';
+    if (catalogId !== '0' && catalogId !== String(widget?.catalogId ?? '0')) {
       const catalog = await this.catalogs.get(catalogId).catch(() => null);
       if (!catalog || String(catalog.siteId) !== String(siteId)) throw new ServiceException('cms.pagewidget.catalogUnknown');
       await this.catalogs.assertCan(user, 'View', catalogId);

@@ -157,6 +157,11 @@ describe('page widget CRUD and rules', () => {
     expect(w.catalogId).toBe(String(catalog.catalogId));
     expect(expectOk(await http.get('').query({ catalogId: catalog.catalogId })).rows.map((r: { code: string }) => r.code)).toEqual(['bycat']);
     expectError(await http.post('', block('bycat2', { catalogId: otherCatalog.catalogId })), 400, { 'zh-CN': '栏目不存在或不属于当前站点' });
+    // An edit that leaves the catalog out keeps it; '0' moves the widget to the site.
+    expect(expectOk(await http.put('', { ...block('bycat', { name: '改名' }), pageWidgetId: w.pageWidgetId })).catalogId).toBe(
+      String(catalog.catalogId),
+    );
+    expect(expectOk(await http.put('', { ...block('bycat'), catalogId: '0', pageWidgetId: w.pageWidgetId })).catalogId).toBe('0');
   });
 
   it('answers the spec 8 message for a missing or invalid page widget id', async () => {
