@@ -222,6 +222,7 @@ describe('publishing and the choice by weight', () => {
     expect(html).toContain(`data-weight="3"`);
     expect(html).toContain(`/api/adv/redirect?aid=${heavy.advertisementId}`);
     expect(html).toContain('&lt;文字&gt;');
+    expect(html).toMatch(/<img src="[^"]*resources\/image\/202601\/banner\.png" alt="重">/);
     expect(html).toContain('/api/adv/adspace.js');
     expect(html).not.toContain('shop.example.com');
 
