@@ -22,6 +22,7 @@ import {
 } from './friend-link.dto';
 import type { FriendLink, FriendLinkGroup } from './friend-link.entity';
 import { FriendLinkService } from './friend-link.service';
+import { ResourceStorageService } from '../resource/resource-storage.service';
 
 const TITLE = '友情链接';
 const VIEW = 'cms:link:view';
@@ -93,6 +94,7 @@ export class FriendLinkController {
   constructor(
     private readonly links: FriendLinkService,
     private readonly currentSite: CurrentSiteService,
+    private readonly resources: ResourceStorageService,
   ) {}
 
   @ListRoute<FriendLink>('', {
@@ -106,11 +108,15 @@ export class FriendLinkController {
     ],
   })
   @RequirePermission(VIEW)
-  @ApiOperation({ summary: 'Friend links of the current site, paged (filters: groupId, query on name or URL), by sort' })
+  @ApiOperation({ summary: 'Friend links of the current site, paged (filters: groupId, query on name or URL), by sort; logoSrc is the logo URL' })
   @ApiEnvelope(LinkDto, { paged: true })
   async list(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: LinkQueryDto): Promise<PageResult<FriendLink>> {
     const site = await this.currentSite.require(req, user);
-    return this.links.list(site.siteId, query);
+    const page = await this.links.list(site.siteId, query);
+    // The logo's URL for the screen's preview: the site's resource base (its domain, its bucket, or /site/<path>/).
+    const base = await this.resources.baseUrl(site);
+    for (const row of page.rows) row.logoSrc = row.logo ? `${base}${row.logo}` : '';
+    return page;
   }
 
   @Post()

@@ -85,6 +85,7 @@ export class LinkDto {
   @ApiProperty() name: string;
   @ApiProperty() url: string;
   @ApiProperty() logo: string;
+  @ApiPropertyOptional({ description: 'URL of the logo (lists only)' }) logoSrc?: string;
   @ApiProperty() sortFlag: number;
   @ApiProperty() remark: string;
   @ApiProperty() createTime: Date;

@@ -25,4 +25,6 @@ export class FriendLink extends CmsAudited {
   /** A path of the site's material library (`resources/…`), '' for none. */
   @Column({ type: 'varchar', length: 500, default: '' }) logo: string;
   @Column({ name: 'sort_flag', type: 'int', default: 0 }) sortFlag: number;
+  /** URL of the logo (computed when listed for the back office). */
+  logoSrc?: string;
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CmsPublishCoreModule } from '../publish/cms-publish.module';
+import { CmsResourceModule } from '../resource/cms-resource.module';
 import { FriendLinkController, FriendLinkGroupController } from './friend-link.controller';
 import { FriendLink, FriendLinkGroup } from './friend-link.entity';
 import './friend-link.messages';
@@ -19,7 +20,7 @@ export class FriendLinkCoreModule {}
 
 /** Friend links (互动 > 友情链接): `/cms/link_group`, `/cms/link`, as ChestnutCMS. */
 @Module({
-  imports: [FriendLinkCoreModule],
+  imports: [FriendLinkCoreModule, CmsResourceModule],
   controllers: [FriendLinkGroupController, FriendLinkController],
 })
 export class FriendLinkModule {}

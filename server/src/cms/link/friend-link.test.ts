@@ -97,6 +97,8 @@ describe('friend links', () => {
     expect(a).toMatchObject({ groupId, name: '甲站', url: 'http://a.example.com/x?y=1', logo: 'resources/202611/logo.png', sortFlag: 1 });
     const rows = expectOk(await http.get(`/cms/link?groupId=${groupId}`)).rows as Row[];
     expect(rows.map((l) => l.name)).toEqual(['甲站', '乙站']);
+    // The list gives the logo's URL for the screen's preview (the site's resource base), '' without a logo.
+    expect(rows.map((l) => l.logoSrc)).toEqual([expect.stringMatching(/^\S*\/resources\/202611\/logo\.png$/), '']);
     expect(expectOk(await http.get(`/cms/link?query=b.example`)).rows.map((l: Row) => l.name)).toEqual(['乙站']);
 
     for (const url of [

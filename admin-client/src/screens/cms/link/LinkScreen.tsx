@@ -51,6 +51,8 @@ interface LinkRow {
   name: string;
   url: string;
   logo: string;
+  /** URL of the logo (lists). */
+  logoSrc?: string;
   sortFlag: number;
   remark: string;
 }
@@ -316,7 +318,11 @@ export function LinkScreen() {
                     {row.url}
                   </Link>
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{row.logo}</TableCell>
+                <TableCell>
+                  {row.logoSrc ? (
+                    <Box component="img" src={row.logoSrc} alt={row.name} title={row.logo} sx={{ maxHeight: 32, maxWidth: 120 }} />
+                  ) : null}
+                </TableCell>
                 <TableCell>{row.sortFlag}</TableCell>
                 <TableCell>
                   {can.edit && (
