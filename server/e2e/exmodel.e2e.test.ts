@@ -123,4 +123,52 @@ describe('extension models: designed in the back office, filled in the content e
     await screenshot(reader, 'exmodel-published');
     await reader.close();
   });
+
+  it('the catalog and site editors show their extension fields and save them with the form; a bad phone is refused', async () => {
+    const model = await admin<Row>('POST', '/cms/exmodel', { name: '栏目信息', code: 'catinfo' });
+    await admin('POST', '/cms/exmodel/field', { modelId: model.modelId, name: '开放日', code: 'openDay', controlType: 'date', required: true });
+    const siteModel = await admin<Row>('POST', '/cms/exmodel', { name: '站点信息', code: 'siteinfo' });
+    await admin('POST', '/cms/exmodel/field', {
+      modelId: siteModel.modelId,
+      name: '热线',
+      code: 'hotline',
+      controlType: 'input',
+      validations: [{ type: 'phone' }],
+    });
+    const [site] = (await admin<{ rows: Row[] }>('GET', '/cms/site/list')).rows;
+    await admin('POST', `/cms/site/extends/${site.siteId}`, { catalogExModel: String(model.modelId), siteExModel: String(siteModel.modelId) });
+
+    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    await signIn(base, page, 'admin', E2E_ADMIN_PASSWORD);
+    // The catalog's form shows its date field.
+    await page.goto(`${base}/admin/cms/catalog`);
+    await expect.poll(() => page.getByRole('treeitem', { name: '评测' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('treeitem', { name: '评测' }).click();
+    const openDay = page.locator('input[name="extend.openDay"]');
+    await expect.poll(() => openDay.isEditable(), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // The browser asks for the required date itself (the input is required); a date saves.
+    await openDay.fill('2026-05-01');
+    await page.getByRole('button', { name: '保存' }).first().click();
+    await expect
+      .poll(async () => (await admin<Row>('GET', `/cms/exmodel/data?dataType=catalog&dataId=${catalog.catalogId}`)).values, { timeout: 15_000 })
+      .toEqual({ openDay: '2026-05-01' });
+    await screenshot(page, 'exmodel-catalog-editor');
+
+    // The site's basic information: a phone field.
+    await page.goto(`${base}/admin/cms/site/tabs?siteId=${site.siteId}`);
+    const hotline = page.locator('input[name="extend.hotline"]');
+    await expect.poll(() => hotline.isEditable(), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await hotline.fill('12345');
+    await page.getByRole('button', { name: '保存' }).first().click();
+    await expect.poll(() => page.getByText('热线必须是正确的手机号码').isVisible(), { timeout: 15_000 }).toBe(true);
+    await hotline.fill('13800138000');
+    await page.getByRole('button', { name: '保存' }).first().click();
+    await expect
+      .poll(async () => (await admin<Row>('GET', `/cms/exmodel/data?dataType=site&dataId=${site.siteId}`)).values, { timeout: 15_000 })
+      .toEqual({ hotline: '13800138000' });
+    await screenshot(page, 'exmodel-site-editor');
+    await page.close();
+  });
 });

@@ -147,7 +147,7 @@ export class ExModelService implements OnModuleInit {
       throw new ServiceException('cms.exmodel.extendInvalid');
     }
     const stored = await this.xmodel.readData(model.modelId, kind, String(dataId));
-    const values = await this.xmodel.validate(model.modelId, { ...stored, ...((extend as Record<string, unknown>) ?? {}) });
+    const values = await this.validateExtend(model.modelId, { ...stored, ...((extend as Record<string, unknown>) ?? {}) });
     await this.xmodel.writeData(model.modelId, kind, String(dataId), values, m);
     return values;
   }
@@ -159,7 +159,18 @@ export class ExModelService implements OnModuleInit {
     if (extend !== undefined && extend !== null && (typeof extend !== 'object' || Array.isArray(extend))) {
       throw new ServiceException('cms.exmodel.extendInvalid');
     }
-    await this.xmodel.validate(model.modelId, extend ?? {});
+    await this.validateExtend(model.modelId, extend ?? {});
+  }
+
+  /** The layer's check, its field errors named as the owner's body names them (`extend.<code>`). */
+  private async validateExtend(modelId: string, values: unknown): Promise<XModelValues> {
+    try {
+      return await this.xmodel.validate(modelId, values);
+    } catch (e) {
+      if (!(e instanceof ServiceException) || !e.data?.errors) throw e;
+      const errors = e.data.errors.map((x) => ({ field: `extend.${x.field}`, message: x.message }));
+      throw new ServiceException(e.messageKey, e.args, e.code, e.httpStatus, { ...e.data, errors });
+    }
   }
 
   /** Forgets records' values (deleted catalogs, content removed for good). */

@@ -123,7 +123,7 @@ describe('binding and saving with the owner', () => {
       .lang('en')
       .post('/content', { ...body, extend: { author: '张三' } });
     expectMessage(missing, 'en', '分数 must not be empty');
-    expect(missing.body.data.errors).toEqual([{ field: 'score', message: '分数 must not be empty' }]);
+    expect(missing.body.data.errors).toEqual([{ field: 'extend.score', message: '分数 must not be empty' }]);
     expectError(await cms().post('/content', { ...body, extend: 'x' }), 400, { 'zh-CN': '扩展字段的值须是以字段编码为键的对象' });
     expect(await contentCount(catalogId)).toBe(before);
   });

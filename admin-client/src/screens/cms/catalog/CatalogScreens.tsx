@@ -32,8 +32,8 @@ import {
   Typography,
 } from '@mui/material';
 import { TemplateDatalist, templateListId, useTemplatePaths } from '../template/TemplateOptions';
-import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { ExtendFields } from '../exmodel/ExtendFields';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { ExtendFields, ExtendFormInput } from '../exmodel/ExtendFields';
 import {
   BooleanInput,
   Button,
@@ -547,7 +547,6 @@ function CatalogDetail({
     merge: useHasPermission(P.merge),
     clear: useHasPermission(P.clear),
   };
-  const extendRef = useRef<Record<string, unknown> | undefined>(undefined);
   const [dialog, setDialog] = useState<'delete' | 'clear' | 'move' | 'merge' | 'publish' | undefined>();
   const id = String(node.id);
   const visible = node.props?.visible !== false;
@@ -618,8 +617,6 @@ function CatalogDetail({
         id={id}
         mutationMode="pessimistic"
         redirect={false}
-        // The catalog's extension model values (cms/exmodel) go with the save.
-        transform={(data: Record<string, unknown>) => (extendRef.current ? { ...data, extend: extendRef.current } : data)}
         // The page checks permissions itself: a viewer sees the form without Save instead of an access error.
         disableAuthentication
         mutationOptions={{
@@ -632,7 +629,8 @@ function CatalogDetail({
         {can.edit ? (
           <EditForm>
             <CatalogFields pipes={pipes} />
-            <ExtendFields dataType="catalog" dataId={id} onChange={(v) => (extendRef.current = v)} />
+            {/* The catalog's extension model values (cms/exmodel) go with the save as `extend`. */}
+            <ExtendFormInput key={id} dataType="catalog" dataId={id} />
           </EditForm>
         ) : (
           <SimpleForm toolbar={false}>

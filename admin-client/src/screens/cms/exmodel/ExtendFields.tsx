@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
 import type { XModelValue } from '@zhiwen/shared';
 import { useApiData } from '../../../components/useApiData';
 import type { ExtendRecord, FieldRow } from './exmodel';
@@ -32,7 +32,8 @@ export function ExtendFields({
   dataType: 'site' | 'catalog' | 'content';
   dataId: string;
   parentId?: string;
-  onChange: (values: Record<string, XModelValue> | undefined) => void;
+  /** The values when loaded (`edited` false) and after each change by the user (`edited` true). */
+  onChange: (values: Record<string, XModelValue> | undefined, edited: boolean) => void;
 }) {
   const translate = useTranslate();
   const record = useApiData<ExtendRecord>('/cms/exmodel/data', { dataType, dataId: dataId || '0', parentId: parentId || undefined });
@@ -40,7 +41,7 @@ export function ExtendFields({
   useEffect(() => {
     if (!record.data) return;
     setValues(record.data.values);
-    onChange(record.data.modelId ? record.data.values : undefined);
+    onChange(record.data.modelId ? record.data.values : undefined, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record.data]);
   const data = record.data;
@@ -48,7 +49,7 @@ export function ExtendFields({
   const set = (code: string, value: XModelValue) => {
     const next = { ...values, [code]: value };
     setValues(next);
-    onChange(next);
+    onChange(next, true);
   };
   return (
     <Box sx={{ mt: 2, width: '100%' }} data-testid="extend-fields">
@@ -167,4 +168,13 @@ function ExtendInput({ field, value, onChange }: { field: FieldRow; value: XMode
         />
       );
   }
+}
+
+/**
+ * ExtendFields inside a react-admin form: the values the user changes become the form's `extend` (so Save is enabled
+ * and the save sends them); a save without changes sends none and the server keeps what it stored.
+ */
+export function ExtendFormInput({ dataType, dataId }: { dataType: 'site' | 'catalog'; dataId: string }) {
+  const { field } = useInput({ source: 'extend' });
+  return <ExtendFields dataType={dataType} dataId={dataId} onChange={(values, edited) => edited && field.onChange(values)} />;
 }

@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { TemplateDatalist, templateListId, useTemplatePaths } from '../template/TemplateOptions';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   BooleanInput,
@@ -72,7 +72,7 @@ import { ExportThemeButton, ImportThemeButton, PublishSiteButton, SiteBasicInput
 import { resourceSettingsBody, resourceSettingsRecord } from '../resource/resource';
 import { ResourceSettingsInputs } from '../resource/ResourceSettingsInputs';
 import { SiteStorageTab } from './SiteStorageTab';
-import { ExtendFields } from '../exmodel/ExtendFields';
+import { ExtendFormInput } from '../exmodel/ExtendFields';
 import { ExModelBindingInputs, exModelBindingsBody } from '../exmodel/ExModelBindingInputs';
 
 const TABS = ['basic', 'extend', 'props', 'templates', 'storage'] as const;
@@ -210,8 +210,6 @@ function BasicTab({ siteId }: { siteId: string }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const canEdit = useHasPermission('cms:site:edit');
-  // The site's extension model values (cms/exmodel) go with the save.
-  const extendRef = useRef<Record<string, unknown> | undefined>(undefined);
   return (
     <>
       <SiteDashboardCard siteId={siteId} />
@@ -225,7 +223,7 @@ function BasicTab({ siteId }: { siteId: string }) {
         redirect={false}
         actions={false}
         title=" "
-        transform={(data: RaRecord) => ({ ...siteUpdateBody(data), ...(extendRef.current ? { extend: extendRef.current } : {}) })}
+        transform={(data: RaRecord) => ({ ...siteUpdateBody(data), ...(data.extend ? { extend: data.extend } : {}) })}
         mutationOptions={{
           onSuccess: () => {
             notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
@@ -249,7 +247,8 @@ function BasicTab({ siteId }: { siteId: string }) {
           <SiteBasicInputs edit />
           <PipeInputs />
           <TextInput source="remark" label="app.cms_site.remark" multiline validate={maxLength(500)} fullWidth />
-          <ExtendFields dataType="site" dataId={siteId} onChange={(v) => (extendRef.current = v)} />
+          {/* The site's extension model values (cms/exmodel) go with the save as `extend`. */}
+          <ExtendFormInput dataType="site" dataId={siteId} />
         </SimpleForm>
       </Edit>
     </>
