@@ -135,7 +135,8 @@ export class DynamicPageService {
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
       this.logger.warn({ pageId: page.pageId, pipe: req.pipe, error: error.message }, 'Dynamic page failed to render');
-      throw new ServiceException('cms.dynamic.renderFailed', { reason: error.message.slice(0, 300) }, 500, 500);
+      // Visitors learn only that it failed; the template's error (paths, lines) is for the log and the staff preview.
+      throw new ServiceException('cms.dynamic.renderFailed', {}, 500, 500);
     }
     if (key && (await this.cache.admit(page.siteId, page.pageId, page.cacheSeconds, html))) await this.cache.set(key, html, page.cacheSeconds);
     return { html, cached: false, personal };
