@@ -165,7 +165,7 @@ describe('rendering per request', () => {
     expect((await visitor.get(`/api/dynamic/${site.siteId}/pc/hello/%2e%2e/world`)).status).toBe(404);
   });
 
-  it('answers 500 without the template's details when the template fails (the engine's bounds)', async () => {
+  it('answers 500 without the template’s details when the template fails (the engine’s bounds)', async () => {
     await template('broken.template.html', '{% for i in (1..100000000) %}{{ i }}{% endfor %}');
     expectOk(
       await http.post('/cms/dynamic_page', {
