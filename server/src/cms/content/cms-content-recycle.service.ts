@@ -12,6 +12,7 @@ import { CmsContent } from './cms-content.entity';
 import { CmsContentWriter } from './cms-content-writer.service';
 import { restrictToViewable, withCatalogNames, type ContentListRow } from './content-lists';
 import { statusLabel } from './content-status';
+import { ExModelService } from '../exmodel/exmodel.service';
 
 /**
  * The recycle bin: deleted content, restoring it (the `recover` status change) and deleting it for good. Moving
@@ -23,6 +24,7 @@ export class CmsContentRecycleService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CmsAccessService,
     private readonly writer: CmsContentWriter,
+    private readonly exmodels: ExModelService,
   ) {}
 
   /** Deleted content of the site in catalogs the caller may view, latest deleted first. */
@@ -63,6 +65,8 @@ export class CmsContentRecycleService {
       }
       await this.writer.log(m, rows, 'destroy', user.userName);
       await m.delete(CmsContent, { contentId: In(contentIds) });
+      // Its extension model values (cms/exmodel) go with it.
+      await this.exmodels.forget('content', contentIds, m);
     });
   }
 }

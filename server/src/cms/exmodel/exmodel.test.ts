@@ -154,6 +154,10 @@ describe('binding and saving with the owner', () => {
     const xlsx = await ex().post('/data/list').query({ modelId: m.modelId, dataType: 'content' }).set('cc-export', '1');
     expect(xlsx.status).toBe(200);
     expect(String(xlsx.headers['content-type'])).toContain('spreadsheetml');
+    // Deleted for good (recycle bin, then destroy), the content's values go too.
+    expectOk(await cms().delete('/content').send([contentId]));
+    expectOk(await cms().delete('/content/recycle').send([contentId]));
+    expect(expectOk<{ total: number }>(await ex().get('/data/list').query({ modelId: m.modelId, dataType: 'content' })).total).toBe(0);
   });
 
   it("lets a catalog's setting override the site's content model", async () => {
