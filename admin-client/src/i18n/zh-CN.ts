@@ -2473,7 +2473,7 @@ const zhCN = {
       delete_group_confirm: '删除分组“%{name}”及其全部链接？',
       group_name: '分组名称',
       group_code: '分组编码',
-      group_code_help: '字母、数字和下划线，站点内唯一；模板中用 {% link_list code:\'编码\' %} 列出',
+      group_code_help: "字母、数字和下划线，站点内唯一；模板中用 {% link_list code:'编码' %} 列出",
       no_group: '还没有分组，请先新增分组（默认主题的页脚列出编码为 friend 的分组）',
       tag_help: '默认主题的页脚列出编码为 friend 的分组；修改后站点首页自动重新发布。',
       name: '链接名称',

@@ -2470,7 +2470,7 @@ const zhTW: AppMessages = {
       delete_group_confirm: '刪除分組「%{name}」及其全部連結？',
       group_name: '分組名稱',
       group_code: '分組代碼',
-      group_code_help: '字母、數字和底線，站點內唯一；範本中用 {% link_list code:\'代碼\' %} 列出',
+      group_code_help: "字母、數字和底線，站點內唯一；範本中用 {% link_list code:'代碼' %} 列出",
       no_group: '還沒有分組，請先新增分組（預設主題的頁尾列出代碼為 friend 的分組）',
       tag_help: '預設主題的頁尾列出代碼為 friend 的分組；修改後網站首頁自動重新發佈。',
       name: '連結名稱',

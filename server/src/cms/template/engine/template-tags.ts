@@ -184,10 +184,10 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
     kind: 'tag',
     syntax: "{% link_list code:'friend' %}…{{ item.name }}…{% endlink_list %}",
     description:
-      '友情链接：列出本站编码为 code 的友情链接分组（互动 > 友情链接）中的链接，按排序；item 有 linkId、name、url、logo、logoUrl（素材库图片的完整地址，没有时为空）、remark。可写成 {% link_list code:\'friend\' as links %} 赋给变量。分组或链接变更后站点首页自动重新发布，其他页面在下次发布时更新。默认主题的页脚列出编码为 friend 的分组',
+      "友情链接：列出本站编码为 code 的友情链接分组（互动 > 友情链接）中的链接，按排序；item 有 linkId、name、url、logo、logoUrl（素材库图片的完整地址，没有时为空）、remark。可写成 {% link_list code:'friend' as links %} 赋给变量。分组或链接变更后站点首页自动重新发布，其他页面在下次发布时更新。默认主题的页脚列出编码为 friend 的分组",
     descriptions: {
       'zh-TW':
-        '友情連結：列出本站代碼為 code 的友情連結分組（互動 > 友情連結）中的連結，依排序；item 有 linkId、name、url、logo、logoUrl、remark。可寫成 {% link_list code:\'friend\' as links %} 指定給變數。分組或連結變更後網站首頁自動重新發佈，其他頁面在下次發佈時更新。預設主題的頁尾列出代碼為 friend 的分組',
+        "友情連結：列出本站代碼為 code 的友情連結分組（互動 > 友情連結）中的連結，依排序；item 有 linkId、name、url、logo、logoUrl、remark。可寫成 {% link_list code:'friend' as links %} 指定給變數。分組或連結變更後網站首頁自動重新發佈，其他頁面在下次發佈時更新。預設主題的頁尾列出代碼為 friend 的分組",
       en: "Friend links: the links of the site's friend link group with this code (Interaction > Friend Links), by sort; item has linkId, name, url, logo, logoUrl (full URL of the library image, '' when none), remark. {% link_list code:'friend' as links %} assigns them instead. A change to a group or link republishes the site's home page; other pages follow at their next publish. The default theme's footer lists the group with code friend.",
     },
     args: [
