@@ -212,6 +212,17 @@ describe('binding and saving with the owner', () => {
       context: { site: await provider.site(), catalog: (await provider.catalog(cat.catalogId))!, content: view, pipe: 'pc' },
     });
     expect(html).toBe('13800138000|2026-05-01|李四:7');
+    // Lists carry the values too (content_list items, catalog_list items).
+    expectOk(await cms().post('/content/publish', [contentId]));
+    const listed = await renderTemplate('l.template.html', {
+      source: memorySource({
+        'l.template.html': `{% content_list catalog:'${cat.catalogId}' %}[{{ item.extend.author }}]{% endcontent_list %}{% catalog_list level:'root' %}({{ item.extend.openDay }}){% endcatalog_list %}`,
+      }),
+      provider: (await SiteReadModel.load(pool, siteId))!.provider('pc'),
+      context: { site: await provider.site(), pipe: 'pc' },
+    });
+    expect(listed).toContain('[李四]');
+    expect(listed).toContain('(2026-05-01)');
     await bindSite({ catalogExModel: '', siteExModel: '' });
   });
 
