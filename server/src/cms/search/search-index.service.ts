@@ -7,6 +7,7 @@ import { ServiceException } from '../../common/errors/service-exception';
 import { EventBus } from '../../common/events/app-events';
 import { isUniqueViolation } from '../../database/sql-helpers';
 import { QueueService } from '../../queue/queue.service';
+import { SearchResultCache } from './search-result-cache';
 import { SearchSegmenterService } from './search-segmenter.service';
 import { htmlToText, MAX_INDEXED_CHARS, type Segmenter } from './segmenter';
 
@@ -70,6 +71,7 @@ export class SearchIndexService implements OnModuleInit, OnModuleDestroy {
     private readonly queue: QueueService,
     private readonly events: EventBus,
     private readonly segmenters: SearchSegmenterService,
+    private readonly results: SearchResultCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -131,6 +133,7 @@ export class SearchIndexService implements OnModuleInit, OnModuleDestroy {
          AND NOT EXISTS (SELECT 1 FROM cms_content c WHERE c.content_id = s.content_id AND c.status IN ${KEPT})`,
       [ids],
     );
+    this.results.clear();
     const segmenter = await this.segmenters.get();
     let indexed = 0;
     for (let i = 0; i < ids.length; i += BATCH) {
@@ -159,6 +162,7 @@ export class SearchIndexService implements OnModuleInit, OnModuleDestroy {
       `DELETE FROM search_content_index WHERE site_id = $1 AND content_id = ANY($2::bigint[]) RETURNING content_id`,
       [siteId, contentIds],
     )) as unknown[];
+    this.results.clear();
     return rows.length;
   }
 
@@ -176,6 +180,7 @@ export class SearchIndexService implements OnModuleInit, OnModuleDestroy {
             WHERE NOT EXISTS (SELECT 1 FROM cms_content c WHERE c.content_id = s.content_id AND c.status IN ${KEPT}) RETURNING s.content_id`,
         )) as unknown[]
       ).length;
+      if (changed) this.results.clear();
       for (;;) {
         const stale = (await this.dataSource.query(
           `SELECT c.content_id::text AS id FROM cms_content c LEFT JOIN search_content_index s ON s.content_id = c.content_id
@@ -257,6 +262,7 @@ export class SearchIndexService implements OnModuleInit, OnModuleDestroy {
       await this.dataSource.query(
         `DELETE FROM search_content_index s WHERE NOT EXISTS (SELECT 1 FROM cms_content c WHERE c.content_id = s.content_id AND c.status IN ${KEPT})`,
       );
+      this.results.clear();
       for (;;) {
         signal?.throwIfAborted();
         const [run] = (await this.dataSource.query(`SELECT status, last_content_id::text AS last FROM search_rebuild WHERE rebuild_id = $1`, [
@@ -349,6 +355,7 @@ export class SearchIndexService implements OnModuleInit, OnModuleDestroy {
        RETURNING content_id`,
       [cols.id, cols.catalogIds, cols.tags, cols.body, cols.segTitle, cols.segTags, cols.segSummary, cols.segBody],
     )) as unknown[];
+    this.results.clear();
     return written.length;
   }
 }

@@ -1,10 +1,11 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { UAParser } from 'ua-parser-js';
 import { ServiceException } from '../../common/errors/service-exception';
+import { clientTypeOf, type ClientType } from '../../common/http/client-type';
 import { contentUrl, type SiteRef } from '../publish/publish-paths';
 import { highlight } from './highlight';
+import { SearchResultCache } from './search-result-cache';
 import { SearchSegmenterService } from './search-segmenter.service';
 
 /** Characters of a snippet around the first hit. */
@@ -12,8 +13,6 @@ const SNIPPET = 160;
 /** Search logs are written in batches: at most this many wait, for at most FLUSH_MS. */
 const LOG_BATCH = 500;
 const FLUSH_MS = 1000;
-
-export type ClientType = 'desktop' | 'phone' | 'pad';
 
 export interface SearchQuery {
   siteId: string;
@@ -39,14 +38,6 @@ export interface SearchHit {
   publishDate: Date | null;
 }
 
-/** The client type of a user agent: phone, pad (tablet) or desktop. */
-export function clientTypeOf(userAgent: string): ClientType {
-  const type = UAParser(userAgent).device.type;
-  if (type === 'mobile' || type === 'wearable') return 'phone';
-  if (type === 'tablet') return 'pad';
-  return 'desktop';
-}
-
 /**
  * The public search of a site: the query is segmented like the index and every token is required (the text is plain
  * words: `plainto_tsquery` over the tokens, never tsquery syntax); rows answer with their page URL and escaped
@@ -67,6 +58,7 @@ export class SearchQueryService implements OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly segmenters: SearchSegmenterService,
+    private readonly results: SearchResultCache,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
@@ -77,52 +69,46 @@ export class SearchQueryService implements OnModuleDestroy {
     const site = await this.site(query.siteId);
     if (!site) throw ServiceException.notFound('cms.search.siteNotFound');
     const tokens = (await this.segmenters.get()).queryTokens(query.q);
-    let rows: SearchHit[] = [];
-    let total = 0;
+    let answer: { rows: SearchHit[]; total: number } = { rows: [], total: 0 };
     if (tokens.length) {
-      const params: unknown[] = [query.siteId, tokens.join(' ')];
-      let where = `s.site_id = $1 AND s.doc @@ plainto_tsquery('simple', $2)`;
-      if (query.catalogId) {
-        params.push(query.catalogId);
-        where += ` AND s.catalog_ids @> ARRAY[$${params.length}]::bigint[]`;
-      }
-      const order =
-        query.sort === 'date' ? 's.publish_date DESC NULLS LAST, s.content_id DESC' : 'rank DESC, s.publish_date DESC NULLS LAST, s.content_id DESC';
-      params.push(query.pageSize, (query.pageNum - 1) * query.pageSize);
-      const found = (await this.dataSource.query(
-        `SELECT s.content_id::text AS "contentId", s.title, s.summary, s.body, s.catalog_id::text AS "catalogId", s.content_type AS "contentType",
-                s.publish_date AS "publishDate", ${query.sort === 'date' ? '0' : `ts_rank(s.rank_doc, plainto_tsquery('simple', $2))`} AS rank, count(*) OVER () AS total
-           FROM search_content_index s WHERE ${where}
-          ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      )) as Array<{
-        contentId: string;
-        title: string;
-        summary: string;
-        body: string;
-        catalogId: string;
-        contentType: string;
-        publishDate: Date | null;
-        total: string;
-      }>;
-      total = found.length ? Number(found[0].total) : query.pageNum > 1 ? await this.count(where, params.slice(0, -2)) : 0;
-      rows = await this.withUrls(site, query.pipe, found, tokens);
+      const pipe = query.pipe && site.pipes.includes(query.pipe) ? query.pipe : (site.pipes[0] ?? 'pc');
+      const key = [query.siteId, tokens.join(' '), query.catalogId ?? '', query.pageNum, query.pageSize, query.sort, pipe].join('\n');
+      const cached = this.results.get<{ rows: SearchHit[]; total: number }>(key);
+      answer = cached ?? (await this.query(site, pipe, query, tokens));
+      if (!cached) this.results.set(key, answer);
     }
-    this.log(query.siteId, query.q, total, clientTypeOf(userAgent));
-    return { rows, total, tokens };
+    this.log(query.siteId, query.q, answer.total, clientTypeOf(userAgent));
+    return { ...answer, tokens };
   }
 
-  private async count(where: string, params: unknown[]): Promise<number> {
-    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM search_content_index s WHERE ${where}`, params)) as Array<{
-      n: number;
-    }>;
-    return n;
-  }
-
-  private async withUrls(
+  /** One page of hits with their page URLs and highlights, and the total (one statement; a count only past the end). */
+  private async query(
     site: SiteRef & { pipes: string[] },
-    wantedPipe: string | undefined,
-    found: Array<{
+    pipe: string,
+    query: SearchQuery,
+    tokens: string[],
+  ): Promise<{ rows: SearchHit[]; total: number }> {
+    const params: unknown[] = [query.siteId, tokens.join(' ')];
+    let where = `s.site_id = $1 AND s.doc @@ plainto_tsquery('simple', $2)`;
+    if (query.catalogId) {
+      params.push(query.catalogId);
+      where += ` AND s.catalog_ids @> ARRAY[$${params.length}]::bigint[]`;
+    }
+    params.push(query.pageSize, (query.pageNum - 1) * query.pageSize);
+    // By date, every rank is 0: one order serves both sorts, inside (the page) and again outside (after the joins).
+    const found = (await this.dataSource.query(
+      `SELECT p.content_id::text AS "contentId", p.title, p.summary, p.body, p.catalog_id::text AS "catalogId", p.content_type AS "contentType",
+              p.publish_date AS "publishDate", p.total, c.content_id IS NOT NULL AS "hasContent", c.static_path AS "staticPath",
+              c.link_flag AS "linkFlag", c.redirect_url AS "redirectUrl", cat.path AS "catalogPath", cat.name AS "catalogName"
+         FROM (SELECT s.content_id, s.title, s.summary, s.body, s.catalog_id, s.content_type, s.publish_date,
+                      ${query.sort === 'date' ? '0' : `ts_rank(s.rank_doc, plainto_tsquery('simple', $2))`} AS rank, count(*) OVER () AS total
+                 FROM search_content_index s WHERE ${where}
+                ORDER BY rank DESC, publish_date DESC NULLS LAST, content_id DESC LIMIT $${params.length - 1} OFFSET $${params.length}) p
+         LEFT JOIN cms_content c ON c.content_id = p.content_id
+         LEFT JOIN cms_catalog cat ON cat.catalog_id = c.catalog_id
+        ORDER BY p.rank DESC, p.publish_date DESC NULLS LAST, p.content_id DESC`,
+      params,
+    )) as Array<{
       contentId: string;
       title: string;
       summary: string;
@@ -130,41 +116,45 @@ export class SearchQueryService implements OnModuleDestroy {
       catalogId: string;
       contentType: string;
       publishDate: Date | null;
-    }>,
-    tokens: string[],
-  ): Promise<SearchHit[]> {
-    if (!found.length) return [];
-    const pipe = wantedPipe && site.pipes.includes(wantedPipe) ? wantedPipe : (site.pipes[0] ?? 'pc');
-    const refs = (await this.dataSource.query(
-      `SELECT c.content_id::text AS "contentId", c.static_path AS "staticPath", c.link_flag AS "linkFlag", c.redirect_url AS "redirectUrl",
-              cat.path, cat.name
-         FROM cms_content c LEFT JOIN cms_catalog cat ON cat.catalog_id = c.catalog_id WHERE c.content_id = ANY($1::bigint[])`,
-      [found.map((f) => f.contentId)],
-    )) as Array<{ contentId: string; staticPath: string; linkFlag: boolean; redirectUrl: string; path: string | null; name: string | null }>;
-    const byId = new Map(refs.map((r) => [r.contentId, r]));
-    return found.map((f) => {
-      const ref = byId.get(f.contentId);
+      total: string;
+      hasContent: boolean;
+      staticPath: string;
+      linkFlag: boolean;
+      redirectUrl: string;
+      catalogPath: string | null;
+      catalogName: string | null;
+    }>;
+    const total = found.length ? Number(found[0].total) : query.pageNum > 1 ? await this.count(where, params.slice(0, -2)) : 0;
+    const rows = found.map((f) => {
       const text = hasHit(f.summary, tokens) || !f.body ? f.summary : f.body;
       return {
         contentId: f.contentId,
         title: f.title,
         titleHighlight: highlight(f.title, tokens),
         snippet: highlight(text, tokens, SNIPPET),
-        url: ref
-          ? contentUrl(site, pipe, ref.path === null ? undefined : { path: ref.path }, {
+        url: f.hasContent
+          ? contentUrl(site, pipe, f.catalogPath === null ? undefined : { path: f.catalogPath }, {
               contentId: f.contentId,
               catalogId: f.catalogId,
-              staticPath: ref.staticPath,
-              linkFlag: ref.linkFlag,
-              redirectUrl: ref.redirectUrl,
+              staticPath: f.staticPath,
+              linkFlag: f.linkFlag,
+              redirectUrl: f.redirectUrl,
             })
           : '',
         catalogId: f.catalogId,
-        catalogName: ref?.name ?? '',
+        catalogName: f.catalogName ?? '',
         contentType: f.contentType,
         publishDate: f.publishDate,
       };
     });
+    return { rows, total };
+  }
+
+  private async count(where: string, params: unknown[]): Promise<number> {
+    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM search_content_index s WHERE ${where}`, params)) as Array<{
+      n: number;
+    }>;
+    return n;
   }
 
   /** The site's URL facts and enabled pipes, cached for 10 s (a search is answered without reading them again). */

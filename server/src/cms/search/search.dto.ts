@@ -1,3 +1,4 @@
+import { CLIENT_TYPES } from '../../common/http/client-type';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
@@ -106,14 +107,14 @@ export class AnalyzeDto {
 
 export class SearchLogQueryDto extends TimeRangeQueryDto {
   @ApiPropertyOptional({ description: 'Part of the query' }) @IsOptional() @IsString() @MaxLength(200) query?: string;
-  @ApiPropertyOptional({ enum: ['desktop', 'phone', 'pad'] }) @IsOptional() @IsIn(['desktop', 'phone', 'pad']) clientType?: string;
+  @ApiPropertyOptional({ enum: CLIENT_TYPES }) @IsOptional() @IsIn(CLIENT_TYPES) clientType?: string;
 }
 
 export class SearchLogDto {
   @ApiProperty() logId: string;
   @ApiProperty() query: string;
   @ApiProperty() resultCount: number;
-  @ApiProperty({ enum: ['desktop', 'phone', 'pad'] }) clientType: string;
+  @ApiProperty({ enum: CLIENT_TYPES }) clientType: string;
   @ApiProperty() createTime: Date;
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CmsCommonModule } from '../common/cms-common.module';
 import { SearchAdminService } from './search-admin.service';
 import { SearchIndexService } from './search-index.service';
+import { SearchResultCache } from './search-result-cache';
 import { SearchQueryService } from './search-query.service';
 import { SearchSegmenterService } from './search-segmenter.service';
 import { SearchApiController, SearchDictController, SearchIndexController, SearchLogController, SearchWordController } from './search.controller';
@@ -14,7 +15,7 @@ import './search.messages';
  */
 @Module({
   imports: [CmsCommonModule],
-  providers: [SearchSegmenterService, SearchIndexService, SearchQueryService, SearchAdminService],
+  providers: [SearchSegmenterService, SearchIndexService, SearchQueryService, SearchAdminService, SearchResultCache],
   controllers: [SearchIndexController, SearchDictController, SearchLogController, SearchWordController, SearchApiController],
   exports: [SearchIndexService, SearchQueryService],
 })
