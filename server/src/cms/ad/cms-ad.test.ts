@@ -438,7 +438,7 @@ describe('clicks and views', () => {
     const yesterday = addDays(day, -1);
     await ds.query(
       `INSERT INTO cms_stat_visit (site_id, visit_time, event, subject_id, client_type, visitor_id)
-       SELECT $1, ($2::date + time '12:00')::timestamp AT TIME ZONE $3, e, $4, 'pc', v
+       SELECT $1, ($2::date + time '12:00')::timestamp AT TIME ZONE $3, e, $4, 'desktop', v
        FROM (VALUES ('adview', 'v1'), ('adview', 'v2'), ('adclick', 'v1'), ('adview', 'v1')) AS x(e, v)`,
       [siteId, yesterday, serverTimeZone(), ad.advertisementId],
     );

@@ -132,7 +132,7 @@ export class CmsStatController {
 
   @Get('site/clients')
   @RequirePermission(VIEW)
-  @ApiOperation({ summary: 'Views by client type (pc, mobile, pad) of a range' })
+  @ApiOperation({ summary: 'Views by client type (desktop, phone, pad) of a range' })
   @ApiEnvelope(StatRowDto, { isArray: true })
   async clients(@CurrentUser() user: LoginUser, @Req() req: Request, @Query() query: StatRangeQueryDto): Promise<StatRow[]> {
     const site = await this.currentSite.require(req, user);

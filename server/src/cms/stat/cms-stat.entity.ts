@@ -1,3 +1,4 @@
+import type { ClientType } from '../../common/http/client-type';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
@@ -15,7 +16,7 @@ export class CmsStatVisit {
   @Column({ name: 'content_id', type: 'bigint', nullable: true }) contentId: string | null;
   @Column({ name: 'catalog_id', type: 'bigint', nullable: true }) catalogId: string | null;
   @Column({ name: 'referrer_host', type: 'varchar', length: 255 }) referrerHost: string;
-  @Column({ name: 'client_type', type: 'varchar', length: 8 }) clientType: 'pc' | 'mobile' | 'pad';
+  @Column({ name: 'client_type', type: 'varchar', length: 8 }) clientType: ClientType;
   @Column({ name: 'visitor_id', type: 'char', length: 32 }) visitorId: string;
   /** The visitor's first view of the site that day. */
   @Column({ type: 'boolean' }) entry: boolean;

@@ -63,11 +63,11 @@ describe('the beacon', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     await recorder.flush();
-    const [row] = await visits('site_id = $1 AND client_type = $2', [siteId, 'mobile']);
+    const [row] = await visits('site_id = $1 AND client_type = $2', [siteId, 'phone']);
     expect(row).toMatchObject({
       path: '/site/stat/pc/news/index.html',
       referrer_host: 'www.baidu.com',
-      client_type: 'mobile',
+      client_type: 'phone',
       catalog_id: catalogId,
       content_id: null,
       entry: true,
@@ -213,7 +213,7 @@ describe('roll-ups and figures', () => {
       await ds.query(
         `INSERT INTO cms_stat_visit (site_id, visit_time, path, content_id, referrer_host, client_type, visitor_id, entry)
          VALUES ($1, ($2::date + $3::time)::timestamp AT TIME ZONE $4, $5, $6, $7, $8, rpad($9, 32, '0'), false)`,
-        [rollSite, day, time, tz, path, extra?.content ?? null, extra?.host ?? '', extra?.client ?? 'pc', visitor],
+        [rollSite, day, time, tz, path, extra?.content ?? null, extra?.host ?? '', extra?.client ?? 'desktop', visitor],
       );
     }
   }
@@ -225,9 +225,9 @@ describe('roll-ups and figures', () => {
       [d3, '09:00', 'a', '/index.html', { host: 'www.baidu.com' }],
       [d3, '09:05', 'a', '/news/1.html', { content: article.contentId }],
       [d3, '11:05', 'a', '/news/1.html', { content: article.contentId }],
-      [d3, '10:00', 'b', '/news/1.html', { content: article.contentId, client: 'mobile', host: 'www.bing.com' }],
+      [d3, '10:00', 'b', '/news/1.html', { content: article.contentId, client: 'phone', host: 'www.bing.com' }],
       // Two days ago: one phone reader.
-      [d2, '20:00', 'c', '/news/', { client: 'mobile' }],
+      [d2, '20:00', 'c', '/news/', { client: 'phone' }],
     ]);
   });
 
@@ -264,15 +264,15 @@ describe('roll-ups and figures', () => {
       [rollSite],
     )) as unknown[];
     expect(dims).toEqual([
-      { day: d3, dim: 'client', key: 'mobile', pv: 1, uv: 1 },
-      { day: d3, dim: 'client', key: 'pc', pv: 3, uv: 1 },
+      { day: d3, dim: 'client', key: 'desktop', pv: 3, uv: 1 },
+      { day: d3, dim: 'client', key: 'phone', pv: 1, uv: 1 },
       { day: d3, dim: 'content', key: article.contentId, pv: 3, uv: 2 },
       { day: d3, dim: 'entry', key: '/index.html', pv: 1, uv: 1 },
       { day: d3, dim: 'entry', key: '/news/1.html', pv: 1, uv: 1 },
       { day: d3, dim: 'source', key: '', pv: 2, uv: 1 },
       { day: d3, dim: 'source', key: 'www.baidu.com', pv: 1, uv: 1 },
       { day: d3, dim: 'source', key: 'www.bing.com', pv: 1, uv: 1 },
-      { day: d2, dim: 'client', key: 'mobile', pv: 1, uv: 1 },
+      { day: d2, dim: 'client', key: 'phone', pv: 1, uv: 1 },
       { day: d2, dim: 'entry', key: '/news/', pv: 1, uv: 1 },
       { day: d2, dim: 'source', key: '', pv: 1, uv: 1 },
     ]);
@@ -285,8 +285,8 @@ describe('roll-ups and figures', () => {
     expect(expectOk(await siteHttp().get('/cms/stat/site/entries').query(range))).toEqual(liveEntries);
     expect(liveTop).toEqual([{ key: article.contentId, title: '热门文章', pv: 3, uv: 2 }]);
     expect(liveClients).toEqual([
-      { key: 'pc', pv: 3, uv: 1 },
-      { key: 'mobile', pv: 2, uv: 2 },
+      { key: 'desktop', pv: 3, uv: 1 },
+      { key: 'phone', pv: 2, uv: 2 },
     ]);
     expect(liveSources[0]).toEqual({ key: '', pv: 3, uv: 2 });
     expect(liveEntries.map((r: { key: string }) => r.key).sort()).toEqual(['/index.html', '/news/', '/news/1.html']);

@@ -1,10 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { UAParser } from 'ua-parser-js';
 import { isBot } from 'ua-parser-js/bot-detection';
 
-/** Client types of spec 9: desktop, phone, pad. */
-export const CLIENT_TYPES = ['pc', 'mobile', 'pad'] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
+export { CLIENT_TYPES, clientTypeOf, type ClientType } from '../../common/http/client-type';
 
 /**
  * Agents that are not people reading pages, besides those ua-parser-js knows as bots (crawlers, fetchers, command-line
@@ -17,16 +14,6 @@ const BOT_PATTERN =
 export function isBotAgent(userAgent: string): boolean {
   if (!userAgent.trim()) return true;
   return BOT_PATTERN.test(userAgent) || isBot(userAgent);
-}
-
-/** Desktop, phone or pad, from the user agent (an unknown device is a desktop). */
-export function clientTypeOf(userAgent: string): ClientType {
-  const device = UAParser(userAgent).device.type;
-  if (device === 'tablet') return 'pad';
-  if (device === 'mobile' || device === 'wearable') return 'mobile';
-  // An agent naming the iPad where the parser found no device type (iPadOS in desktop mode says Macintosh: a desktop).
-  if (/iPad/i.test(userAgent)) return 'pad';
-  return 'pc';
 }
 
 /**

@@ -32,6 +32,7 @@ import { ScheduledTask1795651000000 } from './1795651000000-ScheduledTask';
 import { ScheduledJob1795650000000 } from './1795650000000-ScheduledJob';
 import { SiteStat1795664000000 } from './1795664000000-SiteStat';
 import { SearchRankDoc1795676000000 } from './1795676000000-SearchRankDoc';
+import { StatClientTypes1795677000000 } from './1795677000000-StatClientTypes';
 import { CmsPageWidget1795670000000 } from './1795670000000-CmsPageWidget';
 import { CmsAdvertisement1795671000000 } from './1795671000000-CmsAdvertisement';
 import { ExtendModel1795672000000 } from './1795672000000-ExtendModel';
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   CustomForm1795673000000,
   ExtendModel1795672000000,
   SearchRankDoc1795676000000,
+  StatClientTypes1795677000000,
 ];

@@ -19,7 +19,7 @@ export interface StatRow {
   uv: number;
 }
 
-export const CLIENT_TYPES = ['pc', 'mobile', 'pad'] as const;
+export const CLIENT_TYPES = ['desktop', 'phone', 'pad'] as const;
 
 export type RangePreset = '7' | '30' | 'custom';
 
