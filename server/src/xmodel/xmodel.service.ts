@@ -16,6 +16,9 @@ import { XMODEL_DATA_TABLE, XModel, XModelData, XModelField, type XModelOwnerTyp
 import { XMODEL_REGEX_MAX, checkValues, regexCompiles } from './xmodel-values';
 
 /** The owner of a model as its callers name it. */
+/** The shapes this service answers (other modules read them through it, never the entities' tables). */
+export type { XModel, XModelData, XModelField } from './xmodel.entity';
+
 export interface XModelOwner {
   ownerType: XModelOwnerType;
   ownerId: string;

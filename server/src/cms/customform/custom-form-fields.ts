@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { XModelFieldView } from '@zhiwen/shared';
 import type { LoginUser } from '../../auth/login-user';
 import type { CreateXModelFieldDto, UpdateXModelFieldDto } from '../../xmodel/xmodel.dto';
-import type { XModelField } from '../../xmodel/xmodel.entity';
+import type { XModelField } from '../../xmodel/xmodel.service';
 import { XModelService, type XModelOwner, type XModelValues } from '../../xmodel/xmodel.service';
 import { ServiceException } from '../../common/errors/service-exception';
 import type { CmsCustomForm } from './custom-form.entity';

@@ -12,7 +12,7 @@ import { Answer } from '../../common/http/envelope';
 import { t } from '../../common/i18n/i18n';
 import { IdPipe } from '../../common/validation/id.pipe';
 import { XModelFieldDto, XModelOptionDto, CreateXModelFieldDto, UpdateXModelFieldDto } from '../../xmodel/xmodel.dto';
-import type { XModelField } from '../../xmodel/xmodel.entity';
+import type { XModelField } from '../../xmodel/xmodel.service';
 import { CurrentSiteService } from '../common/current-site.service';
 import { IdArrayBodyPipe } from '../publishpipe/id-array.pipe';
 import { CustomFormDataService } from './custom-form-data.service';

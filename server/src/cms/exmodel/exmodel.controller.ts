@@ -19,7 +19,7 @@ import {
   XModelFieldQueryDto,
   XModelQueryDto,
 } from '../../xmodel/xmodel.dto';
-import type { XModel, XModelField } from '../../xmodel/xmodel.entity';
+import type { XModel, XModelField } from '../../xmodel/xmodel.service';
 import { CurrentSiteService } from '../common/current-site.service';
 import { IdArrayBodyPipe } from '../publishpipe/id-array.pipe';
 import { ExModelDataListQueryDto, ExModelDataRowDto, ExModelOptionDto, ExModelRecordDto, ExModelRecordQueryDto } from './exmodel.dto';

@@ -6,7 +6,7 @@ import { hasPermission } from '../../auth/permission';
 import { ServiceException } from '../../common/errors/service-exception';
 import type { PageQueryDto } from '../../common/paging/page-query.dto';
 import type { XModelQueryDto, XModelFieldsDto } from '../../xmodel/xmodel.dto';
-import type { XModel, XModelData } from '../../xmodel/xmodel.entity';
+import type { XModel, XModelData } from '../../xmodel/xmodel.service';
 import { XModelService, type XModelFieldWithItems, type XModelOwner, type XModelValues } from '../../xmodel/xmodel.service';
 import { CmsAccessService } from '../common/cms-access.service';
 

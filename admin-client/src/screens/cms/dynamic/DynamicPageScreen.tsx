@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
   Box,
@@ -30,7 +28,8 @@ import { useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { API_BASE, type PageResult } from '@zhiwen/shared';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
-import { PagePagination } from '../../../components/PagePagination';
+import { PagePagination, usePaging } from '../../../components/PagePagination';
+import { RowActions } from '../../../components/RowActions';
 import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
@@ -210,9 +209,9 @@ export function DynamicPageScreen() {
   };
   const initTypes = useApiData<InitType[]>('/cms/dynamic_page/init_data_types').data ?? [];
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useApiData<PageResult<DynamicPageRow>>('/cms/dynamic_page/list', { query: query || undefined, pageNum: page + 1, pageSize });
+  const paging = usePaging();
+  const { page, pageSize } = paging;
+  const list = useApiData<PageResult<DynamicPageRow>>('/cms/dynamic_page/list', { query: query || undefined, pageNum: page, pageSize });
   const rows = list.data?.rows ?? [];
   const [dialog, setDialog] = useState<null | 'add' | DynamicPageRow>(null);
   const [confirm, setConfirm] = useState<null | DynamicPageRow>(null);
@@ -262,7 +261,7 @@ export function DynamicPageScreen() {
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
-            setPage(0);
+            paging.reset();
           }}
         />
         {can.add && (
@@ -310,37 +309,18 @@ export function DynamicPageScreen() {
                     </IconButton>
                   </Tooltip>
                 ))}
-                {can.edit && (
-                  <Tooltip title={translate('ra.action.edit')}>
-                    <IconButton size="small" aria-label={`${translate('ra.action.edit')} ${row.name}`} onClick={() => setDialog(row)}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
-                {can.remove && (
-                  <Tooltip title={translate('ra.action.delete')}>
-                    <IconButton size="small" aria-label={`${translate('ra.action.delete')} ${row.name}`} onClick={() => setConfirm(row)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
+                <RowActions
+                  name={row.name}
+                  onEdit={can.edit ? () => setDialog(row) : undefined}
+                  onDelete={can.remove ? () => setConfirm(row) : undefined}
+                />
               </TableCell>
             </TableRow>
           ))}
           {!rows.length && <EmptyTableRow colSpan={7} />}
         </TableBody>
       </Table>
-      <PagePagination
-        total={list.data?.total ?? 0}
-        page={page + 1}
-        pageSize={pageSize}
-        onPage={(p) => setPage(p - 1)}
-        pageSizes={[10, 20, 50, 100]}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-      />
+      <PagePagination total={list.data?.total ?? 0} {...paging.pager} />
       <PageDialog
         open={dialog !== null}
         initial={dialog && dialog !== 'add' ? dialog : null}

@@ -1,14 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { PageResult } from '@zhiwen/shared';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
-import { PagePagination } from '../../../components/PagePagination';
+import { PagePagination, usePaging } from '../../../components/PagePagination';
+import { RowActions } from '../../../components/RowActions';
 import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
@@ -33,9 +32,9 @@ function ModelScreen({ kind }: { kind: ModelKind }) {
     fields: useHasPermission(`${kind.fieldPerm}:view`),
   };
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useApiData<PageResult<ModelRow>>(kind.api, { ...kind.listParams, query: query || undefined, pageNum: page + 1, pageSize });
+  const paging = usePaging();
+  const { page, pageSize } = paging;
+  const list = useApiData<PageResult<ModelRow>>(kind.api, { ...kind.listParams, query: query || undefined, pageNum: page, pageSize });
   const [dialog, setDialog] = useState<null | 'add' | ModelRow>(null);
   const [removing, setRemoving] = useState<ModelRow | null>(null);
   const call = async (run: () => Promise<unknown>): Promise<boolean> => {
@@ -68,7 +67,7 @@ function ModelScreen({ kind }: { kind: ModelKind }) {
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
-            setPage(0);
+            paging.reset();
           }}
         />
         {can.add && (
@@ -102,33 +101,18 @@ function ModelScreen({ kind }: { kind: ModelKind }) {
                     {translate('app.exmodel.fields')}
                   </Button>
                 )}
-                {can.edit && (
-                  <IconButton size="small" aria-label={`${translate('ra.action.edit')} ${row.name}`} onClick={() => setDialog(row)}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                )}
-                {can.remove && (
-                  <IconButton size="small" aria-label={`${translate('ra.action.delete')} ${row.name}`} onClick={() => setRemoving(row)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
+                <RowActions
+                  name={row.name}
+                  onEdit={can.edit ? () => setDialog(row) : undefined}
+                  onDelete={can.remove ? () => setRemoving(row) : undefined}
+                />
               </TableCell>
             </TableRow>
           ))}
           {!rows.length && <EmptyTableRow colSpan={4} />}
         </TableBody>
       </Table>
-      <PagePagination
-        total={list.data?.total ?? 0}
-        page={page + 1}
-        pageSize={pageSize}
-        onPage={(p) => setPage(p - 1)}
-        pageSizes={[10, 20, 50, 100]}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-      />
+      <PagePagination total={list.data?.total ?? 0} {...paging.pager} />
       <FieldDialog
         open={dialog !== null}
         title={dialog === 'add' ? 'app.exmodel.add_title' : 'app.exmodel.edit_title'}

@@ -1,7 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import {
   Button,
   Checkbox,
@@ -10,7 +8,6 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
-  IconButton,
   MenuItem,
   Paper,
   Stack,
@@ -34,6 +31,7 @@ import {
   type XModelValidationType,
 } from '@zhiwen/shared';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
+import { RowActions } from '../../../components/RowActions';
 import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
@@ -351,16 +349,11 @@ function FieldScreen({ kind }: { kind: ModelKind }) {
               <TableCell>{row.defaultValue}</TableCell>
               <TableCell>{row.sortFlag}</TableCell>
               <TableCell>
-                {can.edit && (
-                  <IconButton size="small" aria-label={`${translate('ra.action.edit')} ${row.name}`} onClick={() => setDialog(row)}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                )}
-                {can.remove && (
-                  <IconButton size="small" aria-label={`${translate('ra.action.delete')} ${row.name}`} onClick={() => setRemoving(row)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
+                <RowActions
+                  name={row.name}
+                  onEdit={can.edit ? () => setDialog(row) : undefined}
+                  onDelete={can.remove ? () => setRemoving(row) : undefined}
+                />
               </TableCell>
             </TableRow>
           ))}

@@ -9,7 +9,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   Link,
   List,
   ListItemButton,
@@ -22,14 +21,14 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import type { PageResult } from '@zhiwen/shared';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
-import { PagePagination } from '../../../components/PagePagination';
+import { PagePagination, usePaging } from '../../../components/PagePagination';
+import { RowActions } from '../../../components/RowActions';
 import { useApiData } from '../../../components/useApiData';
 import { useHasPermission } from '../../../components/usePermission';
 import { httpClient } from '../../../providers/httpClient';
@@ -157,12 +156,12 @@ export function LinkScreen() {
   const group = groups.find((g) => g.groupId === groupId);
 
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const links = useApiData<PageResult<LinkRow>>(groupId ? '/cms/link' : undefined, {
     groupId,
     query: query || undefined,
-    pageNum: page + 1,
+    pageNum: page,
     pageSize,
   });
   const rows = links.data?.rows ?? [];
@@ -257,7 +256,7 @@ export function LinkScreen() {
             value={query}
             onChange={(e) => {
               setQuery(e.target.value);
-              setPage(0);
+              paging.reset();
             }}
           />
           {can.add && (
@@ -325,41 +324,18 @@ export function LinkScreen() {
                 </TableCell>
                 <TableCell>{row.sortFlag}</TableCell>
                 <TableCell>
-                  {can.edit && (
-                    <Tooltip title={translate('ra.action.edit')}>
-                      <IconButton size="small" aria-label={`${translate('ra.action.edit')} ${row.name}`} onClick={() => setLinkDialog(row)}>
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  {can.remove && (
-                    <Tooltip title={translate('ra.action.delete')}>
-                      <IconButton
-                        size="small"
-                        aria-label={`${translate('ra.action.delete')} ${row.name}`}
-                        onClick={() => removeLinks([row.linkId], row.name)}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
+                  <RowActions
+                    name={row.name}
+                    onEdit={can.edit ? () => setLinkDialog(row) : undefined}
+                    onDelete={can.remove ? () => removeLinks([row.linkId], row.name) : undefined}
+                  />
                 </TableCell>
               </TableRow>
             ))}
             {!rows.length && <EmptyTableRow colSpan={6} />}
           </TableBody>
         </Table>
-        <PagePagination
-          total={links.data?.total ?? 0}
-          page={page + 1}
-          pageSize={pageSize}
-          onPage={(p) => setPage(p - 1)}
-          pageSizes={[10, 20, 50, 100]}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(0);
-          }}
-        />
+        <PagePagination total={links.data?.total ?? 0} {...paging.pager} />
       </Paper>
       <FieldDialog
         open={groupDialog !== null}

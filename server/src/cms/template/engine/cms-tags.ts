@@ -359,7 +359,8 @@ function pageWidgetTag(stateOf: StateOf): TagClass {
     *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
       const args = (yield this.hash.render(ctx)) as Args;
       const code = text(args.code);
-      if (!code || !/^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(code)) throw new Error('tag pagewidget needs code: a letter, then letters, digits or underscores');
+      if (!code || !/^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(code))
+        throw new Error('tag pagewidget needs code: a letter, then letters, digits or underscores');
       const state = stateOf();
       if (!state.provider.pageWidget) return;
       dataCall(state);

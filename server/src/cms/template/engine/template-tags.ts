@@ -150,7 +150,7 @@ export const TEMPLATE_TAGS: readonly TemplateTagDoc[] = [
       en: 'A page widget (manual block, ad space, …): writes the HTML of the last publish of the site’s widget with this code (case ignored); nothing when it is not published or does not exist. Publishing, changing or deleting a widget republishes the site’s home page (and its catalog’s list pages for a catalog widget); other pages showing it follow at their next publish.',
     },
     args: [{ name: 'code', description: '页面部件的编码（页面部件页面里设置）' }],
-    example: '<aside>{% pagewidget code:\'hot_links\' %}</aside>',
+    example: "<aside>{% pagewidget code:'hot_links' %}</aside>",
   },
   {
     name: 'adverts (ad space templates)',
