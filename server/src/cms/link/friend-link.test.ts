@@ -7,7 +7,11 @@ import { binaryParser } from '../../../test/helpers/binary';
 import { roleFactory, siteFactory, staffUserFactory } from '../../../test/helpers/factories';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
+import type { Pool } from 'pg';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { PipeDataProvider, SiteReadModel } from '../publish/publish-read-model';
+import { renderTemplate } from '../template/engine';
+import { memorySource } from '../template/engine/test-fixtures';
 
 let t: TestApp;
 let ds: DataSource;
@@ -160,6 +164,25 @@ describe('friend links', () => {
     expectOk(await http.delete('/cms/link').send([link.linkId]));
     page = await homePageWith('丙站', true);
     expect(page).not.toContain('丙站');
+  });
+
+  it('is read once for all the pages of one publish run, and anew for a single page', async () => {
+    const pool = (ds.driver as unknown as { master: Pool }).master;
+    const model = (await SiteReadModel.load(pool, site.siteId))!;
+    const render = (provider: PipeDataProvider) =>
+      renderTemplate('f.template.html', {
+        source: memorySource({ 'f.template.html': `{% link_list code:'friend' %}[{{ item.name }}]{% endlink_list %}` }),
+        provider,
+        context: { pipe: 'pc' },
+      });
+    const run = model.provider('pc', true);
+    const before = await render(run);
+    expect(before).toContain('[甲站]');
+    const added = expectOk(await http.post('/cms/link', { groupId, name: '丁站', url: 'https://d.example.com/', sortFlag: 9 }));
+    // The run's pages show one snapshot of the group (one query, not one per page); a page rendered alone reads it now.
+    expect(await render(run)).toBe(before);
+    expect(await render(model.provider('pc'))).toContain('[丁站]');
+    expectOk(await http.delete('/cms/link').send([added.linkId]));
   });
 
   it('needs the friend link permissions', async () => {

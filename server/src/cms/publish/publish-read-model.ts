@@ -318,6 +318,8 @@ export class PipeDataProvider implements TemplateDataProvider {
   private readonly preloaded = new Map<string, ContentView>();
   /** Bulk mode: whole lists by their filter and order (null: longer than BULK_LIST_MAX, read by windows). */
   private readonly lists = new Map<string, Promise<ContentRow[] | null>>();
+  /** Bulk mode: data read once for the run (see once). */
+  private readonly memo = new Map<string, Promise<unknown>>();
   /** Bulk mode: the whole list of the last paged query (what a list page's page bar counts), when it was read whole. */
   private lastPaged: ContentRow[] | null = null;
 
@@ -529,12 +531,27 @@ export class PipeDataProvider implements TemplateDataProvider {
   }
 
   /** HTML of the last publish of the site's page widget `code` (cms_page_widget belongs to the page widget module; read only here). */
-  async pageWidget(code: string): Promise<string | null> {
-    const { rows } = await this.model.pool.query<{ html: string }>(
-      `SELECT published_html AS html FROM cms_page_widget WHERE site_id = $1 AND lower(code) = lower($2) AND state = '1' LIMIT 1`,
-      [this.model.site.siteId, code],
-    );
-    return rows[0]?.html ?? null;
+  pageWidget(code: string): Promise<string | null> {
+    return this.once(`pagewidget:${code.toLowerCase()}`, async () => {
+      const { rows } = await this.model.pool.query<{ html: string }>(
+        `SELECT published_html AS html FROM cms_page_widget WHERE site_id = $1 AND lower(code) = lower($2) AND state = '1' LIMIT 1`,
+        [this.model.site.siteId, code],
+      );
+      return rows[0]?.html ?? null;
+    });
+  }
+
+  /** In bulk mode a key's data is read once for the run (the footer's friend links, a widget on every page). */
+  once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.bulk) return load();
+    let answer = this.memo.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = load();
+      this.memo.set(key, answer);
+      // A failed read is not kept: the next page asks again.
+      answer.catch(() => this.memo.delete(key));
+    }
+    return answer;
   }
 
   /** A resource of the site's library by id or by its path (or its thumbnail's path), or null. */

@@ -468,7 +468,8 @@ export function registerCmsExtensions(liquid: Liquid, stateOf: StateOf): void {
   for (const [name, ext] of extensionTags()) {
     const load = (state: RenderState, args: Args) => {
       dataCall(state);
-      return ext.load({ siteId: state.site.siteId, pipe: state.context.pipe, urls: state.provider.urls }, args);
+      const read = () => ext.load({ siteId: state.site.siteId, pipe: state.context.pipe, urls: state.provider.urls }, args);
+      return state.provider.once ? state.provider.once(`${name}:${JSON.stringify(args)}`, read) : read();
     };
     liquid.registerTag(name, dataTag(name, { args: ext.args, enums: ext.enums, block: ext.block, load }, stateOf));
   }
