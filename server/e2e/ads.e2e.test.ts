@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type ServerProcess } from './helpers';
+import { launchBrowser, screenshot, signIn } from './browser';
+import { addToHomeTemplate, apiCaller, editorWithSite, startFreshProduct, type Row, type ServerProcess } from './helpers';
 
 /**
  * Ads in a real browser (issue 19 part 3): an editor creates an ad space in 广告位 and two text adverts in 广告管理,
@@ -20,38 +20,20 @@ const CODE = 'e2e_banner';
 let server: ServerProcess | undefined;
 let browser: Browser;
 let base: string;
-let editorToken: string;
+/** API calls as the editor, in the editor's site. */
+let onSite: ReturnType<typeof apiCaller>;
 let siteId: string;
-
-async function onSite<T = Row>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/prod-api${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${editorToken}`, CurrentSite: siteId, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
-  return json.data as T;
-}
 
 beforeAll(async () => {
   ({ server, base } = await startFreshProduct('ads'));
   browser = await launchBrowser();
-  const admin = apiCaller(base, await apiLogin(base, 'admin', E2E_ADMIN_PASSWORD));
-  const roles = await admin<{ rows: Array<{ roleId: string; roleKey: string }> }>('GET', '/system/role/list?pageSize=50');
-  const editor = roles.rows.find((r) => r.roleKey === 'editor')!;
-  await admin('POST', '/system/user', { userName: 'ads1', nickName: '广告编辑', password: 'Editor2026', roleIds: [editor.roleId] });
-  editorToken = await apiLogin(base, 'ads1', 'Editor2026');
-  ({ siteId } = await apiCaller(base, editorToken)<{ siteId: string }>('POST', '/cms/site', { name: '广告站点', path: SITE }));
-  // The site's developer places the ad space on the home page template.
-  const index = 'theme-templates/pc/index.template.html';
-  const text = await onSite<string>('POST', '/cms/file/read', { filePath: index });
-  const withAds = text.replace(
-    "{% include 'include/footer' %}",
-    `<section id="ads">{% pagewidget code:'${CODE}' %}</section>\n{% include 'include/footer' %}`,
-  );
-  expect(withAds).not.toBe(text);
-  await onSite('POST', '/cms/file/edit', { filePath: index, fileContent: withAds });
+  ({ siteId, onSite } = await editorWithSite(
+    base,
+    { userName: 'ads1', nickName: '广告编辑', password: 'Editor2026' },
+    { name: '广告站点', path: SITE },
+  ));
+  // The site's developer places the widget on the home page template.
+  await addToHomeTemplate(onSite, `<section id="ads">{% pagewidget code:'${CODE}' %}</section>`);
 });
 
 afterAll(async () => {

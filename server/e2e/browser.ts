@@ -4,6 +4,9 @@ import { chromium, type Browser, type Page, type Response } from 'playwright-cor
 import { expect } from 'vitest';
 import { REPO_ROOT } from './helpers';
 
+// API sign-in lives with the other API helpers; browser tests have long imported it from here.
+export { apiLogin } from './helpers';
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Where the browser suite saves its screenshots (ignored by git). */
@@ -43,16 +46,4 @@ export async function signIn(base: string, page: Page, user: string, password: s
   await solveCaptcha(base, page, captcha);
   await page.getByRole('button', { name: '登录' }).click();
   await expect.poll(() => page.getByText('欢迎回来').first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
-
-/** Signs in through the API (captcha read through the test hook) and returns the token. */
-export async function apiLogin(base: string, username: string, password: string): Promise<string> {
-  const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
-  const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
-  const res = await fetch(`${base}/prod-api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, code, uuid }),
-  });
-  return (await res.json()).data;
 }

@@ -111,12 +111,27 @@ export async function freshProductEnv(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Row = Record<string, any>;
 
-/** API calls as one signed-in user: each answers the envelope's `data`, and a refusal throws with its message. */
-export function apiCaller(base: string, token: string) {
+/** Signs in through the API (captcha read through the test hook) and returns the token. */
+export async function apiLogin(base: string, username: string, password: string): Promise<string> {
+  const { uuid } = (await (await fetch(`${base}/prod-api/captchaImage`)).json()).data;
+  const code = (await (await fetch(`${base}/prod-api/test-support/captcha/${uuid}`)).json()).data;
+  const res = await fetch(`${base}/prod-api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, code, uuid }),
+  });
+  return (await res.json()).data;
+}
+
+/**
+ * API calls as one signed-in user (in the CMS site `siteId` when given): each answers the envelope's `data`, and a
+ * refusal throws with its message.
+ */
+export function apiCaller(base: string, token: string, siteId?: string) {
   return async function call<T = Row>(method: string, url: string, body?: unknown): Promise<T> {
     const res = await fetch(`${base}/prod-api${url}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(siteId ? { CurrentSite: siteId } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = await res.json();
@@ -163,4 +178,32 @@ export function startSiteHost(target: string): Promise<{ url: string; close: () 
       }),
     ),
   );
+}
+
+/**
+ * A staff user of the seeded 编辑 (editor) role, made by the admin, who then creates a CMS site: answers the user's
+ * token, the site's id and an API caller working in that site.
+ */
+export async function editorWithSite(
+  base: string,
+  user: { userName: string; nickName: string; password: string },
+  site: { name: string; path: string },
+): Promise<{ token: string; siteId: string; onSite: ReturnType<typeof apiCaller> }> {
+  const admin = apiCaller(base, await apiLogin(base, 'admin', E2E_ADMIN_PASSWORD));
+  const roles = await admin<{ rows: Array<{ roleId: string; roleKey: string }> }>('GET', '/system/role/list?pageSize=50');
+  const editor = roles.rows.find((r) => r.roleKey === 'editor');
+  if (!editor) throw new Error('the seeded editor role is missing');
+  await admin('POST', '/system/user', { ...user, roleIds: [editor.roleId] });
+  const token = await apiLogin(base, user.userName, user.password);
+  const { siteId } = await apiCaller(base, token)<{ siteId: string }>('POST', '/cms/site', site);
+  return { token, siteId, onSite: apiCaller(base, token, siteId) };
+}
+
+/** Puts `html` on the site's pc home page template, before its footer (as a site's developer would). */
+export async function addToHomeTemplate(onSite: ReturnType<typeof apiCaller>, html: string): Promise<void> {
+  const index = 'theme-templates/pc/index.template.html';
+  const text = await onSite<string>('POST', '/cms/file/read', { filePath: index });
+  const changed = text.replace("{% include 'include/footer' %}", `${html}\n{% include 'include/footer' %}`);
+  if (changed === text) throw new Error('the home template has no footer include');
+  await onSite('POST', '/cms/file/edit', { filePath: index, fileContent: changed });
 }

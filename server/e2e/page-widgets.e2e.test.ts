@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type ServerProcess } from './helpers';
+import { launchBrowser, screenshot, signIn } from './browser';
+import { addToHomeTemplate, apiCaller, editorWithSite, startFreshProduct, type Row, type ServerProcess } from './helpers';
 
 /**
  * Page widgets and manual blocks in a real browser (issue 19 parts 1 and 2): an editor creates a manual block with two
@@ -13,41 +13,23 @@ import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type Server
 let server: ServerProcess | undefined;
 let browser: Browser;
 let base: string;
-let editorToken: string;
+/** API calls as the editor, in the editor's site. */
+let onSite: ReturnType<typeof apiCaller>;
 let siteId: string;
 
 const SITE = 'widgets2026';
 const CODE = 'e2e_links';
 
-async function onSite<T = Row>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/prod-api${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${editorToken}`, CurrentSite: siteId, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
-  return json.data as T;
-}
-
 beforeAll(async () => {
   ({ server, base } = await startFreshProduct('pagewidgets'));
   browser = await launchBrowser();
-  const admin = apiCaller(base, await apiLogin(base, 'admin', E2E_ADMIN_PASSWORD));
-  const roles = await admin<{ rows: Array<{ roleId: string; roleKey: string }> }>('GET', '/system/role/list?pageSize=50');
-  const editor = roles.rows.find((r) => r.roleKey === 'editor')!;
-  await admin('POST', '/system/user', { userName: 'blocks1', nickName: '区块编辑', password: 'Editor2026', roleIds: [editor.roleId] });
-  editorToken = await apiLogin(base, 'blocks1', 'Editor2026');
-  ({ siteId } = await apiCaller(base, editorToken)<{ siteId: string }>('POST', '/cms/site', { name: '区块站点', path: SITE }));
-  // The site's developer puts the block on the home page template.
-  const index = 'theme-templates/pc/index.template.html';
-  const text = await onSite<string>('POST', '/cms/file/read', { filePath: index });
-  const withBlock = text.replace(
-    "{% include 'include/footer' %}",
-    `<section id="links">{% pagewidget code:'${CODE}' %}</section>\n{% include 'include/footer' %}`,
-  );
-  expect(withBlock).not.toBe(text);
-  await onSite('POST', '/cms/file/edit', { filePath: index, fileContent: withBlock });
+  ({ siteId, onSite } = await editorWithSite(
+    base,
+    { userName: 'blocks1', nickName: '区块编辑', password: 'Editor2026' },
+    { name: '区块站点', path: SITE },
+  ));
+  // The site's developer places the widget on the home page template.
+  await addToHomeTemplate(onSite, `<section id="links">{% pagewidget code:'${CODE}' %}</section>`);
 });
 
 afterAll(async () => {
