@@ -12,17 +12,15 @@ import {
   TableHead,
   TableRow,
   TextField as MuiTextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import type { PageResult } from '@zhiwen/shared';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
 import { useApiData } from '../../../components/useApiData';
+import { StatRangePicker, useStatRange } from '../site/StatRange';
 import { useAdSpaceChoices } from '../../cms/ad/useAdSpaces';
-import { lastDaysRange, type RangePreset } from '../site/siteStat';
 import { percent, type AdChart, type AdEvent, type AdStatRow } from './adStat';
 import { formatDateTime } from '@zhiwen/shared';
 
@@ -51,11 +49,10 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
  */
 export function AdStatScreen() {
   const translate = useTranslate();
-  const [preset, setPreset] = useState<RangePreset>('7');
-  const [custom, setCustom] = useState(() => lastDaysRange(7));
+  const stat = useStatRange();
   const [adSpaceId, setAdSpaceId] = useState('');
   const [advertisementId, setAdvertisementId] = useState('');
-  const range = useMemo(() => (preset === 'custom' ? custom : lastDaysRange(Number(preset))), [preset, custom]);
+  const { range } = stat;
   const spaces = useAdSpaceChoices();
   const scope = { ...range, ...(adSpaceId ? { adSpaceId } : {}) };
   const sums = useApiData<PageResult<AdStatRow>>('/cms/ad/stat', scope);
@@ -68,41 +65,7 @@ export function AdStatScreen() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={preset}
-          onChange={(_, value: RangePreset | null) => value && setPreset(value)}
-          aria-label={translate('app.site_stat.range')}
-        >
-          <ToggleButton value="7">{translate('app.site_stat.last_7')}</ToggleButton>
-          <ToggleButton value="30">{translate('app.site_stat.last_30')}</ToggleButton>
-          <ToggleButton value="custom">{translate('app.site_stat.custom')}</ToggleButton>
-        </ToggleButtonGroup>
-        {preset === 'custom' ? (
-          <>
-            <MuiTextField
-              size="small"
-              type="date"
-              label={translate('app.site_stat.begin_date')}
-              value={custom.beginDate}
-              onChange={(e) => e.target.value && setCustom((c) => ({ ...c, beginDate: e.target.value }))}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <MuiTextField
-              size="small"
-              type="date"
-              label={translate('app.site_stat.end_date')}
-              value={custom.endDate}
-              onChange={(e) => e.target.value && setCustom((c) => ({ ...c, endDate: e.target.value }))}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {range.beginDate} ~ {range.endDate}
-          </Typography>
-        )}
+        <StatRangePicker {...stat} />
         <MuiTextField
           select
           size="small"

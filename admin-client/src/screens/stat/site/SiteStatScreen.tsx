@@ -10,17 +10,15 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField as MuiTextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { ScreenList } from '../../../components/ScreenList';
 import { useApiData } from '../../../components/useApiData';
-import { CLIENT_TYPES, lastDaysRange, sourceLabel, viewsPerVisitor, type RangePreset, type StatRow, type Trend } from './siteStat';
+import { StatRangePicker, useStatRange } from './StatRange';
+import { CLIENT_TYPES, sourceLabel, viewsPerVisitor, type StatRow, type Trend } from './siteStat';
 
 // The charts library loads with this screen only.
 const TrendChart = lazy(() => import('./SiteStatCharts').then((m) => ({ default: m.TrendChart })));
@@ -96,9 +94,8 @@ const logFilters = [
 /** 统计 > 网站统计: figures, charts and rankings of the current site for a date range, and its visit log. */
 export function SiteStatScreen() {
   const translate = useTranslate();
-  const [preset, setPreset] = useState<RangePreset>('7');
-  const [custom, setCustom] = useState(() => lastDaysRange(7));
-  const range = useMemo(() => (preset === 'custom' ? custom : lastDaysRange(Number(preset))), [preset, custom]);
+  const stat = useStatRange();
+  const { range } = stat;
   const trend = useApiData<Trend>('/cms/stat/site/trend', range);
   const top = useApiData<StatRow[]>('/cms/stat/site/top-content', { ...range, limit: 10 });
   const sources = useApiData<StatRow[]>('/cms/stat/site/sources', { ...range, limit: 10 });
@@ -110,41 +107,7 @@ export function SiteStatScreen() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={preset}
-          onChange={(_, value: RangePreset | null) => value && setPreset(value)}
-          aria-label={translate('app.site_stat.range')}
-        >
-          <ToggleButton value="7">{translate('app.site_stat.last_7')}</ToggleButton>
-          <ToggleButton value="30">{translate('app.site_stat.last_30')}</ToggleButton>
-          <ToggleButton value="custom">{translate('app.site_stat.custom')}</ToggleButton>
-        </ToggleButtonGroup>
-        {preset === 'custom' ? (
-          <>
-            <MuiTextField
-              size="small"
-              type="date"
-              label={translate('app.site_stat.begin_date')}
-              value={custom.beginDate}
-              onChange={(e) => e.target.value && setCustom((c) => ({ ...c, beginDate: e.target.value }))}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <MuiTextField
-              size="small"
-              type="date"
-              label={translate('app.site_stat.end_date')}
-              value={custom.endDate}
-              onChange={(e) => e.target.value && setCustom((c) => ({ ...c, endDate: e.target.value }))}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {range.beginDate} ~ {range.endDate}
-          </Typography>
-        )}
+        <StatRangePicker {...stat} />
       </Box>
       {error ? <Alert severity="error">{error.message}</Alert> : null}
 
