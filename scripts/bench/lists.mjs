@@ -2,12 +2,13 @@
 // (minimal-list-server.mjs) answering the same content page from the same database:
 // - GET /prod-api/cms/content/list over pages 1–500 (20 rows a page) of 10,000 articles in 20 catalogs;
 // - GET /prod-api/system/user/list over pages 1–500 with 10,000 staff users;
-// each at BENCH_CONNECTIONS (100) concurrent clients for BENCH_DURATION (10) s, BENCH_LIST_RUNS (3) times: requests/s
-// (best, and the spread of the runs), p50 and p99 of the best run, non-2xx answers and time-outs.
+// each at BENCH_CONNECTIONS (100) concurrent clients for BENCH_RAMP (5) + BENCH_DURATION (10) s, BENCH_LIST_RUNS (3)
+// times: requests/s (best, and the spread of the runs), p50 and p99 of the best run's steady state, the time until
+// every connection had its first answer (see runOnce), non-2xx answers, time-outs and CPU per request.
 //   node scripts/bench/lists.mjs   (BENCH_SERVER_MAIN=<main.js> runs a build of one's own; BENCH_CPU_PROF=<folder> writes
 //                                  the server's CPU profile there)
 import { fork } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ const PAGES = ROWS / PAGE_SIZE;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 3);
+const RAMP_ALLOW_S = Number(process.env.BENCH_RAMP ?? 5);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 if (!process.env.BENCH_SERVER_MAIN) {
@@ -33,31 +35,128 @@ if (!process.env.BENCH_SERVER_MAIN) {
   }
 }
 
-/** Runs autocannon RUNS times over pages 1–500 of `base` (a URL ending in `?` or `&`); prints the best and the spread. */
-async function measure(label, base, headers) {
-  const probe = await fetch(`${base}pageNum=1&pageSize=${PAGE_SIZE}`, { headers });
-  if (probe.status !== 200) throw new Error(`${label}: ${probe.status} ${await probe.text()}`);
-  const results = [];
-  for (let i = 0; i < RUNS; i++) {
-    let n = 0;
-    const { origin } = new URL(base);
-    const prefix = base.slice(origin.length);
-    results.push(
-      await autocannon({
-        url: origin,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        headers,
-        requests: [{ setupRequest: (req) => ({ ...req, path: `${prefix}pageNum=${(n++ % PAGES) + 1}&pageSize=${PAGE_SIZE}` }) }],
-      }),
-    );
+const median = (values) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+/** The q-quantile (0..1) of sorted numbers. */
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+const USER_HZ_MS = 1000 / 100;
+
+/** The fields of /proc/<pid>/stat after the command name, or undefined for a process gone. */
+function procStat(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return undefined;
   }
-  const rates = results.map((r) => r.requests.average).sort((a, b) => a - b);
-  const best = results.find((r) => r.requests.average === rates[rates.length - 1]);
+}
+
+/** CPU time (user + system, ms) process `pid` has used so far; with `reaped`, its ended children's too. */
+function cpuMs(pid, reaped = false) {
+  const f = procStat(pid);
+  if (!f) return 0;
+  return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) * USER_HZ_MS;
+}
+
+/**
+ * CPU time (ms) the PostgreSQL cluster in `dataDirectory` has used so far: its postmaster with the backends that have
+ * ended, plus the live ones.
+ */
+function postgresCpuMs(dataDirectory) {
+  const postmaster = Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const live = readdirSync('/proc').filter((d) => /^\d+$/.test(d) && Number(procStat(d)?.[1]) === postmaster);
+  return cpuMs(postmaster, true) + live.reduce((sum, pid) => sum + cpuMs(pid), 0);
+}
+
+/**
+ * A list to measure: `base` is a URL ending in `?` or `&` (pages 1–500 are appended), `pid` the server answering it,
+ * `results` the runs so far. `probe` checks it answers and records the fields of its rows.
+ */
+function target(label, base, headers, pid) {
+  return {
+    label,
+    base,
+    headers,
+    pid,
+    results: [],
+    async probe() {
+      const res = await fetch(`${base}pageNum=1&pageSize=${PAGE_SIZE}`, { headers });
+      if (res.status !== 200) throw new Error(`${label}: ${res.status} ${await res.text()}`);
+      this.fields = Object.keys((await res.json()).data.rows[0])
+        .sort()
+        .join(',');
+    },
+  };
+}
+
+/**
+ * One autocannon run over pages 1–500 of a target, added to its results.
+ *
+ * Each run opens CONNECTIONS new connections at once. Node (libuv 1.45+) accepts one connection per event-loop
+ * iteration, so a server under load takes a while to accept them all, and the requests of the last connections
+ * accepted wait that long: the "ramp". A run therefore lasts RAMP_ALLOW_S + DURATION_S; the ramp (the time until
+ * every connection has had its first answer) is printed apart, and requests/s, p50 and p99 are those of the steady
+ * state after it (all connections open), for both servers alike. The whole run's p99 is printed beside them. CPU per
+ * request is the server's and its PostgreSQL's (`pgDir`: the cluster folder) over the whole run.
+ */
+async function runOnce(t, pgDir) {
+  let n = 0;
+  const { origin } = new URL(t.base);
+  const prefix = t.base.slice(origin.length);
+  const answers = []; // [ms since start, latency ms]
+  const firstAnswer = new Map();
+  const cpuBefore = { server: cpuMs(t.pid), postgres: postgresCpuMs(pgDir) };
+  const t0 = performance.now();
+  const instance = autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: RAMP_ALLOW_S + DURATION_S,
+    headers: t.headers,
+    requests: [{ setupRequest: (req) => ({ ...req, path: `${prefix}pageNum=${(n++ % PAGES) + 1}&pageSize=${PAGE_SIZE}` }) }],
+  });
+  instance.on('response', (client, _status, _bytes, latency) => {
+    const at = performance.now() - t0;
+    answers.push([at, latency]);
+    if (!firstAnswer.has(client)) firstAnswer.set(client, at);
+  });
+  const result = await instance;
+  const end = performance.now() - t0;
+  const ramp = firstAnswer.size === CONNECTIONS ? Math.max(...firstAnswer.values()) : end;
+  const steady = answers
+    .filter(([at]) => at >= ramp)
+    .map(([, latency]) => latency)
+    .sort((a, b) => a - b);
+  const all = answers.map(([, latency]) => latency).sort((a, b) => a - b);
+  t.results.push({
+    rate: steady.length / ((end - ramp) / 1000),
+    p50: quantile(steady, 0.5),
+    p99: quantile(steady, 0.99),
+    allP99: quantile(all, 0.99),
+    ramp,
+    serverCpu: (cpuMs(t.pid) - cpuBefore.server) / answers.length,
+    postgresCpu: (postgresCpuMs(pgDir) - cpuBefore.postgres) / answers.length,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+  });
+}
+
+/** Prints a target's figures: the best run's steady state, the spread of the runs, ramps, CPU per request. */
+function report(t) {
+  const { results } = t;
+  const rates = results.map((r) => r.rate).sort((a, b) => a - b);
+  const best = results.find((r) => r.rate === rates[rates.length - 1]);
+  const ms = (v) => Math.round(v);
   console.log(
-    `${label}: ${Math.round(best.requests.average)} req/s (runs ${rates.map(Math.round).join(', ')}), ` +
-      `p50 ${best.latency.p50} ms, p99 ${best.latency.p99} ms, ${results.reduce((s, r) => s + r.non2xx, 0)} non-2xx, ` +
-      `${results.reduce((s, r) => s + r.timeouts, 0)} time-outs`,
+    `${t.label}: ${Math.round(best.rate)} req/s (runs ${results.map((r) => Math.round(r.rate)).join(', ')}; median ${Math.round(median(rates))}), ` +
+      `p50 ${ms(best.p50)} ms, p99 ${ms(best.p99)} ms; all ${CONNECTIONS} connections answered after ` +
+      `${results.map((r) => ms(r.ramp)).join(', ')} ms (whole-run p99 ${results.map((r) => ms(r.allP99)).join(', ')} ms); ` +
+      `${results.reduce((s, r) => s + r.non2xx, 0)} non-2xx, ${results.reduce((s, r) => s + r.timeouts, 0)} time-outs; ` +
+      `CPU per request (median of the runs): server ${median(results.map((r) => r.serverCpu)).toFixed(2)} ms, PostgreSQL ` +
+      `${median(results.map((r) => r.postgresCpu)).toFixed(2)} ms`,
   );
 }
 
@@ -91,7 +190,8 @@ try {
        FROM generate_series(1, $1::int) g`,
     [ROWS],
   );
-  await db.query('ANALYZE');
+  // As autovacuum leaves a table soon after a bulk load: statistics, and the visibility map index-only scans rely on.
+  await db.query('VACUUM ANALYZE');
   const indexed = (await db.query(`SELECT indexdef FROM pg_indexes WHERE tablename = 'cms_content' AND indexdef LIKE '%(site_id, top_flag DESC%'`))
     .rows.length;
   console.log(
@@ -102,11 +202,8 @@ try {
         .join(' ')}`,
   );
 
-  const headers = { authorization: `Bearer ${call.token}`, CurrentSite: siteId };
-  await measure('GET /prod-api/cms/content/list (zhiwen)', `${server.url}/prod-api/cms/content/list?`, headers);
-  await measure('GET /prod-api/system/user/list (zhiwen)', `${server.url}/prod-api/system/user/list?`, headers);
-
-  // The yardstick on the same database (the server stays up, idle: its embedded PostgreSQL serves both).
+  // The yardstick runs beside the product on the same database (its embedded PostgreSQL serves both); the content
+  // list's runs and the yardstick's alternate, so that a change in the machine's load falls on both.
   const port = await freePort();
   minimal = fork(path.join(ROOT, 'scripts/bench/minimal-list-server.mjs'), [], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SITE_ID: siteId },
@@ -115,7 +212,21 @@ try {
     minimal.once('message', resolve);
     minimal.once('exit', reject);
   });
-  await measure('content list page, minimal Node + pg server', `http://127.0.0.1:${port}/?`, {});
+  const [{ data_directory: pgDir }] = (await db.query('SHOW data_directory')).rows;
+  const headers = { authorization: `Bearer ${call.token}`, CurrentSite: siteId };
+  const content = target('GET /prod-api/cms/content/list (zhiwen)', `${server.url}/prod-api/cms/content/list?`, headers, server.pid);
+  const yardstick = target('content list page, minimal Node + pg server', `http://127.0.0.1:${port}/?`, {}, minimal.pid);
+  const users = target('GET /prod-api/system/user/list (zhiwen)', `${server.url}/prod-api/system/user/list?`, headers, server.pid);
+  for (const t of [content, yardstick, users]) await t.probe();
+  // The yardstick answers the same page: the same fields of each row.
+  if (yardstick.fields !== content.fields) throw new Error(`the minimal server answers ${yardstick.fields}, the product ${content.fields}`);
+  for (let i = 0; i < RUNS; i++) for (const t of [content, yardstick]) await runOnce(t, pgDir);
+  for (let i = 0; i < RUNS; i++) await runOnce(users, pgDir);
+  for (const t of [content, yardstick, users]) report(t);
+  const ratio = (pick) => pick(content.results) / pick(yardstick.results);
+  const medianRate = (results) => median(results.map((r) => r.rate));
+  const bestRate = (results) => Math.max(...results.map((r) => r.rate));
+  console.log(`content list / minimal server, requests/s: median ${ratio(medianRate).toFixed(2)}, best ${ratio(bestRate).toFixed(2)}`);
 } finally {
   minimal?.kill();
   await db?.end();

@@ -110,6 +110,7 @@ export class CheckDocumentService {
         indexedTime: 'd.indexed_time',
       },
       defaultOrder: { 'd.doc_id': 'DESC' },
+      deferredJoin: true,
     });
     return { total: page.total, rows: page.rows.map(toDocumentDto) };
   }

@@ -478,6 +478,7 @@ export class CheckOrderService {
         payTime: 'o.pay_time',
       },
       defaultOrder: { 'o.order_id': 'DESC' },
+      deferredJoin: true,
     });
     return { total: page.total, rows: page.rows.map(toOrderDto) };
   }

@@ -79,6 +79,7 @@ export class CmsContentService {
         commentCount: 'c.comment_count',
       },
       defaultOrder: { 'c.top_flag': 'DESC', 'c.sort_flag': 'DESC', 'c.content_id': 'DESC' },
+      deferredJoin: true,
     });
   }
 

@@ -9,6 +9,13 @@ export interface PaginateOptions {
   sortable: Record<string, string>;
   /** Order used when the caller gives none, e.g. `{ 'u.id': 'DESC' }`. */
   defaultOrder?: Record<string, 'ASC' | 'DESC'>;
+  /**
+   * Find a page's rows by the main table's primary key first, then read and join only those rows (a "deferred join"):
+   * the skipped rows of a deep page are walked in the index alone (an index-only scan where the index holds the
+   * filter and order) instead of each being read from the table and joined. Only for lists whose joins add no rows
+   * (each row joins at most one row of each other table).
+   */
+  deferredJoin?: boolean;
 }
 
 /** Offset and limit of a page query; an Excel export takes every row up to the export cap. */
@@ -117,6 +124,26 @@ async function totalOf(
   return { total: await count() };
 }
 
+/** Whether a page is read by deferred join: asked for, an offset page (not keyset), not an export. */
+const deferrable = (options: PaginateOptions, keyset: boolean) => Boolean(options.deferredJoin) && !keyset && !requestContext.get()?.exporting;
+
+/**
+ * Narrows `qb` (ordered, without a window) to the `take` rows after `skip`, found by the main table's primary key alone
+ * (see `PaginateOptions.deferredJoin`). Answers the key of the list's estimated total (its filter and order: the key
+ * query's SQL and parameters, without the window), or undefined when the main table has no single-column primary key.
+ */
+function deferWindow(qb: SelectQueryBuilder<ObjectLiteral>, skip: number, take: number): string | undefined {
+  const main = qb.expressionMap.mainAlias;
+  const [pk, more] = main?.hasMetadata ? main.metadata.primaryColumns : [];
+  if (!main || !pk || more) return undefined;
+  const key = `${qb.escape(main.name)}.${qb.escape(pk.databaseName)}`;
+  const keys = qb.clone().select(key);
+  const sql = keys.getQuery();
+  // The window goes at the end of the key query, as TypeORM would put it (numbers, not parameters).
+  qb.andWhere(`${key} IN (${sql} LIMIT ${take} OFFSET ${skip})`);
+  return `${sql}\u0000${JSON.stringify(keys.getParameters())}`;
+}
+
 /** A key of the keyset continuation: the sort expression, its direction, and how to read its value off a row. */
 interface SortKey {
   expression: string;
@@ -186,18 +213,19 @@ export async function paginate<T extends ObjectLiteral>(
   if (order) qb.orderBy(order);
   const { skip, take } = pageWindow(query);
   const counted = qb.clone();
-  const keys = selectKeys(qb as SelectQueryBuilder<ObjectLiteral>, order);
   const keyset = Boolean(query.cursor) && !requestContext.get()?.exporting;
+  const deferredKey = deferrable(options, keyset) ? deferWindow(qb as SelectQueryBuilder<ObjectLiteral>, skip, take) : undefined;
+  const keys = selectKeys(qb as SelectQueryBuilder<ObjectLiteral>, order);
   if (keyset) {
     if (!keys.length) throw new ServiceException('error.cursor');
     applyCursor(qb as SelectQueryBuilder<ObjectLiteral>, keys, query.cursor as string);
   }
-  // getMany is getRawAndEntities' entities; its raw rows, in the same order, carry the keys of the last row.
-  const { entities: rows, raw } = await qb
-    .skip(keyset ? 0 : skip)
-    .take(take)
-    .getRawAndEntities();
-  const total = await totalOf(counted, { skip: keyset ? undefined : skip, take, rowsOnPage: rows.length }, () => counted.getCount());
+  // getMany is getRawAndEntities' entities; its raw rows, in the same order, carry the keys of the last row. A
+  // deferred page holds its rows already, and its joins add none: a plain limit, not TypeORM's distinct-ids query.
+  if (deferredKey) qb.limit(take);
+  else qb.skip(keyset ? 0 : skip).take(take);
+  const { entities: rows, raw } = await qb.getRawAndEntities();
+  const total = await totalOf(counted, { skip: keyset ? undefined : skip, take, rowsOnPage: rows.length }, () => counted.getCount(), deferredKey);
   const nextCursor = rows.length === take ? cursorAfter(raw[raw.length - 1] as ObjectLiteral | undefined, keys) : undefined;
   return { rows, ...total, ...(nextCursor ? { nextCursor } : {}) };
 }
@@ -228,14 +256,15 @@ export async function paginateRaw<R extends object>(
   if (order) qb.orderBy(order);
   const { skip, take } = pageWindow(query);
   const counted = qb.clone();
-  const keys = selectKeys(qb, order);
   const keyset = Boolean(query.cursor) && !requestContext.get()?.exporting;
+  const deferredKey = deferrable(options, keyset) ? deferWindow(qb, skip, take) : undefined;
+  const keys = selectKeys(qb, order);
   if (keyset) {
     if (!keys.length) throw new ServiceException('error.cursor');
     applyCursor(qb, keys, query.cursor as string);
   }
   const [sql, params] = qb
-    .offset(keyset ? 0 : skip)
+    .offset(keyset || deferredKey ? 0 : skip)
     .limit(take)
     .getQueryAndParameters();
   const raw = (await runRaw(qb, sql, params)) as Array<R & ObjectLiteral>;
@@ -245,7 +274,7 @@ export async function paginateRaw<R extends object>(
     return row as R;
   });
   // The page's SQL without its window names the filter (and sort): the key of the estimate, for offset pages.
-  const pageKey = keyset ? undefined : `${sql.replace(WINDOW, '')}\u0000${JSON.stringify(params)}`;
+  const pageKey = keyset ? undefined : (deferredKey ?? `${sql.replace(WINDOW, '')}\u0000${JSON.stringify(params)}`);
   const total = await totalOf(counted, { skip: keyset ? undefined : skip, take, rowsOnPage: rows.length }, () => counted.getCount(), pageKey);
   return { rows, ...total, ...(nextCursor ? { nextCursor } : {}) };
 }

@@ -53,6 +53,7 @@ export class MemberAdminService {
         exp: 'm.exp',
       },
       defaultOrder: { 'm.member_id': 'DESC' },
+      deferredJoin: true,
     });
     return { rows: await this.withWechat(page.rows), total: page.total };
   }

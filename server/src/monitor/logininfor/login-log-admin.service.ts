@@ -32,6 +32,7 @@ export class LoginLogAdminService {
     return paginate(qb, query, {
       sortable: { userName: 'l.user_name', loginTime: 'l.login_time', ipaddr: 'l.ipaddr', status: 'l.status', infoId: 'l.info_id' },
       defaultOrder: { 'l.login_time': 'DESC', 'l.info_id': 'DESC' },
+      deferredJoin: true,
     });
   }
 

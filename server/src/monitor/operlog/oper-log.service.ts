@@ -53,6 +53,7 @@ export class OperLogService implements OnModuleDestroy {
     return paginate(qb, query, {
       sortable: { operName: 'l.oper_name', operTime: 'l.oper_time', costTime: 'l.cost_time', operId: 'l.oper_id' },
       defaultOrder: { 'l.oper_time': 'DESC', 'l.oper_id': 'DESC' },
+      deferredJoin: true,
     });
   }
 

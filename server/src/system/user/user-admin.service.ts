@@ -76,6 +76,7 @@ export class UserAdminService {
     return paginate(qb, query, {
       sortable: { userId: 'u.user_id', userName: 'u.user_name', createTime: 'u.create_time', loginDate: 'u.login_date' },
       defaultOrder: { 'u.user_id': 'ASC' },
+      deferredJoin: true,
     });
   }
 
