@@ -161,11 +161,13 @@ export class CmsPublishPipeService {
         await this.assertAnotherEnabled(m, siteId, ofSite, 'cms.publishpipe.lastEnabledRemove');
         const codes = ofSite.map((p) => p.code);
         await m.query(`DELETE FROM cms_template WHERE site_id = $1 AND publish_pipe_code = ANY($2::text[])`, [siteId, codes]);
-        // The site's per-pipe settings (URL, templates) go with the pipe.
-        await m.query(
-          `UPDATE cms_site SET publish_pipe_props = publish_pipe_props - $2::text[], update_by = $3, update_time = now() WHERE site_id = $1`,
-          [siteId, codes, user.userName],
-        );
+        // The site's per-pipe settings (URL, templates) go with the pipe (through TypeORM, whose subscribers see it).
+        await m
+          .createQueryBuilder()
+          .update(CmsSite)
+          .set({ publishPipeProps: () => 'publish_pipe_props - :codes::text[]', updateBy: user.userName })
+          .where('site_id = :siteId', { siteId, codes })
+          .execute();
         sites.push({ site: await m.getRepository(CmsSite).findOneByOrFail({ siteId }), pipes: ofSite });
       }
       await m.getRepository(CmsPublishPipe).delete({ publishpipeId: In(publishpipeIds) });

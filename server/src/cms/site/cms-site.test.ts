@@ -5,6 +5,7 @@ import { binaryParser } from '../../../test/helpers/binary';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { SITE_ROW_CACHE_MS } from '../common/current-site.service';
 import { CmsTemplateService } from '../template/cms-template.service';
 import { api, expectMessage } from '../../../test/helpers/api';
 
@@ -138,6 +139,33 @@ describe('sites', () => {
     expect(loner).toBeTruthy();
     const lonerToken = await tokenOf(t.app, 'nosites', 'Nosites123');
     expect((await current(lonerToken)).body.data ?? null).toBeNull();
+  });
+
+  it('answers a site change in the next read, though reads share recently read site rows', async () => {
+    const current = () => http.get('/cms/site/getCurrentSite').set('CurrentSite', siteB);
+    const name = async () => ((await current()).body.data as { siteName: string }).siteName;
+    expect(await name()).toBe('第二站点');
+    // Concurrent reads share one row, each answered alike.
+    const together = await Promise.all([current(), current(), current()]);
+    expect(together.map((r) => r.body.data.siteName)).toEqual(['第二站点', '第二站点', '第二站点']);
+
+    // A change through the API (a repository save in a transaction) shows at once.
+    expect((await http.put('/cms/site').send({ siteId: siteB, name: '第二站点改', path: 'demoB' })).body.code).toBe(200);
+    expect(await name()).toBe('第二站点改');
+    // So does one through a query builder of another module (any TypeORM write of cms_site).
+    await ds.createQueryBuilder().update('cms_site').set({ name: '第二站点' }).where('site_id = :siteB', { siteB }).execute();
+    expect(await name()).toBe('第二站点');
+    // A write TypeORM does not see (plain SQL, another instance) shows within SITE_ROW_CACHE_MS, and at once in writes.
+    await ds.query(`UPDATE cms_site SET name = '第二站点外' WHERE site_id = $1`, [siteB]);
+    await new Promise((resolve) => setTimeout(resolve, SITE_ROW_CACHE_MS + 50));
+    expect(await name()).toBe('第二站点外');
+    await ds.query(`UPDATE cms_site SET name = '第二站点' WHERE site_id = $1`, [siteB]);
+    expect((await http.post(`/cms/site/setCurrentSite/${siteB}`)).body.data.siteName).toBe('第二站点');
+    // A deleted site is no longer current: the caller falls back to another.
+    const doomed = await createSite({ name: '临时站点', path: 'doomed' });
+    expect((await http.get('/cms/site/getCurrentSite').set('CurrentSite', doomed)).body.data.siteId).toBe(doomed);
+    expect((await http.delete(`/cms/site/${doomed}`)).body.code).toBe(200);
+    expect((await http.get('/cms/site/getCurrentSite').set('CurrentSite', doomed)).body.data.siteId).not.toBe(doomed);
   });
 
   it('edits a site and its per-pipe URL and home template; refuses a bad URL, an unknown pipe, a folder change and a viewer', async () => {
