@@ -32,6 +32,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // API answers are fresh data read once; an ETag cost a SHA-1 of every answer body. Static files keep their own.
+  app.set('etag', false);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -2,9 +2,11 @@ import { ValidationPipe } from '@nestjs/common';
 import { ResultCode } from '@zhiwen/shared';
 import { ServiceException } from '../errors/service-exception';
 import { localizeValidationErrors } from './localize-validation-errors';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 /** The global validation pipe: strips unknown fields, converts types, and fails with the first field's localized message. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ValidationPipe({
     transform: true,
     whitelist: true,
