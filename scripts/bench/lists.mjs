@@ -6,7 +6,7 @@
 // times: requests/s (best, and the spread of the runs), p50 and p99 of the best run's steady state, the time until
 // every connection had its first answer (see runOnce), non-2xx answers, time-outs and CPU per request.
 //   node scripts/bench/lists.mjs   (BENCH_SERVER_MAIN=<main.js> runs a build of one's own; BENCH_CPU_PROF=<folder> writes
-//                                  the server's CPU profile there)
+//                                  the server's CPU profile there; BENCH_NODE_ARGS="--flag …" starts the server's node with them)
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -165,7 +165,9 @@ let server;
 let minimal;
 let db;
 try {
-  server = await startServer(env, { nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [] });
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  if (CPU_PROF) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`);
+  server = await startServer(env, { nodeArgs });
   const call = await adminCaller(server);
   const { siteId, catalogs } = await benchSite(call, CATALOGS);
 
