@@ -16,6 +16,7 @@ interface Compiled {
   deny: BlockList;
   allow: BlockList;
   hasAllow: boolean;
+  hasDeny: boolean;
   /** When the next rule expires; the lists are rebuilt from the cache then. */
   validUntil: number;
 }
@@ -82,12 +83,14 @@ export class IpAccessService implements OnModuleInit, OnModuleDestroy {
     return IpAccessService.check(IpAccessService.compile(rules, Date.now()), ip);
   }
 
-  private static check({ deny, allow, hasAllow }: Compiled, ip: string | undefined): boolean {
+  private static check({ deny, allow, hasAllow, hasDeny }: Compiled, ip: string | undefined): boolean {
+    // No rules (the usual case): nothing to look up; a BlockList check parses the address even when empty.
+    if (!hasAllow && !hasDeny) return true;
     const family = ip ? isIP(ip) : 0;
     // No readable address (the socket is already gone): it cannot be on an allow list.
     if (family === 0) return !hasAllow;
     const type = family === 4 ? 'ipv4' : 'ipv6';
-    if (deny.check(ip!, type)) return false;
+    if (hasDeny && deny.check(ip!, type)) return false;
     return !hasAllow || allow.check(ip!, type);
   }
 
@@ -95,13 +98,15 @@ export class IpAccessService implements OnModuleInit, OnModuleDestroy {
     const deny = new BlockList();
     const allow = new BlockList();
     let hasAllow = false;
+    let hasDeny = false;
     let validUntil = Infinity;
     for (const rule of rules) {
       if (rule.expiresAt <= now) continue;
       validUntil = Math.min(validUntil, rule.expiresAt);
       (rule.type === 'deny' ? deny : allow).addSubnet(rule.cidr.network, rule.cidr.prefix, rule.cidr.family);
       if (rule.type === 'allow') hasAllow = true;
+      else hasDeny = true;
     }
-    return { deny, allow, hasAllow, validUntil };
+    return { deny, allow, hasAllow, hasDeny, validUntil };
   }
 }
