@@ -28,13 +28,13 @@ export const SITE_ROW_CACHE_MS = 1000;
 /** Methods that change nothing: their requests may use a recently read site row. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
+/** Marks a transaction (its query runner's data) that wrote a site. */
+const SITE_WRITTEN = 'cms.currentSite.written';
+
 /**
  * The site a CMS call works on: the `CurrentSite` header when the caller may view that site, else the first site
  * (by sort, then id) the caller may view. A caller who may view no site has none.
  */
-/** Marks a transaction (its query runner's data) that wrote a site. */
-const SITE_WRITTEN = 'cms.currentSite.written';
-
 @Injectable()
 export class CurrentSiteService implements EntitySubscriberInterface<CmsSite> {
   private siteSql?: string;
