@@ -321,6 +321,9 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       await this.storage.put(`${folder}/${REPORT_FILES.html.name}`, Buffer.from(result.html));
       await this.storage.put(`${folder}/${REPORT_FILES.full.name}`, Buffer.from(result.fullHtml));
       await this.storage.put(`${folder}/${REPORT_FILES.pdf.name}`, Buffer.from(result.pdf));
+      // The paper is in the self library before the task says done: a check ordered right after finds it (or, the
+      // member's own re-check, leaves it out). A failure to add it is logged, not the check's failure.
+      if (task.selfConsent && task.memberId) await this.addToSelfLibrary(task, result.reportJson);
       await this.pool.query(
         `UPDATE check_task SET status = 'done', progress = 100, stage = 'done', summary = $2, aigc_score = $3, char_count = $4,
                 finish_time = now(), update_time = now(), error_key = '', error_args = '{}'::jsonb
@@ -330,7 +333,6 @@ export class CheckTaskService implements OnModuleInit, OnApplicationBootstrap, O
       if (result.aigcBackendError)
         this.logger.warn({ taskId, reason: result.aigcBackendError }, 'AIGC backend failed; the offline model scored instead');
       this.logger.log({ taskId, threaded: this.runner.threaded, timings: result.timings }, 'Check done');
-      if (task.selfConsent && task.memberId) await this.addToSelfLibrary(task, result.reportJson);
       await this.notify(taskId, 'done');
     } catch (error) {
       this.logger.error({ taskId, message: (error as Error).message }, 'Check failed');
