@@ -11,6 +11,12 @@ export function useStatRange() {
   return { preset, setPreset, custom, setCustom, range };
 }
 
+/** The two dates of a custom range, with their labels. */
+const DATE_FIELDS = [
+  ['beginDate', 'app.site_stat.begin_date'],
+  ['endDate', 'app.site_stat.end_date'],
+] as const;
+
 /** The range switch of the statistics screens (网站统计, 广告统计) and, for a custom range, its two dates. */
 export function StatRangePicker({ preset, setPreset, custom, setCustom, range }: ReturnType<typeof useStatRange>) {
   const translate = useTranslate();
@@ -29,22 +35,17 @@ export function StatRangePicker({ preset, setPreset, custom, setCustom, range }:
       </ToggleButtonGroup>
       {preset === 'custom' ? (
         <>
-          <MuiTextField
-            size="small"
-            type="date"
-            label={translate('app.site_stat.begin_date')}
-            value={custom.beginDate}
-            onChange={(e) => e.target.value && setCustom((c) => ({ ...c, beginDate: e.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <MuiTextField
-            size="small"
-            type="date"
-            label={translate('app.site_stat.end_date')}
-            value={custom.endDate}
-            onChange={(e) => e.target.value && setCustom((c) => ({ ...c, endDate: e.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {DATE_FIELDS.map(([field, label]) => (
+            <MuiTextField
+              key={field}
+              size="small"
+              type="date"
+              label={translate(label)}
+              value={custom[field]}
+              onChange={(e) => e.target.value && setCustom((c) => ({ ...c, [field]: e.target.value }))}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
         </>
       ) : (
         <Typography variant="body2" color="text.secondary">
