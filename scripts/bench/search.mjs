@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { adminCaller, benchServerEnv, benchSite, embeddedDatabaseUrl, startServer } from './server-process.mjs';
+import { adminCaller, benchServerEnv, benchSite, embeddedDatabaseUrl, rebuildSearchIndex, startServer } from './server-process.mjs';
 
 const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
 const { Client } = requireServer('pg');
@@ -104,13 +104,7 @@ try {
   console.log(`Loaded ${ROWS.toLocaleString('en')} published articles with SQL in ${loadS.toFixed(1)} s`);
 
   t0 = performance.now();
-  await call('POST', '/cms/search/rebuild');
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 1000));
-    const status = await call('GET', '/cms/search/rebuild');
-    if (status.status === 'failed') throw new Error(`rebuild failed: ${status.error}`);
-    if (status.status === 'completed') break;
-  }
+  await rebuildSearchIndex(call);
   const indexS = (performance.now() - t0) / 1000;
   const [{ n: indexed, mb }] = (
     await db.query(`SELECT count(*)::int AS n, round(pg_total_relation_size('search_content_index') / 1048576.0) AS mb FROM search_content_index`)

@@ -88,6 +88,21 @@ export async function benchSite(call, catalogs) {
 }
 
 /**
+ * Runs the search index's full rebuild task through the API (`call` from adminCaller) and resolves once it is done. A
+ * bench that loads content with SQL runs it first: else the index's reconciliation (every minute) would index that
+ * content in the middle of the measured runs.
+ */
+export async function rebuildSearchIndex(call) {
+  await call('POST', '/cms/search/rebuild');
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 500));
+    const status = await call('GET', '/cms/search/rebuild');
+    if (status.status === 'failed') throw new Error(`search index rebuild failed: ${status.error}`);
+    if (status.status === 'completed') return;
+  }
+}
+
+/**
  * Starts `server/dist/main.js` (or BENCH_SERVER_MAIN, a build of one's own while others rebuild the tree) with `env`;
  * resolves once GET /prod-api/health answers 200. `nodeArgs` go to node (e.g. `--cpu-prof` to profile).
  */
