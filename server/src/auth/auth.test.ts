@@ -1,3 +1,4 @@
+import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,11 +225,24 @@ describe('getInfo and logout', () => {
     expect(await lastLoginLog('admin')).toMatchObject({ status: '0', msg: '退出成功' });
   });
 
-  it('refuses a forged or tampered token', async () => {
+  it('refuses a forged or tampered token, also once the genuine token has been used', async () => {
     const token = await tokenOf(t.app);
+    expect((await request(t.server).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     const [h, p] = token.split('.');
     const forged = `${h}.${p}.${Buffer.from('forged').toString('base64url')}`;
     const res = await request(t.server).get('/prod-api/getInfo').set('Authorization', `Bearer ${forged}`);
     expect(res.status).toBe(401);
+  });
+
+  it('refuses a token once it has expired, though it worked a moment before', async () => {
+    const token = await tokenOf(t.app);
+    const jwt = t.app.get(JwtService);
+    const { sid, realm, sub } = jwt.decode<{ sid: string; realm: string; sub: string }>(token);
+    const shortLived = await jwt.signAsync({ sid, realm, sub }, { expiresIn: 1 });
+    expect((await request(t.server).get('/prod-api/getInfo').set('Authorization', `Bearer ${shortLived}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await request(t.server).get('/prod-api/getInfo').set('Authorization', `Bearer ${shortLived}`)).status).toBe(401);
+    // The session itself lives on: the token that named it for longer still works.
+    expect((await request(t.server).get('/prod-api/getInfo').set('Authorization', `Bearer ${token}`)).status).toBe(200);
   });
 });
