@@ -14,3 +14,9 @@ export async function readXModelValues(pool: Pool, dataType: string, dataIds: st
   for (const r of rows) found.set(r.id, { ...(found.get(r.id) ?? {}), ...r.data });
   return found;
 }
+
+/** Whether any record of `dataType` has stored values (an index look-up): readers of many lists skip their reads when none has. */
+export async function hasXModelValues(pool: Pool, dataType: string): Promise<boolean> {
+  const { rows } = await pool.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM x_model_data WHERE data_type = $1) AS found`, [dataType]);
+  return rows[0].found;
+}

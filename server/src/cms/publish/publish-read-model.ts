@@ -20,7 +20,7 @@ import type {
   TemplateUrls,
 } from '../template/engine/types';
 import { catalogUrl, contentUrl, pipeRootUrl, resourceUrl, type SiteRef } from './publish-paths';
-import { readXModelValues } from '../../xmodel/xmodel-read';
+import { hasXModelValues, readXModelValues } from '../../xmodel/xmodel-read';
 
 /** Columns of a library resource as templates see it (cms_resource belongs to the resource module; read only here). */
 const RESOURCE_COLUMNS = `resource_id::text AS "resourceId", resource_type AS "resourceType", name, path, suffix, width, height,
@@ -197,22 +197,30 @@ export class SiteReadModel {
     site.publishPipeProps ??= {};
     site.configProps ??= {};
     const model = new SiteReadModel(pool, site, Object.fromEntries(props.rows.map((p) => [p.code, p.value])), pipes.rows, catalogs.rows);
-    const [siteExtend, catalogExtend] = await Promise.all([
+    const [siteExtend, catalogExtend, contentExtended] = await Promise.all([
       readXModelValues(pool, 'site', [String(site.siteId)]),
       readXModelValues(
         pool,
         'catalog',
         catalogs.rows.map((c) => String(c.catalogId)),
       ),
+      hasXModelValues(pool, 'content'),
     ]);
     model.siteExtend = siteExtend.get(String(site.siteId)) ?? {};
     model.catalogExtend = catalogExtend;
+    model.contentExtended = contentExtended;
     return model;
   }
 
+  /**
+   * Whether any content has extension model values (read with the run's other site data). Most sites have none: their
+   * content lists then skip the look-up (publishing one article reads some twenty lists).
+   */
+  private contentExtended = true;
+
   /** Extension model values of content by id (`content.extend`). */
-  contentExtend(ids: string[]): Promise<Map<string, Record<string, unknown>>> {
-    return readXModelValues(this.pool, 'content', ids);
+  async contentExtend(ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+    return this.contentExtended ? readXModelValues(this.pool, 'content', ids) : new Map();
   }
 
   /** Codes of the enabled pipes. */
