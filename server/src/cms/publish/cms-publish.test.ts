@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { CmsTemplateService } from '../template/cms-template.service';
 import { CmsPublishService } from './cms-publish.service';
 import { serveSiteFiles } from './serve-site-files';
 import { api, expectMessage } from '../../../test/helpers/api';
@@ -299,6 +300,24 @@ describe('static publishing', () => {
     expect(await page(f, 'news/tech/index.html')).toContain('Gallery');
     expect(await page(f, `news/tech/${f.gallery}.html`)).toContain('gallery');
     await expect(publisher.publishCatalog(f.siteId, '999999999', 'admin')).rejects.toMatchObject({ httpStatus: 404 });
+  });
+
+  it('renders a template changed since the last publish, and its other templates as before', async () => {
+    const home = `cms/sites/${f.siteId}/templates/pc/index.template.html`;
+    const before = (await readAll((await storage.get(home))!)).toString('utf8');
+    await settle([await publisher.publishIndex(f.siteId, 'admin')]);
+    expect(await page(f, 'index.html')).not.toContain('<footer>changed</footer>');
+    // As the template module saves a template: the file, then its cached text dropped.
+    await storage.put(home, Buffer.from(`${before}<footer>changed</footer>`));
+    t.app.get(CmsTemplateService).clearCache(f.siteId);
+    await settle([await publisher.publishIndex(f.siteId, 'admin')]);
+    const changed = await page(f, 'index.html');
+    expect(changed).toContain('<footer>changed</footer>');
+    expect(changed).toContain('<title>');
+    await storage.put(home, Buffer.from(before));
+    t.app.get(CmsTemplateService).clearCache(f.siteId);
+    await settle([await publisher.publishIndex(f.siteId, 'admin')]);
+    expect(await page(f, 'index.html')).not.toContain('<footer>changed</footer>');
   });
 
   it('removes the published folder of a catalog on every pipe', async () => {
