@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { adminCaller, benchServerEnv, benchSite, embeddedDatabaseUrl, rebuildSearchIndex, startServer } from './server-process.mjs';
+import { adminCaller, benchServerEnv, benchSite, cpuMs, embeddedDatabaseUrl, postgresCpuMs, rebuildSearchIndex, startServer } from './server-process.mjs';
 
 const ARTICLES = Number(process.env.BENCH_CMS_ARTICLES ?? 10_000);
 const CATALOGS = Number(process.env.BENCH_CMS_CATALOGS ?? 20);
@@ -148,6 +148,10 @@ try {
   const catalogPath = new Map(catalogs.map((c) => [String(c.catalogId), c.path]));
   const contains = (file, text) => existsSync(file) && readFileSync(file, 'utf8').includes(text);
   const times = [];
+  // CPU of the article publishes (the server's and its PostgreSQL's), beside their latency; the polling below adds a
+  // little to PostgreSQL's.
+  const [{ data_directory: pgDir }] = (await db.query('SHOW data_directory')).rows;
+  const cpuBefore = { server: cpuMs(server.pid), postgres: postgresCpuMs(pgDir) };
   const answered = [];
   let onHomePage = 0;
   for (const [i, pick] of picks.entries()) {
@@ -182,6 +186,10 @@ try {
     const missing = expected.filter((f) => !contains(f, title));
     if (missing.length) throw new Error(`article ${pick.id}: the new title is not in ${missing.join(', ')}`);
   }
+  const cpuPerArticle = {
+    server: (cpuMs(server.pid) - cpuBefore.server) / times.length,
+    postgres: (postgresCpuMs(pgDir) - cpuBefore.postgres) / times.length,
+  };
   times.sort((a, b) => a - b);
   console.log(
     `single-article publish (detail, catalog list, home; ${times.length} articles near the top of their catalogs, ${onHomePage} on the home page): median ${quantile(times, 0.5).toFixed(0)} ms, ` +
@@ -189,7 +197,7 @@ try {
       `of which the request itself (status change, tasks queued) median ${quantile(
         answered.sort((a, b) => a - b),
         0.5,
-      ).toFixed(0)} ms`,
+      ).toFixed(0)} ms; CPU per article: server ${cpuPerArticle.server.toFixed(0)} ms, PostgreSQL ${cpuPerArticle.postgres.toFixed(0)} ms`,
   );
   console.log(`server peak memory (VmHWM): ${peakRssMb(server.pid).toFixed(0)} MB`);
 } finally {

@@ -8,13 +8,23 @@
 //   node scripts/bench/lists.mjs   (BENCH_SERVER_MAIN=<main.js> runs a build of one's own; BENCH_CPU_PROF=<folder> writes
 //                                  the server's CPU profile there; BENCH_NODE_ARGS="--flag …" starts the server's node with them)
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { adminCaller, benchServerEnv, benchSite, embeddedDatabaseUrl, freePort, rebuildSearchIndex, startServer } from './server-process.mjs';
+import {
+  adminCaller,
+  benchServerEnv,
+  benchSite,
+  cpuMs,
+  embeddedDatabaseUrl,
+  freePort,
+  postgresCpuMs,
+  rebuildSearchIndex,
+  startServer,
+} from './server-process.mjs';
 
 const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
 const autocannon = requireServer('autocannon');
@@ -43,34 +53,6 @@ const median = (values) =>
 
 /** The q-quantile (0..1) of sorted numbers. */
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-const USER_HZ_MS = 1000 / 100;
-
-/** The fields of /proc/<pid>/stat after the command name, or undefined for a process gone. */
-function procStat(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU time (user + system, ms) process `pid` has used so far; with `reaped`, its ended children's too. */
-function cpuMs(pid, reaped = false) {
-  const f = procStat(pid);
-  if (!f) return 0;
-  return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) * USER_HZ_MS;
-}
-
-/**
- * CPU time (ms) the PostgreSQL cluster in `dataDirectory` has used so far: its postmaster with the backends that have
- * ended, plus the live ones.
- */
-function postgresCpuMs(dataDirectory) {
-  const postmaster = Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const live = readdirSync('/proc').filter((d) => /^\d+$/.test(d) && Number(procStat(d)?.[1]) === postmaster);
-  return cpuMs(postmaster, true) + live.reduce((sum, pid) => sum + cpuMs(pid), 0);
-}
 
 /**
  * A list to measure: `base` is a URL ending in `?` or `&` (pages 1–500 are appended), `pid` the server answering it,
@@ -132,7 +114,8 @@ async function runOnce(t, pgDir) {
     .sort((a, b) => a - b);
   const all = answers.map(([, latency]) => latency).sort((a, b) => a - b);
   t.results.push({
-    rate: steady.length / ((end - ramp) / 1000),
+    // 0 when some connection never had an answer (the run was all ramp).
+    rate: end > ramp ? steady.length / ((end - ramp) / 1000) : 0,
     p50: quantile(steady, 0.5),
     p99: quantile(steady, 0.99),
     allP99: quantile(all, 0.99),

@@ -1,6 +1,6 @@
 // Spawns the built server and measures how long it takes to answer its first request.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,4 +137,32 @@ export async function startServer(env, { nodeArgs = [] } = {}) {
       await exited;
     },
   };
+}
+
+const USER_HZ_MS = 1000 / 100;
+
+/** The fields of /proc/<pid>/stat after the command name, or undefined for a process gone. */
+function procStat(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (user + system, ms) process `pid` has used so far; with `reaped`, its ended children's too. */
+export function cpuMs(pid, reaped = false) {
+  const f = procStat(pid);
+  if (!f) return 0;
+  return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) * USER_HZ_MS;
+}
+
+/**
+ * CPU time (ms) the PostgreSQL cluster in `dataDirectory` has used so far: its postmaster with the backends that have
+ * ended, plus the live ones.
+ */
+export function postgresCpuMs(dataDirectory) {
+  const postmaster = Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const live = readdirSync('/proc').filter((d) => /^\d+$/.test(d) && Number(procStat(d)?.[1]) === postmaster);
+  return cpuMs(postmaster, true) + live.reduce((sum, pid) => sum + cpuMs(pid), 0);
 }
