@@ -495,7 +495,9 @@ export class PipeDataProvider implements TemplateDataProvider {
       const catalog = this.model.findCatalog(String(query.catalog));
       if (!catalog) return { rows: [], total: 0 };
       const ids = query.includeChildren ? this.model.subtree(catalog.catalogId).map((c) => c.catalogId) : [catalog.catalogId];
-      add((p) => `c.catalog_id = ANY(${p}::bigint[])`, ids);
+      // One catalog by equality: its index then gives the list's order (an array, even of one, does not before PostgreSQL 17).
+      if (ids.length === 1) add((p) => `c.catalog_id = ${p}`, ids[0]);
+      else add((p) => `c.catalog_id = ANY(${p}::bigint[])`, ids);
     }
     if (query.recommend !== undefined) add((p) => `c.recommend = ${p}`, query.recommend);
     if (query.hot !== undefined) add((p) => `c.hot = ${p}`, query.hot);

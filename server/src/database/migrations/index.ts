@@ -33,6 +33,7 @@ import { ScheduledJob1795650000000 } from './1795650000000-ScheduledJob';
 import { SiteStat1795664000000 } from './1795664000000-SiteStat';
 import { SearchRankDoc1795676000000 } from './1795676000000-SearchRankDoc';
 import { StatClientTypes1795677000000 } from './1795677000000-StatClientTypes';
+import { ContentPipeStatistics1795678000000 } from './1795678000000-ContentPipeStatistics';
 import { CmsPageWidget1795670000000 } from './1795670000000-CmsPageWidget';
 import { CmsAdvertisement1795671000000 } from './1795671000000-CmsAdvertisement';
 import { ExtendModel1795672000000 } from './1795672000000-ExtendModel';
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   ExtendModel1795672000000,
   SearchRankDoc1795676000000,
   StatClientTypes1795677000000,
+  ContentPipeStatistics1795678000000,
 ];
