@@ -15,7 +15,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT, stalePackages } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
-import { adminCaller, benchServerEnv, benchSite, cpuMs, embeddedDatabaseUrl, postgresCpuMs, rebuildSearchIndex, startServer } from './server-process.mjs';
+import {
+  adminCaller,
+  benchServerEnv,
+  benchSite,
+  cpuMs,
+  embeddedDatabaseUrl,
+  postgresCpuMs,
+  rebuildSearchIndex,
+  startServer,
+} from './server-process.mjs';
 
 const ARTICLES = Number(process.env.BENCH_CMS_ARTICLES ?? 10_000);
 const CATALOGS = Number(process.env.BENCH_CMS_CATALOGS ?? 20);
