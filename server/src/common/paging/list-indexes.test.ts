@@ -188,7 +188,11 @@ describe('the key query of a deferred join', () => {
       .where('c.site_id = :siteId', { siteId });
     if (alias) qb.andWhere('cat.alias = :alias', { alias });
     sent.length = 0;
-    return paginateRaw<{ id: string; catalogName: string }>(qb, { pageNum: 3, pageSize: 5 }, { sortable: {}, defaultOrder: { 'c.content_id': 'DESC' }, deferredJoin: true });
+    return paginateRaw<{ id: string; catalogName: string }>(
+      qb,
+      { pageNum: 3, pageSize: 5 },
+      { sortable: {}, defaultOrder: { 'c.content_id': 'DESC' }, deferredJoin: true },
+    );
   };
   const expected = async () =>
     (await ds.query(`SELECT content_id::text AS id FROM cms_content WHERE site_id = $1 ORDER BY content_id DESC LIMIT 5 OFFSET 10`, [siteId])).map(
