@@ -809,6 +809,8 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         return text;
       },
     };
+    // Sites and pipes are few; a bound all the same (a deleted site's entry would otherwise stay).
+    if (this.templateSources.size >= 500) this.templateSources.clear();
     this.templateSources.set(key, { source, texts });
     return source;
   }
