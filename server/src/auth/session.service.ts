@@ -38,9 +38,8 @@ type SessionTimes = 'tokenId' | 'loginTime' | 'lastAccessTime' | 'expireAt' | 'r
  * signature check is skipped; the session is read on every request, so a sign-out still ends the token at once.
  */
 class VerifiedTokens {
+  private static readonly MAX = 10_000;
   private readonly claims = new Map<string, { claims: TokenClaims; expiresAt: number }>();
-
-  constructor(private readonly max = 10_000) {}
 
   get(token: string): TokenClaims | undefined {
     const entry = this.claims.get(token);
@@ -52,7 +51,7 @@ class VerifiedTokens {
 
   set(token: string, claims: TokenClaims & { exp?: number }): void {
     if (!claims.exp) return;
-    if (this.claims.size >= this.max) this.claims.clear();
+    if (this.claims.size >= VerifiedTokens.MAX) this.claims.clear();
     this.claims.set(token, { claims, expiresAt: claims.exp * 1000 });
   }
 }

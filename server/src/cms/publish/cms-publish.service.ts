@@ -792,11 +792,15 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     const key = `${siteId}/${pipe}`;
     const kept = this.templateSources.get(key);
     if (kept) {
-      const unread = Symbol('unread');
-      const read = [...kept.texts].map(
-        async ([path, text]) => (await inner.read(path).catch(() => unread)) === (await text.catch(() => unread)) && (await text) !== undefined,
-      );
-      if ((await Promise.all(read)).every(Boolean)) return kept.source;
+      // A read that failed, then or now, counts as a change.
+      const same = async ([path, text]: [string, Promise<string | null>]) => {
+        try {
+          return (await inner.read(path)) === (await text);
+        } catch {
+          return false;
+        }
+      };
+      if ((await Promise.all([...kept.texts].map(same))).every(Boolean)) return kept.source;
     }
     const texts = new Map<string, Promise<string | null>>();
     const source: TemplateSource = {
