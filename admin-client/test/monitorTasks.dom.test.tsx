@@ -241,10 +241,37 @@ describe('异步任务 screen', () => {
 
     within(rowOf('data-job', DONE), '删除')!.click();
     await waitFor(() => dialog());
+    const readsBefore = seen('GET', '/async/task').length;
     within(dialog(), '确认')!.click();
     await waitFor(() => seen('DELETE', '/async/task/remove').length === 1);
     expect(JSON.parse(seen('DELETE', '/async/task/remove')[0].body)).toEqual({ taskIds: [DONE] });
+    // The list is read again after the removal.
+    await waitFor(() => seen('GET', '/async/task').length > readsBefore);
   });
+
+  it('on a server slower than its refresh, shows each answer and reads again only after it, never two reads at once', async () => {
+    // Each read of the list takes longer than the screen's refresh interval (2 s); progress moves on every read.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let reads = 0;
+    serve(async ({ method, path }) => {
+      if (method !== 'GET' || path !== '/async/task') return undefined;
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      reads += 1;
+      const progress = reads * 10;
+      await new Promise((r) => setTimeout(r, 2500));
+      inFlight -= 1;
+      return { data: { rows: [job(RUNNING, 'active', { name: 'check.library.rebuild', progress })], total: 1 } };
+    });
+    render(<AsyncTaskScreen />, dataProvider, ASYNC_PERMS);
+    await waitFor(() => bodyText().includes('10%'), 5000);
+    expect(rowOf('data-job', RUNNING).textContent).toContain('执行中');
+    // The second answer arrives and is shown: it was not dropped for a newer read started before it came.
+    await waitFor(() => rowOf('data-job', RUNNING).textContent!.includes('20%'), 8000);
+    expect(mostInFlight).toBe(1);
+    expect(seen('GET', '/async/task').length).toBeLessThanOrEqual(3);
+  }, 20_000);
 
   it('filters by type, stays still when nothing is unfinished, and hides actions without their permissions', async () => {
     serve(({ method, path }) =>

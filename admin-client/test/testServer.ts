@@ -10,7 +10,8 @@ export interface SeenRequest {
   body: string;
 }
 
-export type Handler = (req: SeenRequest, res: ServerResponse) => void;
+/** Handles one request; its result is not used (a handler may be async). */
+export type Handler = (req: SeenRequest, res: ServerResponse) => unknown;
 
 export interface TestServer {
   /** API base of the server, e.g. `http://127.0.0.1:40123/prod-api`. */
@@ -29,7 +30,7 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
     req.on('end', () => {
       const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
       requests.push(seen);
-      handler(seen, res);
+      void handler(seen, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

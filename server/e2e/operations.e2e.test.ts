@@ -99,15 +99,20 @@ describe('异步任务 in the browser', () => {
     ).rows;
     const row = page.locator(`tr[data-job="${job.id}"]`);
     // The list refreshes itself only while it holds unfinished jobs: the first look at the new job is a refresh,
-    // pressed again until the row is there (on a loaded machine one answer may still predate the job).
+    // pressed again until the row is there (on a loaded machine one answer may still predate the job). Each press
+    // waits for its answer: a press while a read is in flight drops that read's answer for the newer one.
     const refresh = page.getByRole('button', { name: '刷新' });
     await expect
       .poll(
         async () => {
-          if (!(await row.count())) await refresh.click();
+          if (!(await row.count())) {
+            const answered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/async/task'), { timeout: 30_000 });
+            await refresh.click();
+            await answered;
+          }
           return row.count();
         },
-        { timeout: 45_000, interval: 2000 },
+        { timeout: 60_000, interval: 500 },
       )
       .toBe(1);
     await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('执行中');

@@ -12,7 +12,8 @@ export interface RouteRequest {
   query: Record<string, string>;
   body: unknown;
 }
-export type Route = (req: RouteRequest) => Answer | undefined;
+/** A route may answer late (a slow server), through a promise. */
+export type Route = (req: RouteRequest) => Answer | undefined | Promise<Answer | undefined>;
 
 /** A JSON body parsed; any other (an export's form body) as its text. */
 function parseBody(req: SeenRequest): unknown {
@@ -27,9 +28,9 @@ const realFetch = globalThis.fetch;
 /** Starts the server once for the file and clears its routes and log before each test. */
 export function usePaymentServer() {
   beforeAll(async () => {
-    server = await startTestServer((req, res) => {
+    server = await startTestServer(async (req, res) => {
       const { path, query } = parseUrl(req);
-      const answer = route({ method: req.method, path: path.replace(/^\/prod-api/, ''), query, body: parseBody(req) });
+      const answer = await route({ method: req.method, path: path.replace(/^\/prod-api/, ''), query, body: parseBody(req) });
       if (!answer) return sendJson(res, 404, { code: 404, msg: '接口不存在' });
       if ('error' in answer) return sendJson(res, 200, { code: 500, msg: answer.error });
       return sendJson(res, 200, { code: 200, msg: '', ...answer });

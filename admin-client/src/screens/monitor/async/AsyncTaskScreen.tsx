@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDateTime } from '@zhiwen/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Confirm, Title, useTranslate } from 'react-admin';
 import { PagePagination } from '../../../components/PagePagination';
 import { StateChip, type StateChoice } from '../../../components/StateChip';
@@ -64,7 +64,7 @@ const TYPE_NAMES: Record<string, string> = {
 
 const UNFINISHED = ['created', 'retry', 'active'];
 const PAGE_SIZE = 20;
-/** How often the list is read again while a job is queued or running. */
+/** How long after an answer the list is read again while a job is queued or running. */
 export const ASYNC_REFRESH_MS = 2000;
 
 type Action = 'stop' | 'retry' | 'remove';
@@ -78,14 +78,8 @@ export function AsyncTaskScreen() {
   const { data, reload } = useApiData<{ rows: AsyncTaskRow[]; total: number }>(
     '/async/task',
     { pageNum: page, pageSize: PAGE_SIZE, ...(name ? { name } : {}), ...(status ? { status } : {}) },
-    { notifyErrors: true },
+    { notifyErrors: true, poll: { everyMs: ASYNC_REFRESH_MS, while: (page) => page.rows.some((r) => UNFINISHED.includes(r.state)) } },
   );
-  const active = !!data?.rows.some((r) => UNFINISHED.includes(r.state));
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(reload, ASYNC_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, reload]);
   const can = {
     stop: useHasPermission('monitor:async:stop'),
     retry: useHasPermission('monitor:async:retry'),

@@ -1,7 +1,7 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Card, CardContent, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDateTime } from '@zhiwen/shared';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Title, useTranslate } from 'react-admin';
 import { useApiData } from '../../../components/useApiData';
 import { bytes, formatDuration, percent } from './format';
@@ -80,21 +80,12 @@ function Panel({ title, usage, children, testId }: { title: string; usage?: numb
 /** 服务监控: this process, its machine, the database and the queue, then every running instance (API and workers). */
 export function ServerMonitorScreen() {
   const translate = useTranslate();
-  const report = useApiData<ServerReport>('/monitor/server');
-  const instances = useApiData<InstanceRow[]>('/monitor/server/instances');
-  const { reload: reloadReport } = report;
-  const { reload: reloadInstances } = instances;
+  const report = useApiData<ServerReport>('/monitor/server', {}, { poll: { everyMs: REFRESH_MS } });
+  const instances = useApiData<InstanceRow[]>('/monitor/server/instances', {}, { poll: { everyMs: REFRESH_MS } });
   const reload = () => {
-    reloadReport();
-    reloadInstances();
+    report.reload();
+    instances.reload();
   };
-  useEffect(() => {
-    const timer = setInterval(() => {
-      reloadReport();
-      reloadInstances();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reloadReport, reloadInstances]);
 
   const error = report.error ?? instances.error;
   const data = report.data;
