@@ -46,9 +46,15 @@ export async function drive(root: unknown): Promise<unknown> {
   }
 }
 
+/** The prototype every native generator object inherits from (LiquidJS's tags, outputs and filters are generators). */
+const GENERATOR_PROTOTYPE: object = Object.getPrototypeOf(Object.getPrototypeOf((function* () {})()));
+
 function isIterator(value: unknown): value is Iterator<unknown, unknown, unknown> {
+  // Most values stepped through are strings and other primitives, then native generators: those two answers are quick;
+  // any other object is checked for the iterator methods as LiquidJS checks them.
+  if (!isObjectLike(value)) return false;
+  if (GENERATOR_PROTOTYPE.isPrototypeOf(value)) return true;
   return (
-    !!value &&
     typeof (value as Iterator<unknown>).next === 'function' &&
     typeof (value as Iterator<unknown>).throw === 'function' &&
     typeof (value as Iterator<unknown>).return === 'function'
@@ -56,5 +62,10 @@ function isIterator(value: unknown): value is Iterator<unknown, unknown, unknown
 }
 
 function isPromise(value: unknown): value is PromiseLike<unknown> {
-  return !!value && typeof (value as PromiseLike<unknown>).then === 'function';
+  return isObjectLike(value) && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+/** What can carry methods (an object or a function): a primitive is neither a generator nor a promise. */
+function isObjectLike(value: unknown): value is object {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function';
 }
