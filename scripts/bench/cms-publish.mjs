@@ -119,9 +119,13 @@ try {
   // empty folder; before each later one the site is renamed, so every page changes and is written again (unchanged
   // pages are left alone, which would measure less).
   const siteFolder = path.join(dataDir, 'uploads', 'site', 'bench');
+  const [{ data_directory: pgDir }] = (await db.query('SHOW data_directory')).rows;
   const rates = [];
   for (let i = 1; i <= SITE_RUNS; i++) {
     if (i > 1) await db.query(`UPDATE cms_site SET name = $2 WHERE site_id = $1`, [siteId, `压测站点${i}`]);
+    // CPU spent per page (the server's, PostgreSQL's) beside pages/s: it varies less than the wall clock when the
+    // machine's speed drifts between runs (a shared host).
+    const cpuStart = { server: cpuMs(server.pid), postgres: postgresCpuMs(pgDir) };
     const started = performance.now();
     const { taskId } = await call('POST', '/cms/site/publish', { siteId });
     let task;
@@ -136,7 +140,8 @@ try {
     rates.push(written.files / seconds);
     console.log(
       `whole-site publish ${i}/${SITE_RUNS} (${i === 1 ? 'empty folder' : 'every page changed'}): task ${task.status} (${task.progress}/${task.total}${task.error ? `, errors: ${task.error.slice(0, 200)}` : ''}) ` +
-        `in ${seconds.toFixed(1)} s; ${written.files} files (${(written.bytes / 1024 / 1024).toFixed(1)} MB) -> ${(written.files / seconds).toFixed(0)} pages/s`,
+        `in ${seconds.toFixed(1)} s; ${written.files} files (${(written.bytes / 1024 / 1024).toFixed(1)} MB) -> ${(written.files / seconds).toFixed(0)} pages/s; ` +
+        `CPU per page: server ${((cpuMs(server.pid) - cpuStart.server) / written.files).toFixed(2)} ms, PostgreSQL ${((postgresCpuMs(pgDir) - cpuStart.postgres) / written.files).toFixed(2)} ms`,
     );
   }
   rates.sort((a, b) => a - b);
@@ -159,7 +164,6 @@ try {
   const times = [];
   // CPU of the article publishes (the server's and its PostgreSQL's), beside their latency; the polling below adds a
   // little to PostgreSQL's.
-  const [{ data_directory: pgDir }] = (await db.query('SHOW data_directory')).rows;
   const cpuBefore = { server: cpuMs(server.pid), postgres: postgresCpuMs(pgDir) };
   const answered = [];
   let onHomePage = 0;

@@ -431,8 +431,9 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
 
   /** A site's read model for a run, with the site's hot words (read once) linking detail bodies. */
   private async loadModel(siteId: string): Promise<SiteReadModel | null> {
-    const model = await SiteReadModel.load(this.pool, siteId);
-    if (model) model.bodyLinker = await this.hotWords.linkerFor(siteId);
+    // Side by side: publishing one article waits on these round trips.
+    const [model, linker] = await Promise.all([SiteReadModel.load(this.pool, siteId), this.hotWords.linkerFor(siteId)]);
+    if (model) model.bodyLinker = linker;
     return model;
   }
 
