@@ -51,4 +51,32 @@ describe('drive', () => {
     expect(await drive(7)).toBe(7);
     expect(await drive(Promise.resolve(8))).toBe(8);
   });
+
+  it('steps an iterator that is not a native generator, and passes through objects and functions that are neither', async () => {
+    // An iterator object of its own (as a tag could return), yielding a promise, then finishing with a value.
+    let step = 0;
+    const handmade: Iterator<unknown, unknown, unknown> = {
+      next: (input?: unknown) => (step++ === 0 ? { done: false, value: Promise.resolve(20) } : { done: true, value: (input as number) + 1 }),
+      throw: (error?: unknown) => {
+        throw error;
+      },
+      return: (value?: unknown) => ({ done: true, value }),
+    };
+    const ours: unknown[] = [];
+    const theirs: unknown[] = [];
+    const wrap = (log: unknown[]) =>
+      (function* () {
+        log.push(yield handmade);
+        const object = { next: 'not a method' };
+        log.push(yield object);
+        const fn = () => 'a function';
+        log.push(typeof (yield fn));
+        return log.length;
+      })();
+    expect(await drive(wrap(ours))).toBe(3);
+    step = 0;
+    expect(await toPromise(wrap(theirs) as Generator<unknown, number, unknown>)).toBe(3);
+    expect(ours).toEqual(theirs);
+    expect(ours).toEqual([21, { next: 'not a method' }, 'function']);
+  });
 });

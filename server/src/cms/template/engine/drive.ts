@@ -53,7 +53,8 @@ function isIterator(value: unknown): value is Iterator<unknown, unknown, unknown
   // Most values stepped through are strings and other primitives, then native generators: those two answers are quick;
   // any other object is checked for the iterator methods as LiquidJS checks them.
   if (!isObjectLike(value)) return false;
-  if (GENERATOR_PROTOTYPE.isPrototypeOf(value)) return true;
+  // A native generator inherits from the shared generator prototype (through its function's `prototype`).
+  if (Object.prototype.isPrototypeOf.call(GENERATOR_PROTOTYPE, value)) return true;
   return (
     typeof (value as Iterator<unknown>).next === 'function' &&
     typeof (value as Iterator<unknown>).throw === 'function' &&
