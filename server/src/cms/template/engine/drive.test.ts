@@ -65,7 +65,7 @@ describe('drive', () => {
     const ours: unknown[] = [];
     const theirs: unknown[] = [];
     const wrap = (log: unknown[]) =>
-      (function* () {
+      (function* (): Generator<unknown, number, unknown> {
         log.push(yield handmade);
         const object = { next: 'not a method' };
         log.push(yield object);
@@ -75,7 +75,7 @@ describe('drive', () => {
       })();
     expect(await drive(wrap(ours))).toBe(3);
     step = 0;
-    expect(await toPromise(wrap(theirs) as Generator<unknown, number, unknown>)).toBe(3);
+    expect(await toPromise(wrap(theirs))).toBe(3);
     expect(ours).toEqual(theirs);
     expect(ours).toEqual([21, { next: 'not a method' }, 'function']);
   });
