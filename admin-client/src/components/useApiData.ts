@@ -7,9 +7,9 @@ export interface ApiDataOptions<T> {
   /** Show a failed read as a notification too (screens without their own error display). */
   notifyErrors?: boolean;
   /**
-   * Read again `everyMs` after each answer arrives, while `until` (given the last data) is false. The next read is
-   * timed from the answer, never from the request: a slow server gets fewer reads instead of answers overtaken and
-   * dropped before they arrive. A failed read is tried again on the same terms, judged by the last data read.
+   * Read again `everyMs` after each answer arrives: always, or while `while` holds for the last data read. The next
+   * read is timed from the answer, never from the request: a slow server gets fewer reads instead of answers overtaken
+   * and dropped before they arrive. A failed read is tried again on the same terms.
    */
   poll?: { everyMs: number; while?: (data: T) => boolean };
 }

@@ -78,7 +78,7 @@ export function AsyncTaskScreen() {
   const { data, reload } = useApiData<{ rows: AsyncTaskRow[]; total: number }>(
     '/async/task',
     { pageNum: page, pageSize: PAGE_SIZE, ...(name ? { name } : {}), ...(status ? { status } : {}) },
-    { notifyErrors: true, poll: { everyMs: ASYNC_REFRESH_MS, while: (page) => page.rows.some((r) => UNFINISHED.includes(r.state)) } },
+    { notifyErrors: true, poll: { everyMs: ASYNC_REFRESH_MS, while: (answer) => answer.rows.some((r) => UNFINISHED.includes(r.state)) } },
   );
   const can = {
     stop: useHasPermission('monitor:async:stop'),
