@@ -6,8 +6,12 @@
 //   timed from the request until every task it queued is done, i.e. its page, its catalog's list pages and the home
 //   page are on disk (the files are checked for the new title); median and p90 of BENCH_CMS_ARTICLE_RUNS;
 // - the server's peak memory (VmHWM of the process, which includes start-up).
+// The server runs as a deployment does (docs/operations.md): the API process, which also runs jobs, and
+// BENCH_CMS_WORKERS worker processes (`WORKER=1`) beside it, 1 by default: one process per core of a 2-core machine. A
+// whole-site publish is one task per pipe, each a job of its own, so the processes publish the pipes side by side.
 //   node scripts/bench/cms-publish.mjs   (BENCH_CMS_ARTICLES=10000, BENCH_CMS_CATALOGS=20, BENCH_CMS_SITE_RUNS=3,
-//                                         BENCH_CMS_ARTICLE_RUNS=30; BENCH_CPU_PROF=<folder> writes the server's
+//                                         BENCH_CMS_ARTICLE_RUNS=30, BENCH_CMS_WORKERS=1 (0: the API process
+//                                         alone); BENCH_CPU_PROF=<folder> writes the server's
 //                                         CPU profile there; BENCH_SERVER_MAIN=<main.js> runs a build of one's own;
 //                                         BENCH_DEBUG=1 prints when each task of an article publish ran)
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -24,12 +28,14 @@ import {
   postgresCpuMs,
   rebuildSearchIndex,
   startServer,
+  startWorker,
 } from './server-process.mjs';
 
 const ARTICLES = Number(process.env.BENCH_CMS_ARTICLES ?? 10_000);
 const CATALOGS = Number(process.env.BENCH_CMS_CATALOGS ?? 20);
 const SITE_RUNS = Number(process.env.BENCH_CMS_SITE_RUNS ?? 3);
 const ARTICLE_RUNS = Number(process.env.BENCH_CMS_ARTICLE_RUNS ?? 30);
+const WORKERS = Number(process.env.BENCH_CMS_WORKERS ?? 1);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const { Client } = createRequire(path.join(ROOT, 'server/package.json'))('pg');
 
@@ -72,9 +78,14 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 
 const { dataDir, env } = await benchServerEnv('cms');
 let server;
+const workers = [];
 let db;
 try {
-  server = await startServer(env, { nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [] });
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
+  server = await startServer(env, { nodeArgs });
+  for (let i = 0; i < WORKERS; i++) workers.push(await startWorker(env, embeddedDatabaseUrl(dataDir, env), { nodeArgs }));
+  // CPU of our processes: the API's and the workers'.
+  const ourCpuMs = () => cpuMs(server.pid) + workers.reduce((sum, w) => sum + cpuMs(w.pid), 0);
   const call = await adminCaller(server);
 
   // The site (pc and h5 pipes, default theme) and its catalogs through the API.
@@ -106,7 +117,8 @@ try {
   // The articles in the search index before the runs, as published content is (see rebuildSearchIndex).
   await rebuildSearchIndex(call);
   console.log(
-    `site: ${ARTICLES} published articles in ${CATALOGS} catalogs, 2 pipes (pc, h5), default theme; loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    `site: ${ARTICLES} published articles in ${CATALOGS} catalogs, 2 pipes (pc, h5), default theme; loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s; ` +
+      `processes running jobs: the API${WORKERS ? ` and ${WORKERS} worker${WORKERS > 1 ? 's' : ''}` : ' alone'}`,
   );
 
   // Tasks still waiting or running (read from the database: finer than the task list's polling).
@@ -125,23 +137,30 @@ try {
     if (i > 1) await db.query(`UPDATE cms_site SET name = $2 WHERE site_id = $1`, [siteId, `压测站点${i}`]);
     // CPU spent per page (the server's, PostgreSQL's) beside pages/s: it varies less than the wall clock when the
     // machine's speed drifts between runs (a shared host).
-    const cpuStart = { server: cpuMs(server.pid), postgres: postgresCpuMs(pgDir) };
+    const cpuStart = { server: ourCpuMs(), postgres: postgresCpuMs(pgDir) };
     const started = performance.now();
-    const { taskId } = await call('POST', '/cms/site/publish', { siteId });
+    // One task per pipe; done when all are.
+    const { taskIds } = await call('POST', '/cms/site/publish', { siteId });
     let task;
     for (;;) {
       await sleep(50);
-      task = (await db.query(`SELECT status, progress, total, error FROM cms_publish_task WHERE task_id = $1`, [taskId])).rows[0];
-      if (task && (task.status === 'done' || task.status === 'failed')) break;
+      const { rows } = await db.query(`SELECT status, progress, total, error FROM cms_publish_task WHERE task_id = ANY($1::bigint[])`, [taskIds]);
+      task = {
+        status: rows.every((r) => r.status === 'done') ? 'done' : rows.some((r) => r.status === 'failed') ? 'failed' : 'running',
+        progress: rows.reduce((sum, r) => sum + r.progress, 0),
+        total: rows.reduce((sum, r) => sum + r.total, 0),
+        error: rows.map((r) => r.error).join(' '),
+      };
+      if (rows.length === taskIds.length && rows.every((r) => r.status === 'done' || r.status === 'failed')) break;
       if (performance.now() - started > 30 * 60_000) throw new Error('publish did not finish within 30 min');
     }
     const seconds = (performance.now() - started) / 1000;
     const written = walk(siteFolder);
     rates.push(written.files / seconds);
     console.log(
-      `whole-site publish ${i}/${SITE_RUNS} (${i === 1 ? 'empty folder' : 'every page changed'}): task ${task.status} (${task.progress}/${task.total}${task.error ? `, errors: ${task.error.slice(0, 200)}` : ''}) ` +
+      `whole-site publish ${i}/${SITE_RUNS} (${i === 1 ? 'empty folder' : 'every page changed'}): task ${task.status} (${task.progress}/${task.total}${task.error.trim() ? `, errors: ${task.error.trim().slice(0, 200)}` : ''}) ` +
         `in ${seconds.toFixed(1)} s; ${written.files} files (${(written.bytes / 1024 / 1024).toFixed(1)} MB) -> ${(written.files / seconds).toFixed(0)} pages/s; ` +
-        `CPU per page: server ${((cpuMs(server.pid) - cpuStart.server) / written.files).toFixed(2)} ms, PostgreSQL ${((postgresCpuMs(pgDir) - cpuStart.postgres) / written.files).toFixed(2)} ms`,
+        `CPU per page: server ${((ourCpuMs() - cpuStart.server) / written.files).toFixed(2)} ms, PostgreSQL ${((postgresCpuMs(pgDir) - cpuStart.postgres) / written.files).toFixed(2)} ms`,
     );
   }
   rates.sort((a, b) => a - b);
@@ -164,7 +183,7 @@ try {
   const times = [];
   // CPU of the article publishes (the server's and its PostgreSQL's), beside their latency; the polling below adds a
   // little to PostgreSQL's.
-  const cpuBefore = { server: cpuMs(server.pid), postgres: postgresCpuMs(pgDir) };
+  const cpuBefore = { server: ourCpuMs(), postgres: postgresCpuMs(pgDir) };
   const answered = [];
   let onHomePage = 0;
   for (const [i, pick] of picks.entries()) {
@@ -200,7 +219,7 @@ try {
     if (missing.length) throw new Error(`article ${pick.id}: the new title is not in ${missing.join(', ')}`);
   }
   const cpuPerArticle = {
-    server: (cpuMs(server.pid) - cpuBefore.server) / times.length,
+    server: (ourCpuMs() - cpuBefore.server) / times.length,
     postgres: (postgresCpuMs(pgDir) - cpuBefore.postgres) / times.length,
   };
   times.sort((a, b) => a - b);
@@ -212,9 +231,12 @@ try {
         0.5,
       ).toFixed(0)} ms; CPU per article: server ${cpuPerArticle.server.toFixed(0)} ms, PostgreSQL ${cpuPerArticle.postgres.toFixed(0)} ms`,
   );
-  console.log(`server peak memory (VmHWM): ${peakRssMb(server.pid).toFixed(0)} MB`);
+  console.log(
+    `server peak memory (VmHWM): ${peakRssMb(server.pid).toFixed(0)} MB${workers.map((w, i) => `, worker ${i + 1}: ${peakRssMb(w.pid).toFixed(0)} MB`).join('')}`,
+  );
 } finally {
   await db?.end().catch(() => undefined);
+  for (const worker of workers) await worker.stop();
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

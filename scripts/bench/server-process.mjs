@@ -139,6 +139,49 @@ export async function startServer(env, { nodeArgs = [] } = {}) {
   };
 }
 
+/**
+ * A worker process (`WORKER=1`: background jobs, no HTTP) beside a started server, on its database, as a deployment
+ * runs one (docs/operations.md); resolves once it says it runs.
+ */
+export async function startWorker(env, databaseUrl, { nodeArgs = [] } = {}) {
+  const t0 = performance.now();
+  const { DATABASE_URL, ...inherited } = process.env;
+  const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER_MAIN || path.join(ROOT, 'server/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...inherited, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env, WORKER: '1', DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let errors = '';
+  child.stderr.on('data', (c) => (errors += c));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('worker did not start within 180 s')), 180_000);
+    child.stdout.on('data', (c) => {
+      output += c;
+      if (output.includes('worker is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited: ${errors}`));
+    });
+  });
+  // Later output is not kept.
+  child.stdout.removeAllListeners('data');
+  child.stdout.resume();
+  return {
+    readyMs: performance.now() - t0,
+    pid: child.pid,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 const USER_HZ_MS = 1000 / 100;
 
 /** The fields of /proc/<pid>/stat after the command name, or undefined for a process gone. */

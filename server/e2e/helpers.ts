@@ -28,9 +28,8 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the built server (`node server/dist/main.js`) and waits until /prod-api/health answers 200. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const started = Date.now();
+/** Spawns the built server (`node server/dist/main.js`) with `env` over this process's environment (less DATABASE_URL). */
+function spawnBuilt(env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
     cwd: REPO_ROOT,
@@ -41,31 +40,53 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   child.stdout!.on('data', (c) => (log += c));
   child.stderr!.on('data', (c) => (log += c));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${env.PORT}/prod-api/health`;
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(url);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
+  return { child, output: () => log, exited };
+}
+
+/** Polls `ready` until it holds; kills the process and throws with its output when it exits or `timeoutMs` pass. */
+async function untilReady(
+  { child, output, exited }: ReturnType<typeof spawnBuilt>,
+  ready: () => Promise<boolean>,
+  timeoutMs: number,
+): Promise<ServerProcess> {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    if (await ready()) break;
+    if (Date.now() - started >= timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready after ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const readyAfterMs = Date.now() - started;
-  if (readyAfterMs >= timeoutMs) {
-    child.kill('SIGKILL');
-    throw new Error(`server not ready after ${timeoutMs} ms:\n${log}`);
-  }
   return {
     child,
-    output: () => log,
-    readyAfterMs,
+    output,
+    readyAfterMs: Date.now() - started,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
   };
+}
+
+/** Starts the built server (`node server/dist/main.js`) and waits until /prod-api/health answers 200. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const url = `http://127.0.0.1:${env.PORT}/prod-api/health`;
+  const ready = async () => {
+    try {
+      return (await fetch(url)).status === 200;
+    } catch {
+      return false; // not listening yet
+    }
+  };
+  return untilReady(spawnBuilt(env), ready, timeoutMs);
+}
+
+/** Starts a worker (`WORKER=1`: background jobs only, no HTTP) and waits until it says it runs. */
+export async function startWorkerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const spawned = spawnBuilt({ ...env, WORKER: '1' });
+  return untilReady(spawned, async () => spawned.output().includes('worker is running'), timeoutMs);
 }
 
 /** First administrator password of the products the browser suite starts. */

@@ -93,8 +93,10 @@ async function publishedSite() {
   const ids: string[] = [];
   for (let i = 0; i < 30; i++) ids.push((await contentFactory(by, site.siteId, news.catalogId)).contentId);
   await ds.query(`UPDATE cms_content SET status = 'published', publish_date = now() WHERE content_id = ANY($1::bigint[])`, [ids]);
+  // One task per pipe (pc, h5).
   const first = await publisher.publishSite(site.siteId, 'admin');
-  expect((await settle([first]))[0]).toMatchObject({ status: 'done', error: '' });
+  expect(first).toHaveLength(2);
+  for (const row of await settle(first)) expect(row).toMatchObject({ status: 'done', error: '' });
   const pc = `site/${site.path}/pc`;
   const pages = (await storage.list(pc)).filter((key) => key.endsWith('.shtml') || key.endsWith('.html'));
   expect(pages.length).toBeGreaterThan(30);
@@ -106,8 +108,10 @@ describe('publish tasks whose process died', () => {
     const site = await publishedSite();
     // A whole-site publish killed after a few pages: the rest were never written, one was being written (a
     // temporary file with half a page), and the home-page task waiting behind it in the same job never ran.
-    const siteTask = await publisher.publishSite(site.siteId, 'admin');
-    await settle([siteTask]);
+    // The pc pipe's task (the pipes are published in their order).
+    const siteTasks = await publisher.publishSite(site.siteId, 'admin');
+    await settle(siteTasks);
+    const siteTask = siteTasks[0];
     const homeTask = await publisher.publishIndex(site.siteId, 'admin');
     await settle([homeTask]);
     const missing = site.pages.slice(5);
@@ -149,8 +153,8 @@ describe('publish tasks whose process died', () => {
     await ds.query(`UPDATE cms_publish_task SET status = 'done' WHERE task_id = $1`, [live]);
 
     // The page that kills the process would kill it forever: after maxAttempts runs the task is given up.
-    const looping = await publisher.publishSite(site.siteId, 'admin');
-    await settle([looping]);
+    const [looping, ...others] = await publisher.publishSite(site.siteId, 'admin');
+    await settle([looping, ...others]);
     await leaveAsCrashed(looping, 'running', PUBLISH_LIMITS.maxAttempts);
     expect(await publisher.recoverStale()).toEqual([]);
     const [failed] = await taskRows([looping]);

@@ -37,6 +37,8 @@ export interface PublishTaskJob {
   publishDetail?: boolean;
   /** Unpublish task: storage keys of the content's files, computed when it was taken down (the row may be gone since). */
   removeKeys?: string[];
+  /** Site task: the one pipe it publishes (tasks from before the split carry none and publish every enabled pipe). */
+  pipe?: string;
   /**
    * Catalog task of a content publish: the content published. Only the list pages showing it are rendered when nothing
    * else moved (see `listPagesShowing`); otherwise every page, as for a plain catalog task.
@@ -154,8 +156,8 @@ class TaskRun {
 interface TaskBatch {
   /** Records a task (or reuses a waiting one of the same pages when `coalesce`); answers its id. */
   add(type: PublishTaskType, targetId: string, extra?: Omit<PublishTaskJob, 'taskId'>, coalesce?: boolean): Promise<string>;
-  /** Queues the new tasks as one job. */
-  send(): Promise<void>;
+  /** Queues the new tasks as one job, or with `apart` each as a job of its own (any process running jobs may take it). */
+  send(options?: { apart?: boolean }): Promise<void>;
 }
 
 /** A page to write: where, with which template and context. */
@@ -240,13 +242,21 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   // Requests
   // ---------------------------------------------------------------------------------------------------------------
 
-  /** Queues a whole-site publish (home, every list page, every published detail page, theme assets, sitemap). */
-  async publishSite(siteId: string, operator: string): Promise<string> {
-    await this.requireSite(siteId);
+  /**
+   * Queues a whole-site publish (home, every list page, every published detail page, theme assets, sitemap): one task
+   * per enabled pipe, each its own job, so that the processes running jobs (the API and its workers) publish the pipes
+   * side by side, one core each. Answers the task ids.
+   */
+  async publishSite(siteId: string, operator: string): Promise<string[]> {
+    const model = await this.requireSite(siteId);
     const batch = this.batch(siteId, operator);
-    const taskId = await batch.add('site', siteId, {}, false);
-    await batch.send();
-    return taskId;
+    const pipes = model.enabledPipes();
+    // No pipe enabled: one task, which finds nothing to write (as the back office expects an id).
+    const tasks = pipes.length ? pipes.map((pipe) => ({ pipe })) : [{}];
+    const ids: string[] = [];
+    for (const extra of tasks) ids.push(await batch.add('site', siteId, extra, false));
+    await batch.send({ apart: true });
+    return ids;
   }
 
   /** Queues the home page of the site on every enabled pipe. */
@@ -490,17 +500,19 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         if (!rows[0].reused) jobs.push({ taskId: id, ...extra });
         return id;
       },
-      send: async () => {
+      send: async ({ apart = false } = {}) => {
         if (!jobs.length) return;
-        try {
-          await this.dispatch(jobs);
-        } catch (error) {
-          await this.pool.query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = ANY($1::bigint[])`, [
-            jobs.map((j) => j.taskId),
-            `not queued: ${(error as Error).message}`.slice(0, 1000),
-          ]);
-          throw error;
-        }
+        const groups = apart ? jobs.map((job) => [job]) : [jobs];
+        // One after another, so that a single process takes them in their order; only the tasks whose job was not
+        // queued fail (a job already queued runs its tasks).
+        const failed: Array<{ reason: Error; group: PublishTaskJob[] }> = [];
+        for (const group of groups) await this.dispatch(group).catch((reason: Error) => failed.push({ reason, group }));
+        if (!failed.length) return;
+        await this.pool.query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = ANY($1::bigint[])`, [
+          failed.flatMap((f) => f.group.map((j) => j.taskId)),
+          `not queued: ${failed[0].reason.message}`.slice(0, 1000),
+        ]);
+        throw failed[0].reason;
       },
     };
   }
@@ -650,7 +662,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   private async runTask(model: SiteReadModel, type: PublishTaskType, targetId: string, data: PublishTaskJob, run: TaskRun): Promise<void> {
     switch (type) {
       case 'site':
-        return this.runSite(model, run);
+        return this.runSite(model, run, data.pipe);
       case 'index':
         // A few pages: the task's end writes its count; the pipes side by side.
         run.total = model.enabledPipes().length;
@@ -675,9 +687,9 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     }
   }
 
-  /** Home, lists, details, assets and sitemap of every enabled pipe. */
-  private async runSite(model: SiteReadModel, run: TaskRun): Promise<void> {
-    const pipes = model.enabledPipes();
+  /** Home, lists, details, assets and sitemap of a pipe (if still enabled), or of every enabled pipe. */
+  private async runSite(model: SiteReadModel, run: TaskRun, only?: string): Promise<void> {
+    const pipes = model.enabledPipes().filter((pipe) => only === undefined || pipe === only);
     const counts = new Map<string, Map<string, { items: number; details: number }>>();
     const assets = new Map<string, string[]>();
     for (const pipe of pipes) {

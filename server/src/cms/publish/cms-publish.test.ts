@@ -142,7 +142,10 @@ describe('static publishing', () => {
 
   beforeAll(async () => {
     f = await seedSite({ sitemap: true });
-    siteTask = await publisher.publishSite(f.siteId, 'admin');
+    const tasks = await publisher.publishSite(f.siteId, 'admin');
+    // One task per enabled pipe: pc only here.
+    expect(tasks).toHaveLength(1);
+    siteTask = tasks[0];
     await settle([siteTask]);
   });
 
@@ -188,6 +191,32 @@ describe('static publishing', () => {
     );
     // The tech list shows the link item with its redirect URL.
     expect(await page(f, 'news/tech/index.html')).toContain('<a href="https://elsewhere.example.com/a">Link item</a>');
+  });
+
+  it('publishes each enabled pipe as a task and a job of its own, which any process running jobs may take', async () => {
+    const g = await seedSite();
+    await ds.query(`UPDATE cms_publish_pipe SET status = '0' WHERE site_id = $1`, [g.siteId]);
+    for (const [file, text] of Object.entries(TEMPLATES)) await storage.put(`cms/sites/${g.siteId}/templates/h5/${file}`, Buffer.from(text));
+    const tasks = await publisher.publishSite(g.siteId, 'admin');
+    expect(tasks).toHaveLength(2);
+    const [pc, h5] = await settle(tasks);
+    const recorded = await ds.query(
+      `SELECT options->>'pipe' AS pipe, job_id FROM cms_publish_task WHERE task_id = ANY($1::bigint[]) ORDER BY task_id`,
+      [tasks],
+    );
+    // In the pipes' order, each with its own job.
+    expect(recorded.map((r: { pipe: string }) => r.pipe)).toEqual(['pc', 'h5']);
+    expect(new Set(recorded.map((r: { job_id: string }) => r.job_id)).size).toBe(2);
+    // Each task reports its own pipe: the broken list template is pc's only.
+    expect(pc).toMatchObject({ status: 'failed' });
+    expect(pc.error).toContain('pc/broken/index.html');
+    expect(h5).toMatchObject({ status: 'done', error: '' });
+    for (const row of [pc, h5]) expect(row.progress).toBe(row.total);
+    expect(await page(g, 'broken/index.html', 'h5')).not.toBeNull();
+    for (const pipe of ['pc', 'h5']) {
+      expect(await page(g, 'index.html', pipe)).toContain(`<title>Site `);
+      expect(await page(g, `news/${g.articles[0]}.html`, pipe)).toContain('<h1>Article 1</h1>');
+    }
   });
 
   it('writes no page for drafts, link content, link catalogs or disabled pipes; copies assets and writes the sitemap', async () => {
@@ -346,7 +375,7 @@ describe('publishing one article writes what a whole-site publish would', () => 
     const tasks = await publisher.publishContents(f.siteId, [contentId], 'admin');
     const rows = await settle(tasks);
     const one = await snapshot();
-    await settle([await publisher.publishSite(f.siteId, 'admin')]);
+    await settle(await publisher.publishSite(f.siteId, 'admin'));
     return { one, whole: await snapshot(), rows };
   };
   const newsListTask = async (taskIds: string[]) =>
@@ -357,7 +386,7 @@ describe('publishing one article writes what a whole-site publish would', () => 
 
   beforeAll(async () => {
     f = await seedSite();
-    await settle([await publisher.publishSite(f.siteId, 'admin')]);
+    await settle(await publisher.publishSite(f.siteId, 'admin'));
   });
 
   it('an edited article: only its list page is rendered again, and the files equal a whole-site publish', async () => {
@@ -370,7 +399,7 @@ describe('publishing one article writes what a whole-site publish would', () => 
     expect(await newsListTask(tasks)).toEqual({ total: 2 });
     const one = await snapshot();
     expect(one[`site/${f.path}/pc/news/list_2.html`]).toContain('Article 13 edited<');
-    await settle([await publisher.publishSite(f.siteId, 'admin')]);
+    await settle(await publisher.publishSite(f.siteId, 'admin'));
     expect(one).toEqual(await snapshot());
   });
 
@@ -395,7 +424,7 @@ describe('publishing one article writes what a whole-site publish would', () => 
     await settle(await publisher.unpublishContents(f.siteId, [a5], 'admin'));
     const down = await snapshot();
     expect(down[`site/${f.path}/pc/news/${a5}.html`]).toBeUndefined();
-    await settle([await publisher.publishSite(f.siteId, 'admin')]);
+    await settle(await publisher.publishSite(f.siteId, 'admin'));
     expect(down).toEqual(await snapshot());
   });
 });

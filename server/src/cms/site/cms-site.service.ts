@@ -229,14 +229,17 @@ export class CmsSiteService {
     await this.purge(await this.get(siteId));
   }
 
-  /** Queues a whole-site publish (needs `Site:Publish`), or only the home page with `publishIndex`; answers the task id. */
-  async publish(user: LoginUser, dto: PublishSiteDto): Promise<{ taskId: string }> {
+  /**
+   * Queues a whole-site publish (needs `Site:Publish`; one task per enabled pipe), or only the home page with
+   * `publishIndex`; answers the task ids, and the first as `taskId`.
+   */
+  async publish(user: LoginUser, dto: PublishSiteDto): Promise<{ taskId: string; taskIds: string[] }> {
     await this.access.assert(user, 'Site', 'Publish', dto.siteId);
     const site = await this.get(dto.siteId);
-    const taskId = dto.publishIndex
-      ? await this.publisher.publishIndex(site.siteId, user.userName)
+    const taskIds = dto.publishIndex
+      ? [await this.publisher.publishIndex(site.siteId, user.userName)]
       : await this.publisher.publishSite(site.siteId, user.userName);
-    return { taskId: String(taskId) };
+    return { taskId: taskIds[0], taskIds };
   }
 
   /** The site's extension settings, defaults filled in (needs `Site:View`). */

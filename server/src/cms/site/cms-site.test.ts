@@ -422,8 +422,18 @@ describe('sites', () => {
   it('queues a site publish and lists the dynamic page types', async () => {
     const queued = await http.post('/cms/site/publish').send({ siteId: siteA });
     expect(queued.body.code, JSON.stringify(queued.body)).toBe(200);
-    const task = (await ds.query(`SELECT site_id, task_type FROM cms_publish_task WHERE task_id = $1`, [queued.body.data.taskId]))[0];
-    expect(task).toEqual({ site_id: siteA, task_type: 'site' });
+    // One task per enabled pipe (pc, h5), the first also as taskId.
+    const { taskId, taskIds } = queued.body.data as { taskId: string; taskIds: string[] };
+    expect(taskIds).toHaveLength(2);
+    expect(taskIds[0]).toBe(taskId);
+    const tasks = await ds.query(
+      `SELECT site_id, task_type, options->>'pipe' AS pipe FROM cms_publish_task WHERE task_id = ANY($1::bigint[]) ORDER BY task_id`,
+      [taskIds],
+    );
+    expect(tasks).toEqual([
+      { site_id: siteA, task_type: 'site', pipe: 'pc' },
+      { site_id: siteA, task_type: 'site', pipe: 'h5' },
+    ]);
     expect((await http.as(viewer).post('/cms/site/publish').send({ siteId: siteB })).status).toBe(403);
 
     const types = await http.lang('en').get('/cms/dynamicPageTypes');

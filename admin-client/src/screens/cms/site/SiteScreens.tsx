@@ -74,9 +74,10 @@ export function PublishSiteButton({ siteId: given, siteName }: { siteId?: string
   const publish = async () => {
     setBusy(true);
     try {
-      const { data } = await httpClient.post<{ taskId: string }>('/cms/site/publish', { siteId: String(siteId) });
+      // One task per enabled pipe.
+      const { data } = await httpClient.post<{ taskId: string; taskIds?: string[] }>('/cms/site/publish', { siteId: String(siteId) });
       startPublishPolling();
-      notify('app.cms_site.publish_started', { type: 'success', messageArgs: { taskId: data?.taskId ?? '' } });
+      notify('app.cms_site.publish_started', { type: 'success', messageArgs: { taskId: (data?.taskIds ?? [data?.taskId ?? '']).join(', ') } });
       setOpen(false);
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
