@@ -15,6 +15,7 @@ import { startHeartbeat, StaleTaskSweep } from '../../common/tasks/task-liveness
 import { QueueService } from '../../queue/queue.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { HotWordService } from '../../word/hotword/hot-word.service';
+import { ServerMonitorService } from '../../monitor/server/server-monitor.service';
 import { DEFAULT_THEME_PATHS } from '../template/default-theme';
 import { TemplateError } from '../template/engine/errors';
 import { isTemplatePath } from '../template/engine/paths';
@@ -39,6 +40,12 @@ export interface PublishTaskJob {
   removeKeys?: string[];
   /** Site task: the one pipe it publishes (tasks from before the split carry none and publish every enabled pipe). */
   pipe?: string;
+  /**
+   * Site task of a pipe split in `parts` (0 < part < parts): only the detail pages whose content id modulo `parts`
+   * is `part`. Part 0 writes the rest of the pipe (home, lists, assets, sitemap) and its own share of the details.
+   */
+  part?: number;
+  parts?: number;
   /**
    * Catalog task of a content publish: the content published. Only the list pages showing it are rendered when nothing
    * else moved (see `listPagesShowing`); otherwise every page, as for a plain catalog task.
@@ -76,6 +83,8 @@ export const PUBLISH_LIMITS = {
   maxAttempts: 3,
   /** Progress is written at most this often (ms). */
   progressEveryMs: 500,
+  /** Most parts a pipe's whole-site publish is split into (see publishSite). */
+  maxSiteParts: 8,
   /** Largest sitemap (URLs per pipe). */
   sitemapMaxUrls: 50_000,
 } as const;
@@ -160,6 +169,12 @@ interface TaskBatch {
   send(options?: { apart?: boolean }): Promise<void>;
 }
 
+/** The share of a pipe's detail pages one part of a split whole-site publish writes (see PublishTaskJob). */
+interface SiteSlice {
+  part: number;
+  parts: number;
+}
+
 /** A page to write: where, with which template and context. */
 interface PageJob {
   pipe: string;
@@ -196,6 +211,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queue: QueueService,
     private readonly hotWords: HotWordService,
+    private readonly instances: ServerMonitorService,
   ) {}
 
   /** Plain SQL through the driver's pool: bulk reads without the ORM's overhead. */
@@ -243,16 +259,20 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   // ---------------------------------------------------------------------------------------------------------------
 
   /**
-   * Queues a whole-site publish (home, every list page, every published detail page, theme assets, sitemap): one task
-   * per enabled pipe, each its own job, so that the processes running jobs (the API and its workers) publish the pipes
-   * side by side, one core each. Answers the task ids.
+   * Queues a whole-site publish (home, every list page, every published detail page, theme assets, sitemap): a task
+   * per enabled pipe, each its own job, so that the processes running jobs (the API and its workers) publish side by
+   * side, one core each. When fewer pipes than such processes, each pipe's detail pages are shared out between parts
+   * of it. Answers the task ids.
    */
   async publishSite(siteId: string, operator: string): Promise<string[]> {
-    const model = await this.requireSite(siteId);
+    const [model, runners] = await Promise.all([this.requireSite(siteId), this.instances.jobRunners().catch(() => 1)]);
     const batch = this.batch(siteId, operator);
     const pipes = model.enabledPipes();
+    const parts = Math.min(PUBLISH_LIMITS.maxSiteParts, Math.max(1, Math.ceil(runners / Math.max(1, pipes.length))));
+    const split = (pipe: string): Array<Omit<PublishTaskJob, 'taskId'>> =>
+      parts === 1 ? [{ pipe }] : Array.from({ length: parts }, (_, part) => ({ pipe, part, parts }));
     // No pipe enabled: one task, which finds nothing to write (as the back office expects an id).
-    const tasks = pipes.length ? pipes.map((pipe) => ({ pipe })) : [{}];
+    const tasks = pipes.length ? pipes.flatMap(split) : [{}];
     const ids: string[] = [];
     for (const extra of tasks) ids.push(await batch.add('site', siteId, extra, false));
     await batch.send({ apart: true });
@@ -662,7 +682,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   private async runTask(model: SiteReadModel, type: PublishTaskType, targetId: string, data: PublishTaskJob, run: TaskRun): Promise<void> {
     switch (type) {
       case 'site':
-        return this.runSite(model, run, data.pipe);
+        return this.runSite(model, run, data);
       case 'index':
         // A few pages: the task's end writes its count; the pipes side by side.
         run.total = model.enabledPipes().length;
@@ -687,20 +707,25 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     }
   }
 
-  /** Home, lists, details, assets and sitemap of a pipe (if still enabled), or of every enabled pipe. */
-  private async runSite(model: SiteReadModel, run: TaskRun, only?: string): Promise<void> {
-    const pipes = model.enabledPipes().filter((pipe) => only === undefined || pipe === only);
+  /**
+   * Home, lists, details, assets and sitemap of the task's pipe (if still enabled), or of every enabled pipe; a part
+   * of a split pipe other than the first writes only its share of the detail pages.
+   */
+  private async runSite(model: SiteReadModel, run: TaskRun, data: PublishTaskJob): Promise<void> {
+    const pipes = model.enabledPipes().filter((pipe) => data.pipe === undefined || pipe === data.pipe);
+    const slice = data.parts && data.parts > 1 ? { part: data.part ?? 0, parts: data.parts } : undefined;
+    const detailsOnly = !!slice && slice.part > 0;
     const counts = new Map<string, Map<string, { items: number; details: number }>>();
     const assets = new Map<string, string[]>();
     for (const pipe of pipes) {
-      counts.set(pipe, await this.countByCatalog(model, pipe, null));
+      counts.set(pipe, await this.countByCatalog(model, pipe, null, slice));
       const prefix = `cms/sites/${model.site.siteId}/assets/${pipe}`;
-      assets.set(pipe, await this.storage.list(prefix));
+      assets.set(pipe, detailsOnly ? [] : await this.storage.list(prefix));
     }
-    const listed = [...model.catalogsById.values()].filter((c) => c.catalogType === 'common' && c.staticFlag);
+    const listed = detailsOnly ? [] : [...model.catalogsById.values()].filter((c) => c.catalogType === 'common' && c.staticFlag);
     for (const pipe of pipes) {
       const byCatalog = counts.get(pipe)!;
-      run.total += 1 + (assets.get(pipe)?.length ?? 0) + (model.site.configProps.sitemapEnabled ? 1 : 0);
+      if (!detailsOnly) run.total += 1 + (assets.get(pipe)?.length ?? 0) + (model.site.configProps.sitemapEnabled ? 1 : 0);
       for (const catalog of listed) run.total += Math.max(1, Math.ceil((byCatalog.get(catalog.catalogId)?.items ?? 0) / model.pageSize(catalog)));
       for (const { details } of byCatalog.values()) run.total += details;
     }
@@ -709,13 +734,16 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       const provider = model.provider(pipe, true);
       const source = await this.cachedSource(model.site.siteId, pipe);
       run.checkpoint();
-      await this.writePage(provider, source, this.homeJob(model, provider), run);
-      await this.writeSearchPage(model, provider, source, run);
+      if (!detailsOnly) {
+        await this.writePage(provider, source, this.homeJob(model, provider), run);
+        await this.writeSearchPage(model, provider, source, run);
+      }
       for (const catalog of listed) {
         run.checkpoint();
         await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run);
       }
-      await this.writeDetails(model, provider, source, null, run);
+      await this.writeDetails(model, provider, source, null, run, slice);
+      if (detailsOnly) continue;
       run.checkpoint();
       await this.copyAssets(model, pipe, assets.get(pipe) ?? [], run);
       run.checkpoint();
@@ -1015,21 +1043,27 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     return pages;
   }
 
-  /** Detail pages of published, non-link content (of `catalogIds`, or the whole site), in batches. */
+  /**
+   * Detail pages of published, non-link content (of `catalogIds`, or the whole site; with `slice`, only the content
+   * whose id modulo `parts` is `part`), in batches.
+   */
   private async writeDetails(
     model: SiteReadModel,
     provider: PipeDataProvider,
     source: TemplateSource,
     catalogIds: string[] | null,
     run: TaskRun,
+    slice?: SiteSlice,
   ): Promise<void> {
     // One batch is read (rows, bodies, related content) while the one before it renders.
     const read = async (after: string): Promise<{ rows: ContentRow[]; views: ContentView[] }> => {
       const params: unknown[] = [model.site.siteId, provider.pipe, after, PUBLISH_LIMITS.detailBatch];
-      if (catalogIds) params.push(catalogIds);
+      const filters: string[] = [];
+      if (catalogIds) filters.push(`AND c.catalog_id = ANY($${params.push(catalogIds)}::bigint[])`);
+      if (slice) filters.push(`AND c.content_id % $${params.push(slice.parts)} = $${params.push(slice.part)}`);
       const { rows } = await this.pool.query<ContentRow>(
         `SELECT ${CONTENT_COLUMNS} FROM cms_content c
-          WHERE c.site_id = $1 AND ${onPipe('$2')} AND NOT c.link_flag AND c.content_id > $3 ${catalogIds ? 'AND c.catalog_id = ANY($5::bigint[])' : ''}
+          WHERE c.site_id = $1 AND ${onPipe('$2')} AND NOT c.link_flag AND c.content_id > $3 ${filters.join(' ')}
           ORDER BY c.content_id LIMIT $4`,
         params,
       );
@@ -1061,17 +1095,19 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     }
   }
 
-  /** Published content per catalog on a pipe: list items (link content included) and detail pages. */
+  /** Published content per catalog on a pipe: list items (link content included) and detail pages (of `slice`, if given). */
   private async countByCatalog(
     model: SiteReadModel,
     pipe: string,
     catalogIds: string[] | null,
+    slice?: SiteSlice,
   ): Promise<Map<string, { items: number; details: number }>> {
     const params: unknown[] = [model.site.siteId, pipe];
-    if (catalogIds) params.push(catalogIds);
+    const inCatalogs = catalogIds ? `AND c.catalog_id = ANY($${params.push(catalogIds)}::bigint[])` : '';
+    const inSlice = slice ? `AND c.content_id % $${params.push(slice.parts)} = $${params.push(slice.part)}` : '';
     const { rows } = await this.pool.query<{ id: string; items: number; details: number }>(
-      `SELECT c.catalog_id AS id, count(*)::int AS items, (count(*) FILTER (WHERE NOT c.link_flag))::int AS details
-         FROM cms_content c WHERE c.site_id = $1 AND ${onPipe('$2')} ${catalogIds ? 'AND c.catalog_id = ANY($3::bigint[])' : ''}
+      `SELECT c.catalog_id AS id, count(*)::int AS items, (count(*) FILTER (WHERE NOT c.link_flag ${inSlice}))::int AS details
+         FROM cms_content c WHERE c.site_id = $1 AND ${onPipe('$2')} ${inCatalogs}
         GROUP BY c.catalog_id`,
       params,
     );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
+import { ServerMonitorService } from '../../monitor/server/server-monitor.service';
 import { CmsTemplateService } from '../template/cms-template.service';
 import { CmsPublishService } from './cms-publish.service';
 import { serveSiteFiles } from './serve-site-files';
@@ -426,6 +427,48 @@ describe('publishing one article writes what a whole-site publish would', () => 
     expect(down[`site/${f.path}/pc/news/${a5}.html`]).toBeUndefined();
     await settle(await publisher.publishSite(f.siteId, 'admin'));
     expect(down).toEqual(await snapshot());
+  });
+});
+
+describe('a whole-site publish split between processes', () => {
+  it('shares a pipe out in parts, one per process running jobs; the files equal those of a publish in one part', async () => {
+    const f = await seedSite({ sitemap: true });
+    const files = async () => {
+      const out: Record<string, string | null> = {};
+      for (const key of await storage.list(`site/${f.path}/pc`)) out[key] = await read(key);
+      return out;
+    };
+    const single = await publisher.publishSite(f.siteId, 'admin');
+    expect(single).toHaveLength(1);
+    await settle(single);
+    const whole = await files();
+    for (const key of Object.keys(whole)) await storage.delete(key);
+
+    // Two more processes run jobs (their rows as they report them): the one pipe is split in a part per process.
+    const others = ['split-test:1', 'split-test:2'];
+    for (const id of others)
+      await ds.query(
+        `INSERT INTO sys_server_instance (instance_id, host_name, pid, role, start_time, last_seen, figures)
+         VALUES ($1, 'split-test', 1, 'worker', now(), now(), '{"runsJobs": true}')`,
+        [id],
+      );
+    try {
+      const runners = await t.app.get(ServerMonitorService).jobRunners();
+      expect(runners).toBeGreaterThanOrEqual(2);
+      const tasks = await publisher.publishSite(f.siteId, 'admin');
+      expect(tasks).toHaveLength(runners);
+      const rows = await settle(tasks);
+      const options = await ds.query(`SELECT options FROM cms_publish_task WHERE task_id = ANY($1::bigint[]) ORDER BY task_id`, [tasks]);
+      expect(options.map((r: { options: unknown }) => r.options)).toEqual(tasks.map((_, part) => ({ pipe: 'pc', part, parts: runners })));
+      // The first part writes home, lists, assets, sitemap and its share of the details; the others only details.
+      expect(rows[0].error).toContain('pc/broken/index.html');
+      for (const row of rows.slice(1)) expect(row).toMatchObject({ status: 'done', error: '' });
+      for (const row of rows) expect(row.progress).toBe(row.total);
+      expect(rows.reduce((sum, r) => sum + r.total, 0)).toBe(Object.keys(whole).length + 1);
+      expect(await files()).toEqual(whole);
+    } finally {
+      await ds.query(`DELETE FROM sys_server_instance WHERE instance_id = ANY($1)`, [others]);
+    }
   });
 });
 

@@ -153,6 +153,11 @@ export class ServerMonitorService implements OnApplicationBootstrap, BeforeAppli
     return [...out.filter((r) => r.current), ...out.filter((r) => !r.current)];
   }
 
+  /** How many live processes run background jobs (a whole-site publish is split into that many jobs at least). */
+  async jobRunners(): Promise<number> {
+    return (await this.instances()).filter((i) => i.runsJobs).length;
+  }
+
   /** Fresh figures of the answering process, with the database's and the queue's. */
   async current(): Promise<ServerReport> {
     const [figures, database, queue] = await Promise.all([this.sampler.sample(this.pool()), this.database(), this.queue()]);
