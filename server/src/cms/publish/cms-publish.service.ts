@@ -763,9 +763,11 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     const ids = catalogs.map((c) => c.catalogId);
     const counts = new Map<string, Map<string, { items: number; details: number }>>();
     const pipes = model.enabledPipes();
-    const counted = await Promise.all(pipes.map((pipe) => this.countByCatalog(model, pipe, ids)));
-    for (const [i, pipe] of pipes.entries()) {
-      const byCatalog = counted[i];
+    // A content publish's task does not count first: its progress is written once at the end, and its first list page
+    // tells how many pages there are (counting a catalog visits each of its rows: milliseconds an editor waits for).
+    const counted = focus && !withDetails ? null : await Promise.all(pipes.map((pipe) => this.countByCatalog(model, pipe, ids)));
+    for (const [i, pipe] of counted ? pipes.entries() : []) {
+      const byCatalog = counted![i];
       counts.set(pipe, byCatalog);
       for (const catalog of listed) run.total += Math.max(1, Math.ceil((byCatalog.get(catalog.catalogId)?.items ?? 0) / model.pageSize(catalog)));
       if (withDetails) for (const { details } of byCatalog.values()) run.total += details;
@@ -778,7 +780,8 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
         const source = await this.cachedSource(model.site.siteId, pipe);
         for (const catalog of listed) {
           run.checkpoint();
-          await this.writeLists(model, provider, source, catalog, counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0, run, focus);
+          const items = counts.has(pipe) ? (counts.get(pipe)!.get(catalog.catalogId)?.items ?? 0) : null;
+          await this.writeLists(model, provider, source, catalog, items, run, focus);
         }
         run.checkpoint();
         if (withDetails) await this.writeDetails(model, provider, source, ids, run);
@@ -960,18 +963,21 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
 
   /**
    * Every list page of a catalog; pages beyond the last (left from when it held more) are removed. With `focus`, only
-   * the first page and the pages showing that content when nothing else moved (see listPagesShowing).
+   * the first page and the pages showing that content when nothing else moved (see listPagesShowing). `items`: the
+   * catalog's published items as counted for the run's total, or null when not counted (then counted here only if the
+   * template's list does not tell the page count).
    */
   private async writeLists(
     model: SiteReadModel,
     provider: PipeDataProvider,
     source: TemplateSource,
     catalog: CatalogRow,
-    items: number,
+    items: number | null,
     run: TaskRun,
     focus?: ReadonlySet<string>,
   ): Promise<void> {
-    const estimated = Math.max(1, Math.ceil(items / model.pageSize(catalog)));
+    const pagesOf = (n: number) => Math.max(1, Math.ceil(n / model.pageSize(catalog)));
+    const estimated = items === null ? null : pagesOf(items);
     const firstJob = this.listJob(model, provider, catalog, 1);
     let first: RenderResult | null = null;
     try {
@@ -980,13 +986,15 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       run.fail(`${firstJob.pipe}/${firstJob.file}`, error);
     }
     // The template's paged list knows its page count best (it may list sub-catalogs' content too).
-    const pages = first?.paging ? Math.max(1, first.paging.pageCount) : estimated;
+    const pages = first?.paging
+      ? Math.max(1, first.paging.pageCount)
+      : (estimated ?? pagesOf((await this.countByCatalog(model, provider.pipe, [catalog.catalogId])).get(catalog.catalogId)?.items ?? 0));
     // Read before page 1 is written: the decision compares with the pages as published.
     const only = focus && first ? await this.listPagesShowing(model, provider, catalog, first, focus) : null;
     if (first) await this.writeFile(pageKey(model.site, provider.pipe, firstJob.file), Buffer.from(first.html, 'utf8'));
     await run.tick();
     const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2).filter((page) => !only || only.has(page));
-    run.total += 1 + rest.length - estimated;
+    run.total += 1 + rest.length - (estimated ?? 0);
     await eachLimit(
       rest,
       PUBLISH_LIMITS.concurrency,
