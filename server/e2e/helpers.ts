@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmodSync, mkdtempSync } from 'node:fs';
@@ -5,6 +6,7 @@ import os from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { Client } from 'pg';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -87,6 +89,32 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
 export async function startWorkerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const spawned = spawnBuilt({ ...env, WORKER: '1' });
   return untilReady(spawned, async () => spawned.output().includes('worker is running'), timeoutMs);
+}
+
+/**
+ * A database of a test's own on the PostgreSQL server of DATABASE_URL (else 127.0.0.1:5432), for a test that runs the
+ * server as a process on it: `create()` before, `drop()` after (it never throws).
+ */
+export function ownDatabase(label: string) {
+  const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `zw_e2e_${label}_${randomBytes(4).toString('hex')}`;
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const run = async (sql: string) => {
+    const client = new Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name,
+    url: url.toString(),
+    create: () => run(`CREATE DATABASE ${name}`),
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined),
+  };
 }
 
 /** First administrator password of the products the browser suite starts. */

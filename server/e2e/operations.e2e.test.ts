@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, ownDatabase, type Row, type ServerProcess, startFreshProduct } from './helpers';
 
 /**
  * Operations screens of issue 21 in a real browser: an administrator stops a long comparison-index rebuild from
@@ -14,26 +13,11 @@ import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type Server
  * else 127.0.0.1:5432), so the test can seed a large library and create the sample table with SQL.
  */
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `zw_e2e_operations_${randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+const database = ownDatabase('operations');
+const dbUrl = database.url;
 
 /** Documents seeded for the rebuild: it works through them 200 at a time, long enough to be stopped half-way. */
 const SEEDED_DOCS = 6000;
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 let server: ServerProcess | undefined;
 let browser: Browser;
@@ -57,7 +41,7 @@ async function openMenu(page: Page, folder: string, entry: string): Promise<void
 }
 
 beforeAll(async () => {
-  await adminQuery(`CREATE DATABASE ${dbName}`);
+  await database.create();
   ({ server, base } = await startFreshProduct('operations', { DATABASE_URL: dbUrl }));
   db = new Client({ connectionString: dbUrl });
   await db.connect();
@@ -69,7 +53,7 @@ afterAll(async () => {
   await browser?.close();
   await db?.end();
   await server?.stop();
-  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await database.drop();
 });
 
 describe('异步任务 in the browser', () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { Client } from 'pg';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAlipay, type FakeAlipay } from '../test/helpers/fake-alipay';
 import { startFakeWechatPay, type FakeWechatPay } from '../test/helpers/fake-wechatpay';
 import { apiLogin, captchaResponse, launchBrowser, screenshot, solveCaptcha } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, ownDatabase, type Row, type ServerProcess, startFreshProduct } from './helpers';
 
 /**
  * Online payment of a check order in a real browser: the product is started with WeChat Pay and Alipay pointed at
@@ -18,23 +17,8 @@ import { apiCaller, E2E_ADMIN_PASSWORD, startFreshProduct, type Row, type Server
  * own on the PostgreSQL server (DATABASE_URL, else 127.0.0.1:5432), so the test can move an order's creation time.
  */
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `zw_e2e_payment_${randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const database = ownDatabase('payment');
+const dbUrl = database.url;
 
 const PRICE = 990;
 const PHONE_UA =
@@ -131,7 +115,7 @@ const stillSamePage = (p: Page) => p.evaluate(() => (window as unknown as { paym
 beforeAll(async () => {
   wechat = await startFakeWechatPay();
   alipay = await startFakeAlipay();
-  await adminQuery(`CREATE DATABASE ${dbName}`);
+  await database.create();
   ({ server, base } = await startFreshProduct('payment', { DATABASE_URL: dbUrl, WECHATPAY_API_BASE: wechat.url, ALIPAY_GATEWAY: alipay.gateway }));
   db = new Client({ connectionString: dbUrl });
   await db.connect();
@@ -181,7 +165,7 @@ afterAll(async () => {
   await wechat?.close();
   await alipay?.close();
   await db?.end();
-  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await database.drop();
 });
 
 describe('online payment of a check on the public site', () => {

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, freePort, startServerProcess, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, freePort, ownDatabase, type ServerProcess, startServerProcess } from './helpers';
 
 /**
  * A whole-site publish whose server is killed with SIGKILL mid-way (issue 15, point 3): the next server's sweep resumes it and it finishes; the publish indicator never shows the dead task as under way; no temporary file
@@ -13,29 +12,14 @@ import { apiCaller, E2E_ADMIN_PASSWORD, freePort, startServerProcess, type Serve
  * concerns the API process only.
  */
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ARTICLES = 4000;
 /** The servers take a task as dead after this long without a heartbeat (60 s unless told), and sweep that often. */
 const STALE_SECONDS = 20;
-const dbName = `zw_e2e_pubcrash_${randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+const database = ownDatabase('pubcrash');
+const dbUrl = database.url;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-e2e-pubcrash-'));
 let server: ServerProcess | undefined;
 let db: Client;
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function start(): Promise<{ base: string; token: string; call: ReturnType<typeof apiCaller> }> {
   const port = String(await freePort());
@@ -66,7 +50,7 @@ const task = async (taskId: string) =>
 const filesUnder = async (folder: string) => (await fs.readdir(folder, { recursive: true }).catch(() => [])).map(String);
 
 beforeAll(async () => {
-  await adminQuery(`CREATE DATABASE ${dbName}`);
+  await database.create();
   db = new Client({ connectionString: dbUrl });
   await db.connect();
 });
@@ -74,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server?.child.exitCode === null) server.child.kill('SIGKILL');
   await db?.end();
-  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await database.drop();
   await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
 });
 

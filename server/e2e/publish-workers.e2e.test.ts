@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, freePort, startServerProcess, startWorkerProcess, type ServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, freePort, ownDatabase, type ServerProcess, startServerProcess, startWorkerProcess } from './helpers';
 
 /**
  * A whole-site publish in the deployment docs/operations.md describes: the API process (which runs jobs too) and a
@@ -13,27 +12,12 @@ import { apiCaller, E2E_ADMIN_PASSWORD, freePort, startServerProcess, startWorke
  * own, so the two processes publish the two pipes at the same time, one core each (issue 17).
  */
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ARTICLES = 4000;
-const dbName = `zw_e2e_pubworkers_${randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+const database = ownDatabase('pubworkers');
+const dbUrl = database.url;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zhiwen-e2e-pubworkers-'));
 const processes: ServerProcess[] = [];
 let db: Client;
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** CPU time (ms, user + system) a process has used so far. */
 const cpuMs = (pid: number) => {
@@ -42,7 +26,7 @@ const cpuMs = (pid: number) => {
 };
 
 beforeAll(async () => {
-  await adminQuery(`CREATE DATABASE ${dbName}`);
+  await database.create();
   db = new Client({ connectionString: dbUrl });
   await db.connect();
 });
@@ -50,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of processes) await p.stop();
   await db?.end();
-  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await database.drop();
   await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
 });
 
