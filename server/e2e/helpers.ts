@@ -117,6 +117,18 @@ export function ownDatabase(label: string) {
   };
 }
 
+/** `count` published articles ('Article 1'…) with a one-line body in a catalog, straight into the database. */
+export async function seedPublishedArticles(db: Client, siteId: string, catalogId: string, count: number): Promise<void> {
+  await db.query(
+    `INSERT INTO cms_content (site_id, catalog_id, content_type, title, status, publish_date)
+     SELECT $1, $2, 'article', 'Article ' || g, 'published', now() FROM generate_series(1, $3) g`,
+    [siteId, catalogId, count],
+  );
+  await db.query(`INSERT INTO cms_article_detail (content_id, content_html) SELECT content_id, '<p>body</p>' FROM cms_content WHERE site_id = $1`, [
+    siteId,
+  ]);
+}
+
 /** First administrator password of the products the browser suite starts. */
 export const E2E_ADMIN_PASSWORD = 'E2eAdmin2026';
 

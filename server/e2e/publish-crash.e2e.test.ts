@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, freePort, ownDatabase, type ServerProcess, startServerProcess } from './helpers';
+import { apiCaller, E2E_ADMIN_PASSWORD, freePort, ownDatabase, seedPublishedArticles, type ServerProcess, startServerProcess } from './helpers';
 
 /**
  * A whole-site publish whose server is killed with SIGKILL mid-way (issue 15, point 3): the next server's sweep resumes it and it finishes; the publish indicator never shows the dead task as under way; no temporary file
@@ -76,14 +76,7 @@ describe('a whole-site publish killed mid-way', () => {
       }).then((r) => r.json())
     ).data.catalogId as string;
     // Enough published articles that a whole-site publish takes a while.
-    await db.query(
-      `INSERT INTO cms_content (site_id, catalog_id, content_type, title, status, publish_date)
-       SELECT $1, $2, 'article', 'Article ' || g, 'published', now() FROM generate_series(1, $3) g`,
-      [siteId, catalogId, ARTICLES],
-    );
-    await db.query(`INSERT INTO cms_article_detail (content_id, content_html) SELECT content_id, '<p>body</p>' FROM cms_content WHERE site_id = $1`, [
-      siteId,
-    ]);
+    await seedPublishedArticles(db, siteId, catalogId, ARTICLES);
 
     // One task per pipe; the first is pc's.
     const { taskId, taskIds } = await call<{ taskId: string; taskIds: string[] }>('POST', '/cms/site/publish', { siteId });

@@ -4,7 +4,16 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './browser';
-import { apiCaller, E2E_ADMIN_PASSWORD, freePort, ownDatabase, type ServerProcess, startServerProcess, startWorkerProcess } from './helpers';
+import {
+  apiCaller,
+  E2E_ADMIN_PASSWORD,
+  freePort,
+  ownDatabase,
+  seedPublishedArticles,
+  type ServerProcess,
+  startServerProcess,
+  startWorkerProcess,
+} from './helpers';
 
 /**
  * A whole-site publish in the deployment docs/operations.md describes: the API process (which runs jobs too) and a
@@ -53,14 +62,7 @@ describe('a whole-site publish with the API and a worker', () => {
 
     const { siteId } = await call<{ siteId: string }>('POST', '/cms/site', { name: '双进程发布', path: 'workers' });
     const { catalogId } = await apiCaller(base, token, siteId)<{ catalogId: string }>('POST', '/cms/catalog', { name: '新闻', alias: 'news' });
-    await db.query(
-      `INSERT INTO cms_content (site_id, catalog_id, content_type, title, status, publish_date)
-       SELECT $1, $2, 'article', 'Article ' || g, 'published', now() FROM generate_series(1, $3) g`,
-      [siteId, catalogId, ARTICLES],
-    );
-    await db.query(`INSERT INTO cms_article_detail (content_id, content_html) SELECT content_id, '<p>body</p>' FROM cms_content WHERE site_id = $1`, [
-      siteId,
-    ]);
+    await seedPublishedArticles(db, siteId, catalogId, ARTICLES);
 
     const workerCpu = cpuMs(worker.child.pid!);
     const { taskIds } = await call<{ taskId: string; taskIds: string[] }>('POST', '/cms/site/publish', { siteId });
