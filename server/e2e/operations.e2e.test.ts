@@ -84,39 +84,41 @@ describe('异步任务 in the browser', () => {
     const row = page.locator(`tr[data-job="${job.id}"]`);
     // The list refreshes itself only while it holds unfinished jobs: the first look at the new job is a refresh,
     // pressed again until the row is there (on a loaded machine one answer may still predate the job). Each press
-    // waits for its answer: a press while a read is in flight drops that read's answer for the newer one.
+    // waits for its answer: a press while a read is in flight drops that read's answer for the newer one. The rebuild
+    // loads the server and its database, so on a loaded machine an answer can take a long while (one CI run waited
+    // more than 30 s): the waits are generous.
     const refresh = page.getByRole('button', { name: '刷新' });
     await expect
       .poll(
         async () => {
           if (!(await row.count())) {
-            const answered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/async/task'), { timeout: 30_000 });
+            const answered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/async/task'), { timeout: 90_000 });
             await refresh.click();
             await answered;
           }
           return row.count();
         },
-        { timeout: 60_000, interval: 500 },
+        { timeout: 150_000, interval: 500 },
       )
       .toBe(1);
-    await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('执行中');
+    await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('执行中');
     expect(await row.innerText()).toContain('重建比对库索引');
     // The run moves on: batches are recorded in its figures while the job is active.
-    await expect.poll(async () => ((await admin<Row>('GET', '/check/library/stats')).rebuild as Row).done, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => ((await admin<Row>('GET', '/check/library/stats')).rebuild as Row).done, { timeout: 60_000 }).toBeGreaterThan(0);
     await screenshot(page, 'admin-async-task-running');
 
     await row.getByRole('button', { name: '停止' }).click();
     const confirm = page.getByRole('dialog');
     await expect.poll(() => confirm.innerText()).toContain(job.id);
     await confirm.getByRole('button', { name: '确认' }).click();
-    await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('已停止');
+    await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('已停止');
     await expect.poll(() => row.getByRole('button', { name: '停止' }).count()).toBe(0);
     await screenshot(page, 'admin-async-task-stopped');
 
     // The handler saw the signal between batches: its run failed as cancelled with documents left for a retry.
     await expect
       .poll(async () => (await db!.query(`SELECT status, error FROM check_index_rebuild WHERE rebuild_id = $1`, [started.rebuildId])).rows[0], {
-        timeout: 20_000,
+        timeout: 60_000,
       })
       .toMatchObject({ status: 'failed', error: 'cancelled' });
     const [run] = (await db!.query(`SELECT done, total FROM check_index_rebuild WHERE rebuild_id = $1`, [started.rebuildId])).rows;
@@ -125,7 +127,7 @@ describe('异步任务 in the browser', () => {
     const stopped = await admin<Row>('GET', `/async/task/${job.id}`);
     expect(stopped.state).toBe('cancelled');
     await page.close();
-  });
+  }, 420_000);
 });
 
 describe('代码生成 in the browser', () => {
