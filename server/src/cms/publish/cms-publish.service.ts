@@ -175,6 +175,10 @@ interface SiteSlice {
   parts: number;
 }
 
+/** The SQL condition of a slice on `cms_content c` (its parameters pushed onto `params`), or '' without one. */
+const inSlice = (params: unknown[], slice?: SiteSlice): string =>
+  slice ? `AND c.content_id % $${params.push(slice.parts)} = $${params.push(slice.part)}` : '';
+
 /** A page to write: where, with which template and context. */
 interface PageJob {
   pipe: string;
@@ -1066,12 +1070,10 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     // One batch is read (rows, bodies, related content) while the one before it renders.
     const read = async (after: string): Promise<{ rows: ContentRow[]; views: ContentView[] }> => {
       const params: unknown[] = [model.site.siteId, provider.pipe, after, PUBLISH_LIMITS.detailBatch];
-      const filters: string[] = [];
-      if (catalogIds) filters.push(`AND c.catalog_id = ANY($${params.push(catalogIds)}::bigint[])`);
-      if (slice) filters.push(`AND c.content_id % $${params.push(slice.parts)} = $${params.push(slice.part)}`);
+      const inCatalogs = catalogIds ? `AND c.catalog_id = ANY($${params.push(catalogIds)}::bigint[])` : '';
       const { rows } = await this.pool.query<ContentRow>(
         `SELECT ${CONTENT_COLUMNS} FROM cms_content c
-          WHERE c.site_id = $1 AND ${onPipe('$2')} AND NOT c.link_flag AND c.content_id > $3 ${filters.join(' ')}
+          WHERE c.site_id = $1 AND ${onPipe('$2')} AND NOT c.link_flag AND c.content_id > $3 ${inCatalogs} ${inSlice(params, slice)}
           ORDER BY c.content_id LIMIT $4`,
         params,
       );
@@ -1112,9 +1114,9 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
   ): Promise<Map<string, { items: number; details: number }>> {
     const params: unknown[] = [model.site.siteId, pipe];
     const inCatalogs = catalogIds ? `AND c.catalog_id = ANY($${params.push(catalogIds)}::bigint[])` : '';
-    const inSlice = slice ? `AND c.content_id % $${params.push(slice.parts)} = $${params.push(slice.part)}` : '';
+    const sliced = inSlice(params, slice);
     const { rows } = await this.pool.query<{ id: string; items: number; details: number }>(
-      `SELECT c.catalog_id AS id, count(*)::int AS items, (count(*) FILTER (WHERE NOT c.link_flag ${inSlice}))::int AS details
+      `SELECT c.catalog_id AS id, count(*)::int AS items, (count(*) FILTER (WHERE NOT c.link_flag ${sliced}))::int AS details
          FROM cms_content c WHERE c.site_id = $1 AND ${onPipe('$2')} ${inCatalogs}
         GROUP BY c.catalog_id`,
       params,

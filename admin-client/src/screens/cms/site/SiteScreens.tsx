@@ -75,9 +75,9 @@ export function PublishSiteButton({ siteId: given, siteName }: { siteId?: string
     setBusy(true);
     try {
       // One task per enabled pipe.
-      const { data } = await httpClient.post<{ taskId: string; taskIds?: string[] }>('/cms/site/publish', { siteId: String(siteId) });
+      const { data } = await httpClient.post<{ taskId: string; taskIds: string[] }>('/cms/site/publish', { siteId: String(siteId) });
       startPublishPolling();
-      notify('app.cms_site.publish_started', { type: 'success', messageArgs: { taskId: (data?.taskIds ?? [data?.taskId ?? '']).join(', ') } });
+      notify('app.cms_site.publish_started', { type: 'success', messageArgs: { taskId: data?.taskIds.join(', ') ?? '' } });
       setOpen(false);
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
