@@ -6,7 +6,8 @@
 // times: requests/s (best, and the spread of the runs), p50 and p99 of the best run's steady state, the time until
 // every connection had its first answer (see runOnce), non-2xx answers, time-outs and CPU per request.
 //   node scripts/bench/lists.mjs   (BENCH_SERVER_MAIN=<main.js> runs a build of one's own; BENCH_CPU_PROF=<folder> writes
-//                                  the server's CPU profile there; BENCH_NODE_ARGS="--flag …" starts the server's node with them)
+//                                  the server's CPU profile there; BENCH_NODE_ARGS="--flag …" starts the server's node with them;
+//                                  BENCH_STRAPI=1 runs Strapi 5 beside them on the same rows, see strapi-server.mjs)
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +26,7 @@ import {
   rebuildSearchIndex,
   startServer,
 } from './server-process.mjs';
+import { prepareStrapiApp, seedStrapi, startStrapi, STRAPI_VERSION, strapiPagePath } from './strapi-server.mjs';
 
 const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
 const autocannon = requireServer('autocannon');
@@ -38,6 +40,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 3);
 const RAMP_ALLOW_S = Number(process.env.BENCH_RAMP ?? 5);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const STRAPI = process.env.BENCH_STRAPI === '1';
 
 if (!process.env.BENCH_SERVER_MAIN) {
   for (const pkg of stalePackages().filter((p) => p.dir === 'shared' || p.dir === 'server')) {
@@ -55,25 +58,30 @@ const median = (values) =>
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /**
- * A list to measure: `base` is a URL ending in `?` or `&` (pages 1–500 are appended), `pid` the server answering it,
- * `results` the runs so far. `probe` checks it answers and records the fields of its rows.
+ * A list to measure: `origin` and `pagePath(page, pageSize)` the request of a page (pages 1–500 are asked in turn),
+ * `pid` the server answering it, `results` the runs so far. `probe` checks it answers and records the fields of its
+ * rows (`rowsOf` finds them in the answer: the product's envelope by default).
  */
-function target(label, base, headers, pid) {
+function target(label, origin, pagePath, headers, pid, rowsOf = (json) => json.data.rows) {
   return {
     label,
-    base,
+    origin,
+    pagePath,
     headers,
     pid,
     results: [],
     async probe() {
-      const res = await fetch(`${base}pageNum=1&pageSize=${PAGE_SIZE}`, { headers });
+      const res = await fetch(`${origin}${pagePath(1, PAGE_SIZE)}`, { headers });
       if (res.status !== 200) throw new Error(`${label}: ${res.status} ${await res.text()}`);
-      this.fields = Object.keys((await res.json()).data.rows[0])
-        .sort()
-        .join(',');
+      const rows = rowsOf(await res.json());
+      if (rows.length !== PAGE_SIZE) throw new Error(`${label}: ${rows.length} rows on page 1`);
+      this.fields = Object.keys(rows[0]).sort().join(',');
     },
   };
 }
+
+/** A product-style list path: `base` ends with `?` or `&`. */
+const pagedPath = (base) => (page, pageSize) => `${base}pageNum=${page}&pageSize=${pageSize}`;
 
 /**
  * One autocannon run over pages 1–500 of a target, added to its results.
@@ -87,18 +95,16 @@ function target(label, base, headers, pid) {
  */
 async function runOnce(t, pgDir) {
   let n = 0;
-  const { origin } = new URL(t.base);
-  const prefix = t.base.slice(origin.length);
   const answers = []; // [ms since start, latency ms]
   const firstAnswer = new Map();
   const cpuBefore = { server: cpuMs(t.pid), postgres: postgresCpuMs(pgDir) };
   const t0 = performance.now();
   const instance = autocannon({
-    url: origin,
+    url: t.origin,
     connections: CONNECTIONS,
     duration: RAMP_ALLOW_S + DURATION_S,
     headers: t.headers,
-    requests: [{ setupRequest: (req) => ({ ...req, path: `${prefix}pageNum=${(n++ % PAGES) + 1}&pageSize=${PAGE_SIZE}` }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, path: t.pagePath((n++ % PAGES) + 1, PAGE_SIZE) }) }],
   });
   instance.on('response', (client, _status, _bytes, latency) => {
     const at = performance.now() - t0;
@@ -147,6 +153,8 @@ const { dataDir, env } = await benchServerEnv('lists');
 let server;
 let minimal;
 let db;
+let strapi;
+let strapiDb;
 try {
   const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   if (CPU_PROF) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`);
@@ -201,20 +209,39 @@ try {
   });
   const [{ data_directory: pgDir }] = (await db.query('SHOW data_directory')).rows;
   const headers = { authorization: `Bearer ${call.token}`, CurrentSite: siteId };
-  const content = target('GET /prod-api/cms/content/list (zhiwen)', `${server.url}/prod-api/cms/content/list?`, headers, server.pid);
-  const yardstick = target('content list page, minimal Node + pg server', `http://127.0.0.1:${port}/?`, {}, minimal.pid);
-  const users = target('GET /prod-api/system/user/list (zhiwen)', `${server.url}/prod-api/system/user/list?`, headers, server.pid);
-  for (const t of [content, yardstick, users]) await t.probe();
+  const content = target('GET /prod-api/cms/content/list (zhiwen)', server.url, pagedPath('/prod-api/cms/content/list?'), headers, server.pid);
+  const yardstick = target('content list page, minimal Node + pg server', `http://127.0.0.1:${port}`, pagedPath('/?'), {}, minimal.pid);
+  const users = target('GET /prod-api/system/user/list (zhiwen)', server.url, pagedPath('/prod-api/system/user/list?'), headers, server.pid);
+  const sideBySide = [content, yardstick];
+  if (STRAPI) {
+    // Strapi on its own database of the same PostgreSQL, seeded with the same rows (strapi-server.mjs).
+    await prepareStrapiApp();
+    await db.query('CREATE DATABASE strapi');
+    const strapiUrl = databaseUrl.replace(/\/zhiwen$/, '/strapi');
+    strapi = await startStrapi(strapiUrl, await freePort());
+    strapiDb = new Client({ connectionString: strapiUrl });
+    await strapiDb.connect();
+    await seedStrapi(strapiDb, { rows: ROWS, catalogs: CATALOGS, bodyHtml: `<p>${paragraph}</p><p>${paragraph}</p>` });
+    await strapiDb.query('VACUUM ANALYZE');
+    sideBySide.push(target(`GET /api/articles (Strapi ${STRAPI_VERSION})`, strapi.url, strapiPagePath, {}, strapi.pid, (json) => json.data));
+  }
+  for (const t of [...sideBySide, users]) await t.probe();
   // The yardstick answers the same page: the same fields of each row.
   if (yardstick.fields !== content.fields) throw new Error(`the minimal server answers ${yardstick.fields}, the product ${content.fields}`);
-  for (let i = 0; i < RUNS; i++) for (const t of [content, yardstick]) await runOnce(t, pgDir);
+  // Strapi's rows carry the catalog (its name), as the product's carry catalogName.
+  if (STRAPI && !sideBySide[2].fields.split(',').includes('catalog')) throw new Error(`Strapi answers ${sideBySide[2].fields}: no catalog`);
+  for (let i = 0; i < RUNS; i++) for (const t of sideBySide) await runOnce(t, pgDir);
   for (let i = 0; i < RUNS; i++) await runOnce(users, pgDir);
-  for (const t of [content, yardstick, users]) report(t);
-  const ratio = (pick) => pick(content.results) / pick(yardstick.results);
+  for (const t of [...sideBySide, users]) report(t);
   const medianRate = (results) => median(results.map((r) => r.rate));
   const bestRate = (results) => Math.max(...results.map((r) => r.rate));
-  console.log(`content list / minimal server, requests/s: median ${ratio(medianRate).toFixed(2)}, best ${ratio(bestRate).toFixed(2)}`);
+  const ratio = (other) =>
+    `median ${(medianRate(content.results) / medianRate(other.results)).toFixed(2)}, best ${(bestRate(content.results) / bestRate(other.results)).toFixed(2)}`;
+  console.log(`content list / minimal server, requests/s: ${ratio(yardstick)}`);
+  if (STRAPI) console.log(`content list / Strapi, requests/s: ${ratio(sideBySide[2])}`);
 } finally {
+  await strapi?.stop();
+  await strapiDb?.end();
   minimal?.kill();
   await db?.end();
   await server?.stop();
