@@ -1,6 +1,7 @@
 // Writing a document into the index: its text and fingerprints together with its status, in one transaction, so a
 // document is either fully indexed or not at all. Plain code on a pg executor, shared by the jobs and the service.
 import type { ClientBase } from 'pg';
+import { mapInSlices } from '../../common/tasks/time-slice';
 import { DEFAULT_K, DEFAULT_W, fingerprint, type Fingerprints } from '../engine/match/fingerprint';
 import { normalizeForMatching } from '../engine/text/normalize';
 import { PgFingerprintIndex, withTransaction, type DocumentFingerprints, type PgExecutor } from './pg-fingerprint-index';
@@ -87,7 +88,8 @@ export class DocumentIndexer {
          WHERE d.doc_id = ANY($1::int4[]) AND d.status = 'indexed' ORDER BY d.doc_id FOR UPDATE OF d`,
         [[...docIds]],
       );
-      const batch: DocumentFingerprints[] = rows.map((r) => ({ docId: r.doc_id, fingerprints: fingerprintText(r.text) }));
+      // Megabytes of text: sliced, so that requests to a process that also runs its jobs are answered meanwhile.
+      const batch: DocumentFingerprints[] = await mapInSlices(rows, (r) => ({ docId: r.doc_id, fingerprints: fingerprintText(r.text) }));
       await new PgFingerprintIndex(client).addMany(batch);
       await client.query(
         `UPDATE check_document d SET fingerprint_count = v.n FROM unnest($1::int4[], $2::int4[]) AS v(id, n) WHERE d.doc_id = v.id`,
