@@ -166,7 +166,7 @@ describe('friend links', () => {
     expect(page).not.toContain('丙站');
   });
 
-  it('is read once for all the pages of one publish run, and anew for a single page', async () => {
+  it('is read once per pipe for all the pages of one publish job, and anew by the next job', async () => {
     const pool = (ds.driver as unknown as { master: Pool }).master;
     const model = (await SiteReadModel.load(pool, site.siteId))!;
     const render = (provider: PipeDataProvider) =>
@@ -179,9 +179,14 @@ describe('friend links', () => {
     const before = await render(run);
     expect(before).toContain('[甲站]');
     const added = expectOk(await http.post('/cms/link', { groupId, name: '丁站', url: 'https://d.example.com/', sortFlag: 9 }));
-    // The run's pages show one snapshot of the group (one query, not one per page); a page rendered alone reads it now.
+    // The job's pages on a pipe show one snapshot of the group (one query, not one per page), whether its task renders
+    // many pages or one; another pipe reads its own.
     expect(await render(run)).toBe(before);
-    expect(await render(model.provider('pc'))).toContain('[丁站]');
+    expect(await render(model.provider('pc'))).toBe(before);
+    expect(await render(model.provider('h5'))).toContain('[丁站]');
+    // The next job (or a preview) reads the group anew.
+    const next = (await SiteReadModel.load(pool, site.siteId))!;
+    expect(await render(next.provider('pc'))).toContain('[丁站]');
     expectOk(await http.delete('/cms/link').send([added.linkId]));
   });
 

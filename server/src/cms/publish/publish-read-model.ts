@@ -163,6 +163,8 @@ export class SiteReadModel {
   catalogExtend = new Map<string, Record<string, unknown>>();
   private readonly catalogsByAlias = new Map<string, CatalogRow>();
   private readonly childrenOf = new Map<string, CatalogRow[]>();
+  /** Data read once for the model's life (see `once`). */
+  private readonly memo = new Map<string, Promise<unknown>>();
 
   private constructor(
     readonly pool: Pool,
@@ -312,6 +314,22 @@ export class SiteReadModel {
     return found;
   }
 
+  /**
+   * `load()`'s answer, read once per key while this model lives: one publish job (the tasks of one request, every pipe)
+   * or one preview. Publishing one article renders six pages in three tasks on two pipes, and each read the footer's
+   * friend links again: six statements where one per pipe does.
+   */
+  once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let answer = this.memo.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = load();
+      this.memo.set(key, answer);
+      // A failed read is not kept: the next page asks again.
+      answer.catch(() => this.memo.delete(key));
+    }
+    return answer;
+  }
+
   /** The data provider of this site on one pipe (`bulk`: for the many pages of one run, see PipeDataProvider). */
   provider(pipe: string, bulk = false): PipeDataProvider {
     return new PipeDataProvider(this, pipe, bulk);
@@ -326,8 +344,6 @@ export class PipeDataProvider implements TemplateDataProvider {
   private readonly preloaded = new Map<string, ContentView>();
   /** Bulk mode: whole lists by their filter and order (null: longer than BULK_LIST_MAX, read by windows). */
   private readonly lists = new Map<string, Promise<ContentRow[] | null>>();
-  /** Bulk mode: data read once for the run (see once). */
-  private readonly memo = new Map<string, Promise<unknown>>();
   /** Bulk mode: the whole list of the last paged query (what a list page's page bar counts), when it was read whole. */
   private lastPaged: ContentRow[] | null = null;
 
@@ -551,17 +567,9 @@ export class PipeDataProvider implements TemplateDataProvider {
     });
   }
 
-  /** In bulk mode a key's data is read once for the run (the footer's friend links, a widget on every page). */
+  /** A key's data is read once per pipe for the model's life (the footer's friend links, a widget on every page). */
   once<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.bulk) return load();
-    let answer = this.memo.get(key) as Promise<T> | undefined;
-    if (!answer) {
-      answer = load();
-      this.memo.set(key, answer);
-      // A failed read is not kept: the next page asks again.
-      answer.catch(() => this.memo.delete(key));
-    }
-    return answer;
+    return this.model.once(`${this.pipe}\n${key}`, load);
   }
 
   /** A resource of the site's library by id or by its path (or its thumbnail's path), or null. */

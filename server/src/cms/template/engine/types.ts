@@ -234,8 +234,8 @@ export interface TemplateDataProvider {
   /** HTML of the last publish of the site's page widget with this code (any case), or null when none is published. */
   pageWidget?(code: string): Promise<string | null>;
   /**
-   * `load()`'s answer, read once per key for all the pages the provider renders when it renders many (one publish run:
-   * a snapshot, like its lists); absent or one page: `load()` each time. Extension tags' data goes through it.
+   * `load()`'s answer, read once per key for all the pages the provider's run renders (a publish job: a snapshot, like
+   * its lists); absent: `load()` each time. Extension tags' data goes through it.
    */
   once?<T>(key: string, load: () => Promise<T>): Promise<T>;
   urls: TemplateUrls;
