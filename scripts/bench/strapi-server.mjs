@@ -5,8 +5,10 @@
 // of the bench's PostgreSQL and seeds the same rows the product's list is measured on.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { ROOT } from '../lib/build-state.mjs';
 import { run } from '../lib/run.mjs';
 
 export const STRAPI_VERSION = '5.54.0';
@@ -112,28 +114,13 @@ const files = {
  * pagination meta). The path ends with `&` for lists.mjs to append `pageNum=…&pageSize=…`, which Strapi ignores; the
  * page goes in `pagination[page]` through `strapiPagePath`.
  */
-const LIST_FIELDS = [
-  'title',
-  'subTitle',
-  'shortTitle',
-  'logo',
-  'author',
-  'editor',
-  'contentType',
-  'status',
-  'topFlag',
-  'topDate',
-  'recommend',
-  'hot',
-  'linkFlag',
-  'publishDate',
-  'offlineDate',
-  'viewCount',
-  'sortFlag',
-  'lockUser',
-  'createdAt',
-  'updatedAt',
-];
+// The product's list columns (CONTENT_LIST_COLUMNS, from the built server) under Strapi's names: its own id and
+// relations stand for the ids and the audit users, its timestamps for the create and update times.
+const STRAPI_NAMES = { createTime: 'createdAt', updateTime: 'updatedAt' };
+const NOT_FIELDS = new Set(['contentId', 'siteId', 'catalogId', 'createBy', 'updateBy']);
+const LIST_FIELDS = createRequire(path.join(ROOT, 'server/package.json'))('./dist/cms/content/content-lists.js')
+  .CONTENT_LIST_COLUMNS.filter((name) => !NOT_FIELDS.has(name))
+  .map((name) => STRAPI_NAMES[name] ?? name);
 export function strapiPagePath(page, pageSize) {
   const q = new URLSearchParams();
   LIST_FIELDS.forEach((f, i) => q.set(`fields[${i}]`, f));
