@@ -166,6 +166,7 @@ try {
   db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const paragraph = '城市治理现代化需要在制度、技术与参与三个层面协同推进，本文结合若干案例讨论其路径与成效。'.repeat(8);
+  const bodyHtml = `<p>${paragraph}</p><p>${paragraph}</p>`;
   await db.query(
     `WITH inserted AS (
        INSERT INTO cms_content (site_id, catalog_id, catalog_ancestors, content_type, title, summary, author, status, publish_date, sort_flag, create_by)
@@ -175,7 +176,7 @@ try {
        RETURNING content_id
      )
      INSERT INTO cms_article_detail (content_id, content_html) SELECT content_id, $5 FROM inserted`,
-    [siteId, catalogs.map((c) => c.catalogId), ROWS, CATALOGS, `<p>${paragraph}</p><p>${paragraph}</p>`],
+    [siteId, catalogs.map((c) => c.catalogId), ROWS, CATALOGS, bodyHtml],
   );
   await db.query(
     `INSERT INTO sys_user (dept_id, user_name, nick_name, email, phonenumber, password)
@@ -221,7 +222,7 @@ try {
     strapi = await startStrapi(strapiUrl, await freePort());
     strapiDb = new Client({ connectionString: strapiUrl });
     await strapiDb.connect();
-    await seedStrapi(strapiDb, { rows: ROWS, catalogs: CATALOGS, bodyHtml: `<p>${paragraph}</p><p>${paragraph}</p>` });
+    await seedStrapi(strapiDb, { rows: ROWS, catalogs: CATALOGS, bodyHtml });
     await strapiDb.query('VACUUM ANALYZE');
     sideBySide.push(target(`GET /api/articles (Strapi ${STRAPI_VERSION})`, strapi.url, strapiPagePath, {}, strapi.pid, (json) => json.data));
   }

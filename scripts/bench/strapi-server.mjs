@@ -108,14 +108,10 @@ const files = {
   ),
 };
 
-/**
- * The list request a front end would make for the content list's page: the columns the product's list shows, the
- * catalog's name, the product's order (top flag, sort flag, id, all descending), 20 rows, and the total (Strapi's
- * pagination meta). The path ends with `&` for lists.mjs to append `pageNum=…&pageSize=…`, which Strapi ignores; the
- * page goes in `pagination[page]` through `strapiPagePath`.
- */
-// The product's list columns (CONTENT_LIST_COLUMNS, from the built server) under Strapi's names: its own id and
-// relations stand for the ids and the audit users, its timestamps for the create and update times.
+// The list request a front end would make for the content list's page (strapiPagePath): the product's list columns
+// (CONTENT_LIST_COLUMNS, from the built server) under Strapi's names (its own id and relations stand for the ids and
+// the audit users, its timestamps for the create and update times), the catalog's name, the product's order (top
+// flag, sort flag, id, all descending), one page, and the total (Strapi's pagination meta).
 const STRAPI_NAMES = { createTime: 'createdAt', updateTime: 'updatedAt' };
 const NOT_FIELDS = new Set(['contentId', 'siteId', 'catalogId', 'createBy', 'updateBy']);
 const LIST_FIELDS = createRequire(path.join(ROOT, 'server/package.json'))('./dist/cms/content/content-lists.js')
@@ -190,7 +186,7 @@ export async function seedStrapi(db, { rows, catalogs, bodyHtml }) {
   );
   await db.query(
     `INSERT INTO articles_catalog_lnk (article_id, catalog_id)
-     SELECT a.id, c.id FROM articles a JOIN catalogs c ON c.alias = 'c' || (1 + (substr(a.document_id, 4)::int % $1))`,
+     SELECT a.id, c.id FROM articles a JOIN catalogs c ON c.alias = 'c' || (1 + a.sort_flag % $1)`,
     [catalogs],
   );
   await db.query('CREATE INDEX IF NOT EXISTS articles_list_order ON articles (top_flag DESC, sort_flag DESC, id DESC)');
