@@ -124,7 +124,8 @@ class TaskRun {
   progress = 0;
   total = 0;
   readonly failures: string[] = [];
-  private lastFlush = 0;
+  /** The claim wrote progress 0: a task done within `progressEveryMs` writes its progress once, at its end. */
+  private lastFlush = Date.now();
 
   constructor(
     readonly taskId: string | null,
@@ -163,10 +164,13 @@ class TaskRun {
 
 /** Tasks of one request, queued together. */
 interface TaskBatch {
-  /** Records a task (or reuses a waiting one of the same pages when `coalesce`); answers its id. */
-  add(type: PublishTaskType, targetId: string, extra?: Omit<PublishTaskJob, 'taskId'>, coalesce?: boolean): Promise<string>;
-  /** Queues the new tasks as one job, or with `apart` each as a job of its own (any process running jobs may take it). */
-  send(options?: { apart?: boolean }): Promise<void>;
+  /** Notes a task of the request (one waiting with the same pages is reused when `coalesce`). */
+  add(type: PublishTaskType, targetId: string, extra?: Omit<PublishTaskJob, 'taskId'>, coalesce?: boolean): void;
+  /**
+   * Records the tasks and queues the new ones as one job, or with `apart` each as a job of its own (any process running
+   * jobs may take it); answers the task ids in the order they were added.
+   */
+  send(options?: { apart?: boolean }): Promise<string[]>;
 }
 
 /** The share of a pipe's detail pages one part of a split whole-site publish writes (see PublishTaskJob). */
@@ -269,7 +273,7 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
    * of it. Answers the task ids.
    */
   async publishSite(siteId: string, operator: string): Promise<string[]> {
-    const [model, runners] = await Promise.all([this.requireSite(siteId), this.instances.jobRunners().catch(() => 1)]);
+    const [model, runners] = await Promise.all([this.requireSite(siteId, { render: false }), this.instances.jobRunners().catch(() => 1)]);
     const batch = this.batch(siteId, operator);
     const pipes = model.enabledPipes();
     const parts = Math.min(PUBLISH_LIMITS.maxSiteParts, Math.max(1, Math.ceil(runners / Math.max(1, pipes.length))));
@@ -277,19 +281,16 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
       parts === 1 ? [{ pipe }] : Array.from({ length: parts }, (_, part) => ({ pipe, part, parts }));
     // No pipe enabled: one task, which finds nothing to write (as the back office expects an id).
     const tasks = pipes.length ? pipes.flatMap(split) : [{}];
-    const ids: string[] = [];
-    for (const extra of tasks) ids.push(await batch.add('site', siteId, extra, false));
-    await batch.send({ apart: true });
-    return ids;
+    for (const extra of tasks) batch.add('site', siteId, extra, false);
+    return batch.send({ apart: true });
   }
 
   /** Queues the home page of the site on every enabled pipe. */
   async publishIndex(siteId: string, operator: string): Promise<string> {
-    await this.requireSite(siteId);
+    await this.requireSite(siteId, { render: false });
     const batch = this.batch(siteId, operator);
-    const taskId = await batch.add('index', siteId);
-    await batch.send();
-    return taskId;
+    batch.add('index', siteId);
+    return (await batch.send())[0];
   }
 
   /**
@@ -297,30 +298,26 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
    * and the catalogs' ancestors, then the home page; each page once. Answers the task ids.
    */
   async publishContents(siteId: string, contentIds: string[], operator: string): Promise<string[]> {
-    const model = await this.requireSite(siteId);
+    const model = await this.requireSite(siteId, { render: false });
     const rows = await model.contentRows([...new Set(contentIds)]);
     const batch = this.batch(siteId, operator);
-    const tasks: string[] = [];
-    for (const row of rows) tasks.push(await batch.add('content', row.contentId));
-    tasks.push(...(await this.addListsAndHome(batch, model, rows, true)));
-    await batch.send();
-    return tasks;
+    for (const row of rows) batch.add('content', row.contentId);
+    this.addListsAndHome(batch, model, rows, true);
+    return batch.send();
   }
 
   /** Removes the detail pages of contents on every pipe, then republishes their catalogs' lists and the home page. */
   async unpublishContents(siteId: string, contentIds: string[], operator: string): Promise<string[]> {
-    const model = await this.requireSite(siteId);
+    const model = await this.requireSite(siteId, { render: false });
     const rows = await model.contentRows([...new Set(contentIds)]);
     const batch = this.batch(siteId, operator);
-    const tasks: string[] = [];
     for (const row of rows) {
       const catalog = model.catalogsById.get(row.catalogId);
       const removeKeys = catalog ? model.pipes.map((p) => pageKey(model.site, p.code, detailFile(model.site, catalog, row))) : [];
-      tasks.push(await batch.add('unpublish', row.contentId, { removeKeys }, false));
+      batch.add('unpublish', row.contentId, { removeKeys }, false);
     }
-    tasks.push(...(await this.addListsAndHome(batch, model, rows)));
-    await batch.send();
-    return tasks;
+    this.addListsAndHome(batch, model, rows);
+    return batch.send();
   }
 
   /** Queues a catalog's list pages, optionally with its sub-catalogs and the detail pages of their content. */
@@ -330,19 +327,18 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     operator: string,
     options: { publishChild?: boolean; publishDetail?: boolean } = {},
   ): Promise<string> {
-    const model = await this.requireSite(siteId);
+    const model = await this.requireSite(siteId, { render: false });
     if (!model.catalogsById.has(catalogId)) throw ServiceException.notFound('cms.publish.catalogNotFound');
     const extra = { publishChild: !!options.publishChild, publishDetail: !!options.publishDetail };
     const batch = this.batch(siteId, operator);
-    const taskId = await batch.add('catalog', catalogId, extra, !extra.publishChild && !extra.publishDetail);
-    await batch.send();
-    return taskId;
+    batch.add('catalog', catalogId, extra, !extra.publishChild && !extra.publishDetail);
+    return (await batch.send())[0];
   }
 
   /** Deletes the published folder of a catalog (`news/tech/`) on every pipe of the site. */
   async removeCatalogFiles(siteId: string, catalogPath: string): Promise<void> {
     if (!isCatalogPath(catalogPath)) throw new ServiceException('cms.publish.badCatalogPath');
-    const model = await this.requireSite(siteId);
+    const model = await this.requireSite(siteId, { render: false });
     for (const pipe of model.pipes) await this.storage.deletePrefix(pageKey(model.site, pipe.code, catalogPath.slice(0, -1)));
   }
 
@@ -471,8 +467,13 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
     return model;
   }
 
-  private async requireSite(siteId: string): Promise<SiteReadModel> {
-    const model = /^\d{1,19}$/.test(String(siteId)) ? await this.loadModel(siteId) : null;
+  /**
+   * The site's read model, or notFound. `render: false` (a request that only queues tasks: it needs the pipes and the
+   * catalog tree) leaves out what only pages use, the hot words and extension values: a round trip less.
+   */
+  private async requireSite(siteId: string, { render = true } = {}): Promise<SiteReadModel> {
+    const valid = /^\d{1,19}$/.test(String(siteId));
+    const model = !valid ? null : render ? await this.loadModel(siteId) : await SiteReadModel.load(this.pool, siteId, { extensions: false });
     if (!model) throw ServiceException.notFound('cms.publish.siteNotFound');
     return model;
   }
@@ -481,57 +482,68 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
    * List tasks of the catalogs of `rows` and their ancestors, then the home task, each once. `focus`: the rows were
    * published (not taken down): the list tasks may render only the pages showing them.
    */
-  private async addListsAndHome(batch: TaskBatch, model: SiteReadModel, rows: ContentRow[], focus = false): Promise<string[]> {
-    if (!rows.length) return [];
+  private addListsAndHome(batch: TaskBatch, model: SiteReadModel, rows: ContentRow[], focus = false): void {
+    if (!rows.length) return;
     const catalogs = new Set<string>();
     for (const row of rows) {
       if (!model.catalogsById.has(row.catalogId)) continue;
       catalogs.add(row.catalogId);
       for (const ancestor of model.ancestors(row.catalogId)) catalogs.add(ancestor.catalogId);
     }
-    const tasks: string[] = [];
     const extra = focus ? { focus: rows.map((r) => r.contentId) } : {};
-    for (const catalogId of catalogs) tasks.push(await batch.add('catalog', catalogId, extra));
-    tasks.push(await batch.add('index', model.site.siteId));
-    return tasks;
+    for (const catalogId of catalogs) batch.add('catalog', catalogId, extra);
+    batch.add('index', model.site.siteId);
   }
 
   /**
-   * The tasks of one request: each is recorded as a row at once; `send()` queues them as one job, so a request of many
-   * pages waits for one queue pick-up, not one per page.
+   * The tasks of one request: `send()` records them in one statement (a round trip per task counts when publishing one
+   * article) and queues the new ones as one job, so a request of many pages waits for one queue pick-up, not one per page.
    */
   private batch(siteId: string, operator: string): TaskBatch {
-    const jobs: PublishTaskJob[] = [];
+    // The callers add each page set once (content ids and catalogs deduplicated).
+    const wanted: Array<{ type: PublishTaskType; targetId: string; extra: Omit<PublishTaskJob, 'taskId'>; coalesce: boolean }> = [];
     return {
-      add: async (type, targetId, extra = {}, coalesce = true) => {
-        // A task of the same pages still waiting is reused: it has not read the tables yet, so it renders what this
-        // request wants.
-        // One statement (a round trip per task of a request counts when publishing one article).
-        const { rows } = await this.pool.query<{ id: string; reused: boolean }>(
-          // Not a task focused on other content: it would leave out pages this request needs.
-          `WITH waiting AS (
-             SELECT task_id FROM cms_publish_task
-              WHERE $6 AND site_id = $1 AND task_type = $2 AND target_id = $3 AND status = 'pending' AND NOT options ? 'focus'
-              ORDER BY task_id LIMIT 1
-           ), made AS (
-             INSERT INTO cms_publish_task (site_id, task_type, target_id, create_by, options)
-             SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM waiting) RETURNING task_id
-           )
-           SELECT task_id AS id, true AS reused FROM waiting UNION ALL SELECT task_id AS id, false AS reused FROM made`,
-          [siteId, type, targetId, operator.slice(0, 64), JSON.stringify(extra), coalesce],
-        );
-        const id = String(rows[0].id);
-        if (!rows[0].reused) jobs.push({ taskId: id, ...extra });
-        return id;
-      },
+      add: (type, targetId, extra = {}, coalesce = true) => void wanted.push({ type, targetId, extra, coalesce }),
       send: async ({ apart = false } = {}) => {
-        if (!jobs.length) return;
+        if (!wanted.length) return [];
+        // A task of the same pages still waiting is reused: it has not read the tables yet, so it renders what this
+        // request wants. Not a task focused on other content: it would leave out pages this request needs. New rows
+        // take their ids first, so that each answer row is the task asked for in that place.
+        const { rows } = await this.pool.query<{ id: string; reused: boolean }>(
+          `WITH wanted AS (
+             SELECT * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bool[]) WITH ORDINALITY AS w(task_type, target_id, options, coalesce, ord)
+           ), found AS (
+             SELECT w.*, (SELECT t.task_id FROM cms_publish_task t
+                           WHERE w.coalesce AND t.site_id = $1 AND t.task_type = w.task_type AND t.target_id = w.target_id
+                             AND t.status = 'pending' AND NOT t.options ? 'focus'
+                           ORDER BY t.task_id LIMIT 1) AS waiting
+               FROM wanted w
+           ), fresh AS (
+             SELECT ord, nextval(pg_get_serial_sequence('cms_publish_task', 'task_id')) AS task_id FROM found WHERE waiting IS NULL
+           ), made AS (
+             INSERT INTO cms_publish_task (task_id, site_id, task_type, target_id, create_by, options)
+             SELECT fresh.task_id, $1, f.task_type, f.target_id, $6, f.options::jsonb FROM fresh JOIN found f USING (ord)
+           )
+           SELECT coalesce(f.waiting, fresh.task_id)::text AS id, f.waiting IS NOT NULL AS reused
+             FROM found f LEFT JOIN fresh USING (ord) ORDER BY f.ord`,
+          [
+            siteId,
+            wanted.map((w) => w.type),
+            wanted.map((w) => w.targetId),
+            wanted.map((w) => JSON.stringify(w.extra)),
+            wanted.map((w) => w.coalesce),
+            operator.slice(0, 64),
+          ],
+        );
+        const jobs = wanted.flatMap((w, i) => (rows[i].reused ? [] : [{ taskId: rows[i].id, ...w.extra }]));
+        const ids = rows.map((r) => r.id);
+        if (!jobs.length) return ids;
         const groups = apart ? jobs.map((job) => [job]) : [jobs];
         // One after another, so that a single process takes them in their order; only the tasks whose job was not
         // queued fail (a job already queued runs its tasks).
         const failed: Array<{ reason: Error; group: PublishTaskJob[] }> = [];
         for (const group of groups) await this.dispatch(group).catch((reason: Error) => failed.push({ reason, group }));
-        if (!failed.length) return;
+        if (!failed.length) return ids;
         await this.pool.query(`UPDATE cms_publish_task SET status = 'failed', error = $2, update_time = now() WHERE task_id = ANY($1::bigint[])`, [
           failed.flatMap((f) => f.group.map((j) => j.taskId)),
           `not queued: ${failed[0].reason.message}`.slice(0, 1000),

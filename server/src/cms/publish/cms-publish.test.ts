@@ -430,6 +430,39 @@ describe('publishing one article writes what a whole-site publish would', () => 
   });
 });
 
+describe('publishing one article on two pipes, with content shown on one of them', () => {
+  it('writes on each pipe what a whole-site publish writes, though the pipes read their lists together', async () => {
+    const f = await seedSite();
+    await ds.query(`UPDATE cms_publish_pipe SET status = '0' WHERE site_id = $1 AND code = 'h5'`, [f.siteId]);
+    for (const [file, text] of Object.entries(TEMPLATES)) await storage.put(`cms/sites/${f.siteId}/templates/h5/${file}`, Buffer.from(text));
+    // The three newest articles show on h5 only, the next two on pc only: the head of a list read for both pipes holds
+    // none of pc's three first rows, so pc must read its own.
+    await ds.query(`UPDATE cms_content SET publish_pipes = '{h5}' WHERE content_id = ANY($1::bigint[])`, [f.articles.slice(0, 3)]);
+    await ds.query(`UPDATE cms_content SET publish_pipes = '{pc}' WHERE content_id = ANY($1::bigint[])`, [f.articles.slice(3, 5)]);
+    const files = async () => {
+      const found: Record<string, string | null> = {};
+      for (const pipe of ['pc', 'h5']) for (const key of await storage.list(`site/${f.path}/${pipe}`)) found[key] = await read(key);
+      return found;
+    };
+    await settle(await publisher.publishSite(f.siteId, 'admin'));
+
+    const a6 = f.articles[5];
+    await ds.query(`UPDATE cms_content SET title = 'Article 6 edited' WHERE content_id = $1`, [a6]);
+    await settle(await publisher.publishContents(f.siteId, [a6], 'admin'));
+    const one = await files();
+    const latest = (pipe: string) => one[`site/${f.path}/${pipe}/index.html`]?.match(/<ul class="latest">(.*)<\/ul>/)?.[1];
+    expect(latest('pc')).toBe('<li>Article 4</li><li>Article 5</li><li>Article 6 edited</li>');
+    expect(latest('h5')).toBe('<li>Article 1</li><li>Article 2</li><li>Article 3</li>');
+    expect(one[`site/${f.path}/pc/news/index.html`]).toContain('Article 6 edited<');
+    expect(one[`site/${f.path}/pc/news/index.html`]).not.toContain('Article 1<');
+    expect(one[`site/${f.path}/h5/news/index.html`]).not.toContain('Article 4<');
+    expect(one[`site/${f.path}/h5/news/${a6}.html`]).toContain('<h1>Article 6 edited</h1>');
+
+    await settle(await publisher.publishSite(f.siteId, 'admin'));
+    expect(one).toEqual(await files());
+  });
+});
+
 describe('a whole-site publish split between processes', () => {
   it('shares a pipe out in parts, one per process running jobs; the files equal those of a publish in one part', async () => {
     const f = await seedSite({ sitemap: true });

@@ -132,6 +132,18 @@ export const CONTENT_COLUMNS = `c.content_id AS "contentId", c.site_id AS "siteI
 /** SQL condition: content `c` is published and shown on pipe `$n`. */
 export const onPipe = (param: string) => `c.status = 'published' AND (cardinality(c.publish_pipes) = 0 OR ${param} = ANY(c.publish_pipes))`;
 
+/** SQL condition: content `c` is published and shown on any of the pipes in the text array `$n`. */
+const onAnyPipe = (param: string) => `c.status = 'published' AND (cardinality(c.publish_pipes) = 0 OR c.publish_pipes && ${param}::text[])`;
+
+/**
+ * Longest first window of a list the pipes of one job read together (a home page's or a list page's head): one
+ * statement for every pipe instead of one per pipe; deeper or longer windows are read per pipe.
+ */
+const SHARED_LIST_MAX = 100;
+
+/** Largest set of contents whose bodies the pipes of one job read together (the content of a detail page). */
+const SHARED_DETAILS_MAX = 4;
+
 const ORDER: Record<ContentQuery['sort'], string> = {
   default: 'c.top_flag DESC, c.sort_flag DESC, c.content_id DESC',
   publishDate: 'c.publish_date DESC NULLS LAST, c.content_id DESC',
@@ -182,8 +194,11 @@ export class SiteReadModel {
     }
   }
 
-  /** Reads a site with its properties, pipes and catalogs; null when the site does not exist. */
-  static async load(pool: Pool, siteId: string): Promise<SiteReadModel | null> {
+  /**
+   * Reads a site with its properties, pipes and catalogs; null when the site does not exist. `extensions: false` leaves
+   * out the extension model values (a model that renders nothing: a request queueing tasks).
+   */
+  static async load(pool: Pool, siteId: string, { extensions = true } = {}): Promise<SiteReadModel | null> {
     const [sites, props, pipes, catalogs] = await Promise.all([
       pool.query<SiteRow>(`SELECT ${SITE_COLUMNS} FROM cms_site WHERE site_id = $1`, [siteId]),
       pool.query<{ code: string; value: string }>(`SELECT prop_code AS code, prop_value AS value FROM cms_site_property WHERE site_id = $1`, [
@@ -199,6 +214,7 @@ export class SiteReadModel {
     site.publishPipeProps ??= {};
     site.configProps ??= {};
     const model = new SiteReadModel(pool, site, Object.fromEntries(props.rows.map((p) => [p.code, p.value])), pipes.rows, catalogs.rows);
+    if (!extensions) return model;
     const [siteExtend, catalogExtend, contentExtended] = await Promise.all([
       readXModelValues(pool, 'site', [String(site.siteId)]),
       readXModelValues(
@@ -537,18 +553,43 @@ export class PipeDataProvider implements TemplateDataProvider {
       if (query.needsTotal !== false) this.lastPaged = rows;
       if (rows) return { rows: await this.withExtend(rows.slice(offset, offset + limit).map((r) => this.contentView(r))), total: rows.length };
     }
-    const [list, count] = await Promise.all([
-      limit
-        ? this.model.pool.query<ContentRow>(
-            `SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-            params,
-          )
-        : Promise.resolve({ rows: [] as ContentRow[] }),
+    const window = async (): Promise<ContentRow[]> => {
+      if (!limit) return [];
+      const shared = offset === 0 && limit <= SHARED_LIST_MAX ? await this.sharedHead(where, params, order, limit) : null;
+      if (shared) return shared;
+      return (
+        await this.model.pool.query<ContentRow>(
+          `SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+          params,
+        )
+      ).rows;
+    };
+    const [rows, count] = await Promise.all([
+      window(),
       query.needsTotal === false
         ? null
         : this.model.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM cms_content c WHERE ${filter}`, params),
     ]);
-    return { rows: await this.withExtend(list.rows.map((r) => this.contentView(r))), total: count ? count.rows[0].n : list.rows.length };
+    return { rows: await this.withExtend(rows.map((r) => this.contentView(r))), total: count ? count.rows[0].n : rows.length };
+  }
+
+  /**
+   * The first `limit` rows of a list on this pipe, read once for every enabled pipe of the job (publishing one article
+   * writes the home page and the catalog's first list page on each pipe: the same lists). Null when the shared read
+   * cannot tell this pipe's window: rows of other pipes filled it, so this pipe's own rows may go on past it.
+   */
+  private async sharedHead(where: string[], params: unknown[], order: string, limit: number): Promise<ContentRow[] | null> {
+    const pipes = this.model.enabledPipes();
+    if (pipes.length < 2 || !pipes.includes(this.pipe)) return null;
+    // `where[1]` is this pipe's condition on `$2`; the shared read puts every enabled pipe there.
+    const filter = [where[0], onAnyPipe('$2'), ...where.slice(2)].join(' AND ');
+    const shared = [params[0], pipes, ...params.slice(2)];
+    const rows = await this.model.once(`list\n${filter}|${order}|${limit}|${JSON.stringify(shared)}`, async () => {
+      const sql = `SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE ${filter} ORDER BY ${order} LIMIT ${limit}`;
+      return (await this.model.pool.query<ContentRow>(sql, shared)).rows;
+    });
+    const mine = rows.filter((r) => targetsPipe(r, this.pipe));
+    return mine.length === rows.length || rows.length < limit ? mine : null;
   }
 
   /** The whole ordered list of the last paged content query in bulk mode, or null when it was not read whole. */
@@ -616,12 +657,18 @@ export class PipeDataProvider implements TemplateDataProvider {
   /** Content views with their detail fields (body, media, related), for a batch of rows in a few queries. */
   async withDetails(rows: ContentRow[]): Promise<ContentView[]> {
     const ids = rows.map((r) => r.contentId);
-    const [{ html, media }, related] = await Promise.all([this.model.details(ids), this.model.related(ids)]);
-    const relatedIds = [...new Set([...related.values()].flat())];
-    const relatedRows = new Map(
-      (await this.model.contentRows(relatedIds)).filter((r) => r.status === 'published' && targetsPipe(r, this.pipe)).map((r) => [r.contentId, r]),
-    );
-    const extend = await this.model.contentExtend(ids);
+    const read = async () => {
+      const [{ html, media }, related] = await Promise.all([this.model.details(ids), this.model.related(ids)]);
+      const [relatedAll, extend] = await Promise.all([
+        this.model.contentRows([...new Set([...related.values()].flat())]),
+        this.model.contentExtend(ids),
+      ]);
+      return { html, media, related, relatedAll, extend };
+    };
+    // A detail page's content is read once for every pipe of the job; a batch of a whole-site run is not kept.
+    const { html, media, related, relatedAll, extend } =
+      ids.length <= SHARED_DETAILS_MAX ? await this.model.once(`details\n${ids.join(',')}`, read) : await read();
+    const relatedRows = new Map(relatedAll.filter((r) => r.status === 'published' && targetsPipe(r, this.pipe)).map((r) => [r.contentId, r]));
     return rows.map((row) => {
       const view = this.contentView(row);
       view.extend = extend.get(String(row.contentId)) ?? {};
