@@ -174,9 +174,13 @@ describe('order page: payments and the refund dialog', () => {
 describe('order page: refund of an order not paid online', () => {
   it('refunds a manually paid order whole with the reason only', async () => {
     const manual = { ...orderWith([]), payProvider: 'manual', payments: [], refundable: 0, status: 'failed' };
+    let status = manual.status;
     serve(({ method, path }) => {
-      if (method === 'GET' && path === '/check/order/42') return { data: manual };
-      if (method === 'PUT' && path === '/check/order/42/refund') return { data: { ...manual, status: 'refunded' } };
+      if (method === 'GET' && path === '/check/order/42') return { data: { ...manual, status } };
+      if (method === 'PUT' && path === '/check/order/42/refund') {
+        status = 'refunded';
+        return { data: { ...manual, status } };
+      }
       return undefined;
     });
     render(
@@ -197,7 +201,10 @@ describe('order page: refund of an order not paid online', () => {
     dialogButton('退款').click();
     await waitFor(() => seen('PUT', '/check/order/42/refund').length === 1);
     expect(JSON.parse(seen('PUT', '/check/order/42/refund')[0].body)).toEqual({ reason: '线下已退' });
+    // The dialog (whose question also says 已退款) closes, and the page reads the order again and shows its new status.
+    await waitFor(() => !dialog());
     await waitFor(() => bodyText().includes('已退款'));
+    expect(seen('GET', '/check/order/42').length).toBeGreaterThanOrEqual(2);
   });
 });
 
