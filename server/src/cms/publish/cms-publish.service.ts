@@ -472,8 +472,8 @@ export class CmsPublishService implements OnModuleInit, OnApplicationBootstrap, 
    * catalog tree) leaves out what only pages use, the hot words and extension values: a round trip less.
    */
   private async requireSite(siteId: string, { render = true } = {}): Promise<SiteReadModel> {
-    const valid = /^\d{1,19}$/.test(String(siteId));
-    const model = !valid ? null : render ? await this.loadModel(siteId) : await SiteReadModel.load(this.pool, siteId, { extensions: false });
+    if (!/^\d{1,19}$/.test(String(siteId))) throw ServiceException.notFound('cms.publish.siteNotFound');
+    const model = render ? await this.loadModel(siteId) : await SiteReadModel.load(this.pool, siteId, { extensions: false });
     if (!model) throw ServiceException.notFound('cms.publish.siteNotFound');
     return model;
   }

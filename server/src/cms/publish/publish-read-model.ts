@@ -518,7 +518,8 @@ export class PipeDataProvider implements TemplateDataProvider {
 
   async contents(query: ContentQuery): Promise<{ rows: ContentView[]; total: number }> {
     const params: unknown[] = [this.model.site.siteId, this.pipe];
-    const where = ['c.site_id = $1', onPipe('$2')];
+    // The conditions besides the site ($1) and the pipe ($2).
+    const where: string[] = [];
     const add = (sql: (p: string) => string, value: unknown) => {
       params.push(value);
       where.push(sql(`$${params.length}`));
@@ -538,7 +539,8 @@ export class PipeDataProvider implements TemplateDataProvider {
     if (query.contentType) add((p) => `c.content_type = ${p}`, query.contentType);
     const limit = Math.min(Math.max(0, Math.trunc(query.limit) || 0), MAX_LIMIT);
     const offset = Math.max(0, Math.trunc(query.offset) || 0);
-    const filter = where.join(' AND ');
+    const filterOn = (pipeCondition: string) => ['c.site_id = $1', pipeCondition, ...where].join(' AND ');
+    const filter = filterOn(onPipe('$2'));
     const order = ORDER[query.sort] ?? ORDER.default;
     if (this.bulk) {
       const key = `${filter}|${order}|${JSON.stringify(params)}`;
@@ -555,7 +557,7 @@ export class PipeDataProvider implements TemplateDataProvider {
     }
     const window = async (): Promise<ContentRow[]> => {
       if (!limit) return [];
-      const shared = offset === 0 && limit <= SHARED_LIST_MAX ? await this.sharedHead(where, params, order, limit) : null;
+      const shared = offset === 0 && limit <= SHARED_LIST_MAX ? await this.sharedHead(filterOn(onAnyPipe('$2')), params, order, limit) : null;
       if (shared) return shared;
       return (
         await this.model.pool.query<ContentRow>(
@@ -576,13 +578,12 @@ export class PipeDataProvider implements TemplateDataProvider {
   /**
    * The first `limit` rows of a list on this pipe, read once for every enabled pipe of the job (publishing one article
    * writes the home page and the catalog's first list page on each pipe: the same lists). Null when the shared read
-   * cannot tell this pipe's window: rows of other pipes filled it, so this pipe's own rows may go on past it.
+   * cannot tell this pipe's window: rows of other pipes filled it, so this pipe's own rows may go on past it. `filter`
+   * takes the enabled pipes as `$2` (`params` holds this pipe there).
    */
-  private async sharedHead(where: string[], params: unknown[], order: string, limit: number): Promise<ContentRow[] | null> {
+  private async sharedHead(filter: string, params: unknown[], order: string, limit: number): Promise<ContentRow[] | null> {
     const pipes = this.model.enabledPipes();
     if (pipes.length < 2 || !pipes.includes(this.pipe)) return null;
-    // `where[1]` is this pipe's condition on `$2`; the shared read puts every enabled pipe there.
-    const filter = [where[0], onAnyPipe('$2'), ...where.slice(2)].join(' AND ');
     const shared = [params[0], pipes, ...params.slice(2)];
     const rows = await this.model.once(`list\n${filter}|${order}|${limit}|${JSON.stringify(shared)}`, async () => {
       const sql = `SELECT ${CONTENT_COLUMNS} FROM cms_content c WHERE ${filter} ORDER BY ${order} LIMIT ${limit}`;
