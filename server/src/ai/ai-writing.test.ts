@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberTokenOf } from '../../test/helpers/member';
+import { operLogRows } from '../../test/helpers/oper-log';
 import { tokenOf } from '../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 import { fakeOpenAiServer, type SeenRequest } from './gateway/test-fixtures';
@@ -211,7 +212,7 @@ describe('generation', () => {
     }
     const [{ api_key }] = await ds.query('SELECT api_key FROM ai_provider');
     expect(api_key).toMatch(/^v1:/);
-    const logged = await ds.query(`SELECT oper_param FROM sys_oper_log WHERE title = 'AI服务商'`);
+    const logged = await operLogRows(t, `SELECT oper_param FROM sys_oper_log WHERE title = 'AI服务商'`);
     expect(logged.length).toBeGreaterThan(0);
     expect(JSON.stringify(logged)).not.toContain(API_KEY);
   });

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, type Row } from '../../test/helpers/api';
 import { memberTokenOf } from '../../test/helpers/member';
+import { operLogRows } from '../../test/helpers/oper-log';
 import { startFakeRobots, startFakeSmtp, type FakeRobots, type FakeSmtp } from '../../test/helpers/fake-robots';
 import { startFakeWechatPay, type FakeWechatPay } from '../../test/helpers/fake-wechatpay';
 import { solveCaptcha, TEST_ADMIN_PASSWORD, tokenOf } from '../../test/helpers/staff';
@@ -82,7 +83,7 @@ describe('channels (消息推送配置)', () => {
     const [stored] = await ds.query(`SELECT secrets::text AS s FROM pusher_channel WHERE channel_id = $1`, [channel.channelId]);
     expect(stored.s).not.toContain(token);
     expect(stored.s).not.toContain(secret);
-    const logs = await ds.query(`SELECT oper_param, json_result FROM sys_oper_log WHERE title = '消息推送配置'`);
+    const logs = await operLogRows(t, `SELECT oper_param, json_result FROM sys_oper_log WHERE title = '消息推送配置'`);
     expect(logs.length).toBeGreaterThan(0);
     expect(JSON.stringify(logs)).not.toContain(token);
     expect(JSON.stringify(logs)).not.toContain(secret);

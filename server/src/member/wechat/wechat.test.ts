@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberTokenOf } from '../../../test/helpers/member';
+import { operLogRows } from '../../../test/helpers/oper-log';
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { api, expectMessage } from '../../../test/helpers/api';
@@ -141,7 +142,7 @@ describe('WeChat configuration', () => {
     const list = await http.get('/system/wechat/list');
     const one = await http.get(`/system/wechat/${id}`);
     for (const body of [created.body, list.body, one.body]) expect(JSON.stringify(body)).not.toContain(APP_SECRET);
-    const logged = await ds.query(`SELECT oper_param, json_result FROM sys_oper_log WHERE oper_url = '/prod-api/system/wechat'`);
+    const logged = await operLogRows(t, `SELECT oper_param, json_result FROM sys_oper_log WHERE oper_url = '/prod-api/system/wechat'`);
     expect(logged.length).toBeGreaterThan(0);
     expect(JSON.stringify(logged)).not.toContain(APP_SECRET);
 
