@@ -16,14 +16,16 @@ import { apiCaller, E2E_ADMIN_PASSWORD, ownDatabase, type Row, type ServerProces
 const database = ownDatabase('operations');
 const dbUrl = database.url;
 
-/** Documents seeded for the rebuild: it works through them 200 at a time, long enough to be stopped half-way. */
-const SEEDED_DOCS = 6000;
+/** Documents seeded for the rebuild: it works through them 200 at a time, and the test pauses it after the first batches. */
+const SEEDED_DOCS = 2000;
 
 let server: ServerProcess | undefined;
 let browser: Browser;
 let base: string;
 let token: string;
 let db: Client | undefined;
+/** A second connection, which holds the rebuild's row lock to pause it. */
+let pauser: Client | undefined;
 
 const admin = <T = Row>(method: string, url: string, body?: unknown) => apiCaller(base, token)<T>(method, url, body);
 
@@ -45,6 +47,8 @@ beforeAll(async () => {
   ({ server, base } = await startFreshProduct('operations', { DATABASE_URL: dbUrl }));
   db = new Client({ connectionString: dbUrl });
   await db.connect();
+  pauser = new Client({ connectionString: dbUrl });
+  await pauser.connect();
   browser = await launchBrowser();
   token = await apiLogin(base, 'admin', E2E_ADMIN_PASSWORD);
 });
@@ -52,6 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await db?.end();
+  await pauser?.end();
   await server?.stop();
   await database.drop();
 });
@@ -81,12 +86,18 @@ describe('异步任务 in the browser', () => {
     const [job] = (
       await db!.query<{ id: string }>(`SELECT id::text FROM pgboss.job WHERE name = 'check.library.rebuild' ORDER BY created_on DESC LIMIT 1`)
     ).rows;
+    // The run moves on: batches are recorded in its figures while the job is active.
+    await expect
+      .poll(async () => ((await admin<Row>('GET', '/check/library/stats')).rebuild as Row).done, { timeout: 60_000, interval: 50 })
+      .toBeGreaterThan(0);
+    // Then the test holds the run's row lock, so its next batch waits: the job stays active without loading the
+    // machine while the browser works (a rebuild running flat out once kept the list's answer away for over 90 s).
+    await pauser!.query('BEGIN');
+    await pauser!.query(`SELECT 1 FROM check_index_rebuild WHERE rebuild_id = $1 FOR UPDATE`, [started.rebuildId]);
     const row = page.locator(`tr[data-job="${job.id}"]`);
     // The list refreshes itself only while it holds unfinished jobs: the first look at the new job is a refresh,
     // pressed again until the row is there (on a loaded machine one answer may still predate the job). Each press
-    // waits for its answer: a press while a read is in flight drops that read's answer for the newer one. The rebuild
-    // loads the server and its database, so on a loaded machine an answer can take a long while (one CI run waited
-    // more than 30 s): the waits are generous.
+    // waits for its answer: a press while a read is in flight drops that read's answer for the newer one.
     const refresh = page.getByRole('button', { name: '刷新' });
     await expect
       .poll(
@@ -103,8 +114,6 @@ describe('异步任务 in the browser', () => {
       .toBe(1);
     await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('执行中');
     expect(await row.innerText()).toContain('重建比对库索引');
-    // The run moves on: batches are recorded in its figures while the job is active.
-    await expect.poll(async () => ((await admin<Row>('GET', '/check/library/stats')).rebuild as Row).done, { timeout: 60_000 }).toBeGreaterThan(0);
     await screenshot(page, 'admin-async-task-running');
 
     await row.getByRole('button', { name: '停止' }).click();
@@ -114,6 +123,8 @@ describe('异步任务 in the browser', () => {
     await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('已停止');
     await expect.poll(() => row.getByRole('button', { name: '停止' }).count()).toBe(0);
     await screenshot(page, 'admin-async-task-stopped');
+    // The paused batch goes on once the lock is let go; the handler then sees its signal.
+    await pauser!.query('COMMIT');
 
     // The handler saw the signal between batches: its run failed as cancelled with documents left for a retry.
     await expect
