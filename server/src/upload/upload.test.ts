@@ -8,8 +8,8 @@ import { binaryParser, declaredPng } from '../../test/helpers/binary';
 import { roleFactory, staffUserFactory, type StaffUser } from '../../test/helpers/factories';
 import { tokenOf } from '../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
-import { OperLogService } from '../monitor/operlog/oper-log.service';
 import { SysConfigService } from '../system/config/sys-config.service';
+import { operLogRows } from '../../test/helpers/oper-log';
 
 let t: TestApp;
 let admin: string;
@@ -245,10 +245,10 @@ describe('GET /common/download', () => {
   });
 
   it('logs uploads and downloads in the operation log', async () => {
-    await t.app.get(OperLogService).flush();
-    const logged: Array<{ oper_url: string; business_type: number; title: string; status: number }> = await t.app
-      .get(DataSource)
-      .query(`SELECT oper_url, business_type, title, status FROM sys_oper_log WHERE oper_url LIKE '/prod-api/common/%'`);
+    const logged: Array<{ oper_url: string; business_type: number; title: string; status: number }> = await operLogRows(
+      t,
+      `SELECT oper_url, business_type, title, status FROM sys_oper_log WHERE oper_url LIKE '/prod-api/common/%'`,
+    );
     expect(logged).toContainEqual({ oper_url: '/prod-api/common/upload', business_type: 1, title: '通用上传下载', status: 0 });
     expect(logged).toContainEqual({ oper_url: '/prod-api/common/download', business_type: 0, title: '通用上传下载', status: 0 });
     expect(logged).toContainEqual({ oper_url: '/prod-api/common/download', business_type: 0, title: '通用上传下载', status: 1 });

@@ -9,10 +9,10 @@ import { binaryParser } from '../../../test/helpers/binary';
 import { memberTokenOf } from '../../../test/helpers/member';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { OperLogService } from '../../monitor/operlog/oper-log.service';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { CheckOrderRunService } from './check-order-run.service';
 import { api, expectMessage, type Row } from '../../../test/helpers/api';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 let t: TestApp;
 let ds: DataSource;
@@ -352,8 +352,7 @@ describe('staff orders', () => {
     expect((await orders.as(admin).put(`/${second.orderId}/rerun`).send({})).status).toBe(400);
     expect(await statusOf(second.orderId)).toBe('refunded');
 
-    await t.app.get(OperLogService).flush();
-    const oper = await ds.query(`SELECT title, business_type FROM sys_oper_log WHERE oper_url LIKE $1 ORDER BY oper_id`, [
+    const oper = await operLogRows(t, `SELECT title, business_type FROM sys_oper_log WHERE oper_url LIKE $1 ORDER BY oper_id`, [
       `%/check/order/${orderId}/%`,
     ]);
     // Every write call above is logged, the refused ones included.

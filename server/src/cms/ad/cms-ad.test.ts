@@ -6,13 +6,13 @@ import { siteFactory, staffUserFactory, unique, type StaffUser } from '../../../
 import { tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { dayIn, serverTimeZone } from '../../common/stats/daily-stats';
-import { OperLogService } from '../../monitor/operlog/oper-log.service';
 import { CmsStatRecorder } from '../stat/cms-stat-recorder.service';
 import { addDays, CmsStatService } from '../stat/cms-stat.service';
 import { TEMPLATE_TAGS } from '../template/engine';
 import { AD_SPACE_SCRIPT } from './ad-script';
 import { AD_SPACE_TEMPLATE } from './ad-space-type';
 import { CmsAdSpaceService } from './cms-ad-space.service';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 let t: TestApp;
 let ds: DataSource;
@@ -192,8 +192,8 @@ describe('adverts', () => {
     const adminSpace = await makeSpace();
     const raw = await makeAd({ adSpaceId: adminSpace.pageWidgetId, type: 'code', name: '管理员的代码广告', content: code });
     expect(raw).toMatchObject({ rawCode: true, content: code });
-    await t.app.get(OperLogService).flush();
-    const [log] = (await ds.query(
+    const [log] = (await operLogRows(
+      t,
       `SELECT json_result FROM sys_oper_log WHERE title = '广告' AND oper_name = 'admin' ORDER BY oper_id DESC LIMIT 1`,
     )) as Array<{
       json_result: string;

@@ -29,6 +29,7 @@ import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staf
 import type { TestApp } from '../../../test/helpers/test-app';
 import type { FileStorage } from '../../storage/storage';
 import { CmsTemplateService, templateStorageKey } from '../template/cms-template.service';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 let t: TestApp;
 let ds: DataSource;
@@ -480,7 +481,10 @@ describe('site files: permissions', () => {
   });
 
   it('logs writes in the operation log', async () => {
-    const [{ count }] = await ds.query(`SELECT count(*)::int AS count FROM sys_oper_log WHERE title = '文件管理' AND oper_url LIKE '%/cms/file/%'`);
+    const [{ count }] = await operLogRows<{ count: number }>(
+      t,
+      `SELECT count(*)::int AS count FROM sys_oper_log WHERE title = '文件管理' AND oper_url LIKE '%/cms/file/%'`,
+    );
     expect(count).toBeGreaterThan(5);
   });
 });

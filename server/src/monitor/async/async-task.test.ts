@@ -8,6 +8,7 @@ import { createCmsSite } from '../../../test/helpers/cms';
 import { CHECK_JOB } from '../../check/task/check-task.constants';
 import { PUBLISH_JOB } from '../../cms/publish/cms-publish.service';
 import { QueueService } from '../../queue/queue.service';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 const LONG = 'test-async-long';
 const FLAKY = 'test-async-flaky';
@@ -229,11 +230,10 @@ describe('async tasks (/async/task)', () => {
   });
 
   it('records stop, retry and remove in the operation log', async () => {
-    const { rows } = await queue.db().executeSql(`SELECT DISTINCT oper_url FROM sys_oper_log WHERE oper_url LIKE '/prod-api/async/task/%'`, []);
-    expect((rows as Array<{ oper_url: string }>).map((r) => r.oper_url).sort()).toEqual([
-      '/prod-api/async/task/remove',
-      '/prod-api/async/task/retry',
-      '/prod-api/async/task/stop',
-    ]);
+    const rows = await operLogRows<{ oper_url: string }>(
+      t,
+      `SELECT DISTINCT oper_url FROM sys_oper_log WHERE oper_url LIKE '/prod-api/async/task/%'`,
+    );
+    expect(rows.map((r) => r.oper_url).sort()).toEqual(['/prod-api/async/task/remove', '/prod-api/async/task/retry', '/prod-api/async/task/stop']);
   });
 });

@@ -6,18 +6,15 @@ import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staf
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { KV_STORE, type KvStore } from '../../common/cache/kv-store';
 import { BusinessType } from '../../common/decorators/oper-log.decorator';
-import { OperLogService } from '../operlog/oper-log.service';
 import { maskValue, prefixById } from './cache-prefixes';
 import { parseCommandStats, parseInfo } from './cache-monitor.service';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 // A database index of its own on the shared Redis, so clearing here never touches anyone else's keys.
 const REDIS_URL = `${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/11`;
 
 async function lastOperLog(t: TestApp) {
-  await t.app.get(OperLogService).flush();
-  const [row] = await t.app
-    .get(DataSource)
-    .query(`SELECT title, business_type, request_method, oper_url, status FROM sys_oper_log ORDER BY oper_id DESC LIMIT 1`);
+  const [row] = await operLogRows(t, `SELECT title, business_type, request_method, oper_url, status FROM sys_oper_log ORDER BY oper_id DESC LIMIT 1`);
   return row as Row;
 }
 

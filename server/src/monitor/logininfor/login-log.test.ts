@@ -6,10 +6,10 @@ import { SysConfigService } from '../../system/config/sys-config.service';
 import { createRole, createStaffUser, login, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { OperLogModule } from '../operlog/oper-log.module';
-import { OperLogService } from '../operlog/oper-log.service';
 import { LoginLogModule } from './login-log.module';
 import { binaryParser } from '../../../test/helpers/binary';
 import { api, expectMessage } from '../../../test/helpers/api';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 let t: TestApp;
 let ds: DataSource;
@@ -103,8 +103,7 @@ describe('delete and clean', () => {
 
     await http.delete('/prod-api/monitor/logininfor/clean').expect(200);
     expect((await http.get('/prod-api/monitor/logininfor/list')).body.data.total).toBe(0);
-    await t.app.get(OperLogService).flush();
-    const [log] = await ds.query(`SELECT title, business_type FROM sys_oper_log WHERE method = 'LoginLogController.clean'`);
+    const [log] = await operLogRows(t, `SELECT title, business_type FROM sys_oper_log WHERE method = 'LoginLogController.clean'`);
     expect(log).toEqual({ title: '登录日志', business_type: 9 });
   });
 });
@@ -123,8 +122,7 @@ describe('unlock', () => {
     expect(user.lock_end_time).toBeNull();
     const again = await login(t.app, 'lockme', 'Lockme123');
     expect(again.body).toMatchObject({ code: 200, msg: '登录成功' });
-    await t.app.get(OperLogService).flush();
-    const [log] = await ds.query(`SELECT title, oper_url FROM sys_oper_log WHERE method = 'LoginLogController.unlock'`);
+    const [log] = await operLogRows(t, `SELECT title, oper_url FROM sys_oper_log WHERE method = 'LoginLogController.unlock'`);
     expect(log).toEqual({ title: '账户解锁', oper_url: '/prod-api/monitor/logininfor/unlock/lockme' });
   });
 

@@ -1,20 +1,17 @@
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { BusinessType } from '../../common/decorators/oper-log.decorator';
-import { OperLogService } from '../operlog/oper-log.service';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 let t: TestApp;
-let ds: DataSource;
 let admin: string;
 
 const get = (path: string, token = admin) => request(t.server).get(`/prod-api${path}`).set('Authorization', `Bearer ${token}`);
 
 beforeAll(async () => {
   t = await startTestApp();
-  ds = t.app.get(DataSource);
   admin = await tokenOf(t.app);
   for (const name of ['online_a', 'online_b', 'online_c']) {
     await createStaffUser(t.app, { userName: name, password: 'Quartz987' });
@@ -61,8 +58,10 @@ describe('online users', () => {
     const forced = await request(t.server).delete(`/prod-api/monitor/online/${tokenId}`).set('Authorization', `Bearer ${admin}`);
     expect(forced.body.code).toBe(200);
     expect((await get('/getInfo', token)).status).toBe(401);
-    await t.app.get(OperLogService).flush();
-    const [row] = await ds.query(`SELECT title, business_type, request_method, oper_url, status FROM sys_oper_log ORDER BY oper_id DESC LIMIT 1`);
+    const [row] = await operLogRows(
+      t,
+      `SELECT title, business_type, request_method, oper_url, status FROM sys_oper_log ORDER BY oper_id DESC LIMIT 1`,
+    );
     expect(row).toMatchObject({
       title: '在线用户',
       business_type: BusinessType.FORCE,

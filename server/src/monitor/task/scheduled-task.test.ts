@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers/tes
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { QueueService } from '../../queue/queue.service';
 import { INTERRUPTED } from './scheduled-task.store';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 /** Runs of the test schedules in this process, by name. */
 const runs: Record<string, number> = {};
@@ -276,11 +277,11 @@ describe('scheduled tasks (/monitor/task)', () => {
   });
 
   it('records writes in the operation log', async () => {
-    const { rows } = await t.app
-      .get(QueueService)
-      .db()
-      .executeSql(`SELECT title, oper_url FROM sys_oper_log WHERE oper_url LIKE '/prod-api/monitor/task%' ORDER BY oper_id`, []);
-    const urls = (rows as Array<{ oper_url: string }>).map((r) => r.oper_url);
+    const rows = await operLogRows<{ oper_url: string }>(
+      t,
+      `SELECT title, oper_url FROM sys_oper_log WHERE oper_url LIKE '/prod-api/monitor/task%' ORDER BY oper_id`,
+    );
+    const urls = rows.map((r) => r.oper_url);
     expect(urls).toEqual(expect.arrayContaining([`/prod-api/monitor/task/enable/${TICK}`, '/prod-api/monitor/task']));
   });
 });

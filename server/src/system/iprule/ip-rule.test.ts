@@ -3,13 +3,13 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperLogModule } from '../../monitor/operlog/oper-log.module';
-import { OperLogService } from '../../monitor/operlog/oper-log.service';
 import { createRole, createStaffUser, tokenOf } from '../../../test/helpers/staff';
 import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { IpAccessService } from './ip-access.service';
 import { IpRuleModule } from './ip-rule.module';
 import { binaryParser } from '../../../test/helpers/binary';
 import { api, expectMessage } from '../../../test/helpers/api';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 let t: TestApp;
 let ds: DataSource;
@@ -134,8 +134,8 @@ describe('rules', () => {
     );
     await http.delete(`/prod-api/system/iprule/${ids.join(',')}`).expect(200);
     expect(await ruleCount()).toBe(3);
-    await t.app.get(OperLogService).flush();
-    const logs = await ds.query(
+    const logs = await operLogRows(
+      t,
       `SELECT business_type, count(*)::int AS n FROM sys_oper_log WHERE title = 'IP规则' AND status = 0 GROUP BY 1 ORDER BY 1`,
     );
     expect(logs).toEqual([

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { login, tokenOf } from '../../../test/helpers/staff';
 import { binaryParser } from '../../../test/helpers/binary';
 import { api, expectMessage } from '../../../test/helpers/api';
+import { operLogRows } from '../../../test/helpers/oper-log';
 
 let t: TestApp;
 let ds: DataSource;
@@ -53,7 +54,8 @@ describe('importing users from Excel', () => {
     expect(res.body).toEqual({ code: 200, msg: '导入成功：新增 2 个用户，更新 0 个用户', data: { created: 2, updated: 0 } });
     const signIn = await login(t.app, 'import1', 'Firstpw2026');
     expect(signIn.body).toMatchObject({ code: 200, msg: '首次登录或密码已重置，请修改密码' });
-    const [log] = await ds.query(
+    const [log] = await operLogRows<{ business_type: number; oper_param: string }>(
+      t,
       `SELECT business_type, oper_param FROM sys_oper_log WHERE method = 'UserController.importData' ORDER BY oper_id DESC LIMIT 1`,
     );
     expect(log.business_type).toBe(6);
