@@ -77,10 +77,6 @@ describe('异步任务 in the browser', () => {
       [lib.libraryId],
     );
 
-    const page = await adminPage();
-    await openMenu(page, '系统监控', '异步任务');
-    await expect.poll(() => page.getByRole('button', { name: '刷新' }).isVisible(), { timeout: 15_000 }).toBe(true);
-
     const started = await admin<Row>('POST', '/check/library/rebuild');
     expect(started).toMatchObject({ status: 'running', total: SEEDED_DOCS });
     const [job] = (
@@ -90,28 +86,23 @@ describe('异步任务 in the browser', () => {
     await expect
       .poll(async () => ((await admin<Row>('GET', '/check/library/stats')).rebuild as Row).done, { timeout: 60_000, interval: 50 })
       .toBeGreaterThan(0);
-    // Then the test holds the run's row lock, so its next batch waits: the job stays active without loading the
-    // machine while the browser works (a rebuild running flat out once kept the list's answer away for over 90 s).
+    // Then the test holds the run's row lock, so its next batch waits: the job stays active, without loading the
+    // machine, while the browser works.
     await pauser!.query('BEGIN');
     await pauser!.query(`SELECT 1 FROM check_index_rebuild WHERE rebuild_id = $1 FOR UPDATE`, [started.rebuildId]);
+
+    // The administrator opens 异步任务 while the rebuild runs: the list's first answer holds it.
+    const page = await adminPage();
+    await openMenu(page, '系统监控', '异步任务');
     const row = page.locator(`tr[data-job="${job.id}"]`);
-    // The list refreshes itself only while it holds unfinished jobs: the first look at the new job is a refresh,
-    // pressed again until the row is there (on a loaded machine one answer may still predate the job). Each press
-    // waits for its answer: a press while a read is in flight drops that read's answer for the newer one.
-    const refresh = page.getByRole('button', { name: '刷新' });
-    await expect
-      .poll(
-        async () => {
-          if (!(await row.count())) {
-            const answered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/async/task'), { timeout: 90_000 });
-            await refresh.click();
-            await answered;
-          }
-          return row.count();
-        },
-        { timeout: 150_000, interval: 500 },
-      )
-      .toBe(1);
+    try {
+      await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);
+    } catch (error) {
+      // Twice in CI (never here) the list never showed the job: say what the page and the server showed.
+      await screenshot(page, 'admin-async-task-missing');
+      console.error(`page: ${(await page.locator('body').innerText()).slice(0, 2000)}\nserver log (end): ${server!.output().slice(-6000)}`);
+      throw error;
+    }
     await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('执行中');
     expect(await row.innerText()).toContain('重建比对库索引');
     await screenshot(page, 'admin-async-task-running');

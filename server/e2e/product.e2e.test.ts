@@ -379,18 +379,13 @@ describe('the product on the embedded PostgreSQL', () => {
     const pinned = page.locator('[data-tab-path^="/system/127/0/0/1"]');
     await expect.poll(() => pinned.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await pinned.locator('svg').count()).toBe(0);
-    // The 系统管理 group may already be open (the pinned page is in it) or not yet: open it only while the entry is hidden,
-    // as a click on the group toggles it.
+    // The 系统管理 group may already be open (the pinned page is in it) or not yet: a click toggles it, so it is clicked
+    // only when it says it is closed (clicking while the entry merely looked hidden mid-animation closed it again).
     const entry = page.getByTestId('sidebar').getByText('站点首页预览');
-    await expect
-      .poll(
-        async () => {
-          if (!(await entry.isVisible())) await page.locator('[data-menu-key="system"]').click();
-          return entry.isVisible();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
+    const group = page.locator('[data-menu-key="system"]');
+    await expect.poll(() => group.getAttribute('aria-expanded'), { timeout: 15_000 }).toMatch(/^(true|false)$/);
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    await expect.poll(() => entry.isVisible(), { timeout: 15_000 }).toBe(true);
     await entry.click();
     const frame = page.locator(`iframe[src="${base}/"]`);
     await expect.poll(() => frame.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -33,7 +33,7 @@ function MenuEntry({ node, depth }: { node: MenuNode; depth: number }) {
   if (node.children.length) {
     return (
       <>
-        <ListItemButton onClick={() => setOpen(!open)} sx={{ pl: indent }} data-menu-key={node.key}>
+        <ListItemButton onClick={() => setOpen(!open)} sx={{ pl: indent }} data-menu-key={node.key} aria-expanded={open}>
           <ListItemIcon>
             <FolderIcon fontSize="small" />
           </ListItemIcon>
