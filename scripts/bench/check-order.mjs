@@ -279,7 +279,8 @@ try {
   const scope = {
     libraryIds: (await pool.query(`SELECT library_id::text AS id FROM check_library WHERE status = '0'`)).rows.map((r) => r.id),
   };
-  const maxPostingsPerHash = new DuplicateDetector(new MemoryFingerprintIndex(), new MemoryTextStore()).options.maxPostingsPerHash;
+  const { maxPostingsPerHash, maxCandidates, minCandidateHits } = new DuplicateDetector(new MemoryFingerprintIndex(), new MemoryTextStore()).options;
+  const topDocuments = { max: maxCandidates, minPostings: minCandidateHits };
 
   const runs = Number(values.runs);
   const stages = { upload: [], queued: [], parse: [], lookup: [], alignment: [], aigc: [], report: [], render: [], pdf: [], total: [] };
@@ -318,7 +319,7 @@ try {
     // connection, after the check: the pages it reads are as warm as the check left them.
     const hashes = kgramHashes(normalizeForMatching(paper).text);
     const la = now();
-    const found = await new PgFingerprintIndex(pool, scope).lookup(hashes, { maxPostingsPerHash });
+    const found = await new PgFingerprintIndex(pool, scope).lookup(hashes, { maxPostingsPerHash, topDocuments });
     const lookupMs = now() - la;
     lookupPostings = found.length;
 

@@ -77,11 +77,15 @@ export async function dropFingerprintIndexes(db: PgExecutor): Promise<void> {
   await db.query('DROP INDEX IF EXISTS ix_check_fingerprint_doc');
 }
 
-/** Builds the fingerprint indexes again (after `dropFingerprintIndexes`) and refreshes the planner's statistics. */
+/**
+ * Builds the fingerprint indexes again (after `dropFingerprintIndexes`), then VACUUM ANALYZE: the statistics for the
+ * planner, and the visibility map, without which a lookup reads the table's pages as well as the index (index-only
+ * scans need it; autovacuum would set it only later). Runs outside a transaction: `db` is a pool or an idle client.
+ */
 export async function restoreFingerprintIndexes(db: PgExecutor, maintenanceWorkMem = '256MB'): Promise<void> {
   await withTransaction(db, async (client) => {
     await client.query(`SELECT set_config('maintenance_work_mem', $1, true)`, [maintenanceWorkMem]);
     for (const sql of FINGERPRINT_INDEXES) await client.query(sql);
   });
-  await db.query('ANALYZE check_fingerprint');
+  await db.query('VACUUM (ANALYZE) check_fingerprint');
 }

@@ -113,7 +113,7 @@ describe('the partitioned fingerprint table', () => {
       const explain = async (sql: string) =>
         (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [hashes])).rows.map((r) => r['QUERY PLAN']).join('\n');
       // The statement the lookup runs: every partition searched for its own hashes through its own index.
-      const routed = await explain(lookupSql(await partitionLayout(pool), '', false));
+      const routed = await explain(lookupSql(await partitionLayout(pool), ''));
       const scans = routed.match(/Index Only Scan using check_fingerprint_p\d+_hash_doc_id_pos_idx/g) ?? [];
       expect(new Set(scans).size).toBe(16);
       expect(routed).not.toMatch(/Seq Scan on check_fingerprint_p/);

@@ -177,7 +177,7 @@ describe('uploading and indexing', () => {
     expect((await without.check(paper)).detections.map((d) => d.sourceId)).not.toContain(source.docId);
   });
 
-  it('leaves out hashes with more postings than allowed, like the in-memory index', async () => {
+  it('leaves out hashes with more postings than allowed and keeps the documents a check aligns, like the in-memory index', async () => {
     const pool = poolOf(ds);
     const index = new PgFingerprintIndex(pool).scoped({ libraryIds: [libraryId] });
     const memory = new MemoryFingerprintIndex();
@@ -192,6 +192,28 @@ describe('uploading and indexing', () => {
     expect(sorted(await index.lookup(query, { maxPostingsPerHash: 1 }))).toEqual(sorted(await memory.lookup(query, { maxPostingsPerHash: 1 })));
     expect(await index.has(docs[0].docId)).toBe(true);
     expect((await index.stats()).documents).toBe(4);
+
+    // Only the documents a check aligns: the most postings first, ties to the lower id, none excluded or below the floor.
+    const perDoc = new Map<number, number>();
+    const all = await memory.lookup(query);
+    for (const id of all.docIds) perDoc.set(id, (perDoc.get(id) ?? 0) + 1);
+    const ranked = [...perDoc].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    expect(ranked.length).toBeGreaterThanOrEqual(2);
+    for (const top of [
+      { max: 1, minPostings: 1 },
+      { max: 10, minPostings: ranked[0][1] },
+      { max: 10, minPostings: 1, excludeDocIds: [ranked[0][0]] },
+      { max: 10, minPostings: ranked[0][1] + 1 },
+    ]) {
+      const kept = await index.lookup(query, { topDocuments: top });
+      expect(sorted(kept)).toEqual(sorted(await memory.lookup(query, { topDocuments: top })));
+      const expectedIds = ranked
+        .filter(([id, n]) => n >= top.minPostings && !(top.excludeDocIds ?? []).includes(id))
+        .slice(0, top.max)
+        .map(([id]) => id);
+      expect([...new Set(kept.docIds)].sort()).toEqual(expectedIds.sort());
+      expect(kept.length).toBe(expectedIds.reduce((n, id) => n + perDoc.get(id)!, 0));
+    }
   });
 
   it('deletes a document with its text and fingerprints, and re-indexes one on request', async () => {

@@ -128,13 +128,21 @@ export function partitionLayout(db: PgExecutor): Promise<PartitionLayout | null>
   return read;
 }
 
+/** Parameter numbers of the optional parts of the lookup statement. */
+export interface LookupParams {
+  /** The posting limit per hash. */
+  limit?: number;
+  /** The most documents, the fewest postings a document needs, and the documents never kept (int4[]). */
+  top?: { max: number; minPostings: number; exclude: number };
+}
+
 /**
- * The lookup statement: $1 the hashes (int4[]), $2 the posting limit per hash when `limited`, `scope` conditions on `f`.
+ * The lookup statement: $1 the hashes (int4[]), the parameters of `params`, `scope` conditions on `f`.
  * On the partitions of `layout`, each is asked only for its own hashes: which partition holds a hash is computed as
  * PostgreSQL does for one int4 key (hashint4extended with the partition seed, combined with 0 — adding a constant —
  * unsigned, modulo the modulus; numeric keeps it exact).
  */
-export function lookupSql(layout: PartitionLayout | null, scope: string, limited: boolean): string {
+export function lookupSql(layout: PartitionLayout | null, scope: string, params: LookupParams = {}): string {
   let rows: string;
   if (layout) {
     const bucket = `(((hashint4extended(v, ${HASH_PARTITION_SEED})::numeric + ${TWO_64}) % ${TWO_64} + ${HASH_COMBINE_CONSTANT}) % ${TWO_64}) % ${layout.modulus}`;
@@ -147,7 +155,22 @@ export function lookupSql(layout: PartitionLayout | null, scope: string, limited
   } else {
     rows = `SELECT f.hash, f.doc_id, f.pos FROM check_fingerprint f WHERE f.hash = ANY($1::int4[])${scope}`;
   }
-  return limited ? `SELECT hash, doc_id, pos FROM (SELECT r.*, count(*) OVER (PARTITION BY r.hash) AS n FROM (${rows}) r) p WHERE n <= $2` : rows;
+  if (!params.limit && !params.top) return rows;
+  // The postings are read once (r). Hashes over the limit (boilerplate) are found by hashing, not by sorting the
+  // postings; the documents a check aligns are chosen here, so the postings of the others never leave the server.
+  const ctes = [`r AS MATERIALIZED (${rows})`];
+  let kept = '';
+  if (params.limit) {
+    ctes.push(`common AS (SELECT hash FROM r GROUP BY hash HAVING count(*) > $${params.limit})`);
+    kept = ' AND r.hash <> ALL(ARRAY(SELECT hash FROM common))';
+  }
+  const top = params.top;
+  if (!top) return `WITH ${ctes.join(', ')} SELECT r.hash, r.doc_id, r.pos FROM r WHERE true${kept}`;
+  ctes.push(
+    `top AS (SELECT doc_id FROM r WHERE r.doc_id <> ALL($${top.exclude}::int4[])${kept} GROUP BY doc_id HAVING count(*) >= $${top.minPostings}
+             ORDER BY count(*) DESC, doc_id LIMIT $${top.max})`,
+  );
+  return `WITH ${ctes.join(', ')} SELECT r.hash, r.doc_id, r.pos FROM r JOIN top USING (doc_id) WHERE true${kept}`;
 }
 
 export class PgFingerprintIndex implements FingerprintIndex {
@@ -214,11 +237,14 @@ export class PgFingerprintIndex implements FingerprintIndex {
   async lookup(hashes: Int32Array, options: LookupOptions = {}): Promise<Postings> {
     const distinct = [...new Set(hashes)];
     if (!distinct.length) return { hashes: new Int32Array(0), docIds: new Int32Array(0), positions: new Int32Array(0), length: 0 };
-    const max = options.maxPostingsPerHash ?? 0;
     const values: unknown[] = [distinct];
-    if (max > 0) values.push(max);
+    const params: LookupParams = {};
+    if ((options.maxPostingsPerHash ?? 0) > 0) params.limit = values.push(options.maxPostingsPerHash);
+    const top = options.topDocuments;
+    if (top)
+      params.top = { max: values.push(top.max), minPostings: values.push(top.minPostings), exclude: values.push([...(top.excludeDocIds ?? [])]) };
     const scope = this.scopeSql(values);
-    const text = lookupSql(await partitionLayout(this.db), scope, max > 0);
+    const text = lookupSql(await partitionLayout(this.db), scope, params);
     const result = await this.db.query<[number, number, number]>({ text, values, rowMode: 'array' });
     const n = result.rows.length;
     const out: Postings = { hashes: new Int32Array(n), docIds: new Int32Array(n), positions: new Int32Array(n), length: n };

@@ -3,7 +3,7 @@
 import { normalizeForMatching, type NormalizedText } from '../text/normalize';
 import { alignTexts, DEFAULT_ALIGN_PARAMS, type AlignedPassage, type AlignParams, type AlignRegions, type AlignText } from './align';
 import { DEFAULT_K, DEFAULT_W, fingerprint, kgramHashes, winnow } from './fingerprint';
-import type { FingerprintIndex } from './fingerprint-index';
+import { topDocumentIds, type FingerprintIndex } from './fingerprint-index';
 
 /** Where the detector reads source texts from (the fingerprint index holds no text). */
 export interface SourceTextStore {
@@ -119,7 +119,8 @@ export class DuplicateDetector {
     const query = o.queryAllKgrams ? { hashes: allHashes, positions: allHashes.map((_, i) => i) } : winnow(allHashes, o.w);
     const queryHashes = query.hashes;
     if (queryHashes.length === 0) return { detections: [], candidates: [], normalizedLength: sus.norm.text.length };
-    const postings = await this.index.lookup(queryHashes, { maxPostingsPerHash: o.maxPostingsPerHash });
+    const top = { max: o.maxCandidates, minPostings: o.minCandidateHits, excludeDocIds: options.excludeSourceIds ?? [] };
+    const postings = await this.index.lookup(queryHashes, { maxPostingsPerHash: o.maxPostingsPerHash, topDocuments: top });
     // Where each looked-up hash occurs in the checked text.
     const hit = new Set<number>();
     for (let i = 0; i < postings.length; i++) hit.add(postings.hashes[i]);
@@ -139,12 +140,8 @@ export class DuplicateDetector {
       if (list) list.push(i);
       else perSource.set(id, [i]);
     }
-    const exclude = new Set(options.excludeSourceIds ?? []);
-    const candidates = [...perSource]
-      .filter(([id, list]) => list.length >= o.minCandidateHits && !exclude.has(id))
-      .sort((a, b) => b[1].length - a[1].length || a[0] - b[0])
-      .slice(0, o.maxCandidates)
-      .map(([sourceId, list]) => ({ sourceId, hits: list.length }));
+    // The index may have kept only these documents' postings already; choosing again is cheap and covers one that did not.
+    const candidates = topDocumentIds(postings, top).map((sourceId) => ({ sourceId, hits: perSource.get(sourceId)!.length }));
     const seedHashes = kgramHashes(sus.norm.text, o.align.seedLength);
     const detections: Detection[] = [];
     for (const { sourceId } of candidates) {

@@ -16,6 +16,45 @@ export interface Postings {
 export interface LookupOptions {
   /** Skip hashes that occur in more than this many postings (boilerplate); 0 or undefined means no limit. */
   maxPostingsPerHash?: number;
+  /**
+   * Return only the postings of the documents a check aligns: those with the most postings in the answer (ties: the
+   * lower id first). A library holding many near-copies of a paper answers with postings of every copy, and only the
+   * best are aligned: choosing them where the postings are saves moving the rest.
+   */
+  topDocuments?: TopDocuments;
+}
+
+/** Which documents of an answer are kept (see `LookupOptions.topDocuments`). */
+export interface TopDocuments {
+  /** At most this many documents. */
+  max: number;
+  /** Documents with fewer postings in the answer are dropped. */
+  minPostings: number;
+  /** Never these documents. */
+  excludeDocIds?: readonly number[];
+}
+
+/** The documents `top` keeps of an answer, in its order: most postings first, then the lower id. */
+export function topDocumentIds(postings: Postings, top: TopDocuments): number[] {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < postings.length; i++) counts.set(postings.docIds[i], (counts.get(postings.docIds[i]) ?? 0) + 1);
+  const exclude = new Set(top.excludeDocIds ?? []);
+  return [...counts]
+    .filter(([id, n]) => n >= top.minPostings && !exclude.has(id))
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, top.max)
+    .map(([id]) => id);
+}
+
+/** The postings of the documents `top` keeps, in their order in the answer. */
+export function keepTopDocuments(postings: Postings, top: TopDocuments | undefined): Postings {
+  if (!top) return postings;
+  const kept = new Set(topDocumentIds(postings, top));
+  const index: number[] = [];
+  for (let i = 0; i < postings.length; i++) if (kept.has(postings.docIds[i])) index.push(i);
+  if (index.length === postings.length) return postings;
+  const pick = (values: Int32Array) => Int32Array.from(index, (i) => values[i]);
+  return { hashes: pick(postings.hashes), docIds: pick(postings.docIds), positions: pick(postings.positions), length: index.length };
 }
 
 export interface FingerprintIndexStats {
@@ -142,7 +181,8 @@ export class MemoryFingerprintIndex implements FingerprintIndex {
         outP.push(this.pos[p]);
       }
     }
-    return { hashes: Int32Array.from(outH), docIds: Int32Array.from(outD), positions: Int32Array.from(outP), length: outH.length };
+    const postings = { hashes: Int32Array.from(outH), docIds: Int32Array.from(outD), positions: Int32Array.from(outP), length: outH.length };
+    return keepTopDocuments(postings, options.topDocuments);
   }
 
   /** Bytes held by the typed arrays (not counting per-document bookkeeping). */
