@@ -208,7 +208,7 @@ try {
     console.log(
       `bulk load: ${files.length} documents, ${libraryChars.toLocaleString('en')} characters in ${secs(loadMs)} ` +
         `(${(((libraryChars / loadMs) * 1000) / 1e6).toFixed(2)}M chars/s): rows written in ${secs(copiedMs)} (fingerprinting ${secs(fpMs)} of it, ` +
-        `in this process), ${values['keep-indexes'] ? 'indexes kept during the load' : `indexes built after it in ${secs(indexMs)}`}, then ANALYZE`,
+        `in this process), ${values['keep-indexes'] ? 'indexes kept during the load' : `indexes built after it in ${secs(indexMs)}`}, then VACUUM ANALYZE`,
     );
   }
   const sizes = (
