@@ -21,6 +21,8 @@ const SUITES = [
 let passed = 0;
 let failed = 0;
 const problems = [];
+// Repeated just above the totals, so the tail of a long log names what failed.
+const failedTests = [];
 
 console.log('Building every package...');
 if ((await run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build'], { cwd: ROOT })) !== 0) {
@@ -54,6 +56,12 @@ for (const suite of problems.some((p) => p === 'build failed') ? [] : SUITES) {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed += result.numPassedTests;
   failed += result.numFailedTests;
+  for (const file of result.testResults) {
+    for (const test of file.assertionResults.filter((a) => a.status === 'failed')) {
+      const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTests.push(`${suite.name}: ${path.relative(ROOT, file.name)} > ${test.fullName}\n    ${reason}`);
+    }
+  }
   // A file that fails to load has no failed test but is a failure all the same.
   const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'));
   if (brokenFiles.length) {
@@ -64,6 +72,7 @@ for (const suite of problems.some((p) => p === 'build failed') ? [] : SUITES) {
   if (code !== 0 && result.numFailedTests === 0 && !brokenFiles.length) problems.push(`${suite.name}: vitest exited with ${code}`);
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n- ${failedTests.join('\n- ')}`);
 if (problems.length) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(resultsDir, 'summary.txt'), `${summary}\n`);
