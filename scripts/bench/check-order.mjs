@@ -5,6 +5,9 @@
 // index sizes on disk and the server's peak RSS; the last line is a JSON summary. Figures only, no thresholds.
 //
 //   node scripts/bench/check-order.mjs [--chars 20M] [--doc-chars 30000] [--runs 3] [--db NAME] [--keep-db] [--reuse-db] [--lib DIR]
+//                                      [--pause SECONDS]
+//
+// --pause waits that long before each order (the first included), as when members' checks come minutes apart.
 //
 // Needs the built server (`cd server && npx tsc -p tsconfig.build.json`; BENCH_SERVER_MAIN points at a build of one's
 // own while others rebuild the tree) and PostgreSQL on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432).
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     'batch-chars': { type: 'string', default: '4000000' },
     lib: { type: 'string' },
     perturb: { type: 'string', default: '0.03' },
+    pause: { type: 'string', default: '0' },
     'keep-indexes': { type: 'boolean', default: false },
   },
 });
@@ -287,6 +291,7 @@ try {
   let lastOrder;
   let lookupPostings = 0;
   for (let r = 0; r < runs; r++) {
+    if (Number(values.pause) > 0) await new Promise((resolve) => setTimeout(resolve, Number(values.pause) * 1000));
     const paper = thesis(r);
     const logFrom = stdout.length;
 
@@ -346,9 +351,15 @@ try {
       )
     ).rows;
     lastOrder = { ...order, pdfBytes: pdf.length, chars: paper.length, ratio: Number(task?.ratio), kinds: task?.library_kinds };
-    console.log(`  run ${r + 1}: ${(t3 - t0).toFixed(0)} ms end to end (order ${orderNo}, match ${timings.matchMs.toFixed(0)} ms)`);
+    console.log(
+      `  run ${r + 1}: ${(t3 - t0).toFixed(0)} ms end to end (order ${orderNo}; upload ${(t1 - t0).toFixed(0)}, ` +
+        `match ${timings.matchMs.toFixed(0)}, AIGC ${timings.aigcMs.toFixed(0)}, render ${timings.renderMs.toFixed(0)} ms)`,
+    );
   }
   const peakRss = peakRssOf(server.pid);
+  // A server that warms its check thread at start says so in its log (older builds do not).
+  const warmed = /"ms":(\d+)[^\n]*Check thread ready/.exec(stdout);
+  console.log(warmed ? `check thread warmed up at start in ${warmed[1]} ms` : 'no check thread warmed up at start');
   console.log(
     `thesis: ${lastOrder.chars.toLocaleString('en')} characters; report: total ratio ${(lastOrder.ratio * 100).toFixed(1)}% (libraries ${lastOrder.kinds}); PDF ${(lastOrder.pdfBytes / 1024).toFixed(0)} KB; lookup ${lookupPostings.toLocaleString('en')} postings`,
   );

@@ -123,6 +123,10 @@ describe('check task screen', () => {
     await report.close();
     // The built server ran it off the event loop.
     expect(server!.output()).toMatch(/"threaded":true[^\n]*Check done|Check done[^\n]*"threaded":true/);
+    // Its check thread was started and warmed up when the server started, before this paper came.
+    const log = server!.output();
+    expect(log).toContain('Check thread ready');
+    expect(log.indexOf('Check thread ready')).toBeLessThan(log.indexOf('Check done'));
     await page.close();
   });
 });

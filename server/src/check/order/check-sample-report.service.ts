@@ -2,14 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { FILE_STORAGE, type FileStorage } from '../../storage/storage';
 import { defaultOfflineScorer } from '../engine/aigc/default-model';
-import { DuplicateDetector, MemoryTextStore } from '../engine/match/detector';
-import { MemoryFingerprintIndex } from '../engine/match/fingerprint-index';
-import { runCheck } from '../engine/pipeline';
-import { typoMatcher } from '../engine/typos';
 import { renderReportHtml } from '../engine/report/html';
 import { renderReportPdf } from '../engine/report/pdf';
-import type { SourceMeta } from '../engine/report/types';
-import { SAMPLE_PAPER, SAMPLE_SOURCES } from './sample-paper';
+import { checkSamplePaper } from '../task/sample-check';
 
 const SAMPLE_FOLDER = 'check/sample';
 const FILES = {
@@ -42,21 +37,7 @@ export class CheckSampleReportService {
   }
 
   private async make(): Promise<void> {
-    const detector = new DuplicateDetector(new MemoryFingerprintIndex(), new MemoryTextStore());
-    const metas: SourceMeta[] = [];
-    for (const [id, source] of SAMPLE_SOURCES.entries()) {
-      metas.push({ id, title: source.title, origin: source.origin, libraryKind: 'reference' });
-      await detector.addDocument(id, source.text);
-    }
-    const { report } = await runCheck({
-      buffer: Buffer.from(SAMPLE_PAPER.text, 'utf8'),
-      fileName: SAMPLE_PAPER.fileName,
-      detector,
-      sources: (ids) => metas.filter((m) => ids.includes(m.id)),
-      memberId: null,
-      aigcScorer: defaultOfflineScorer(),
-      typos: typoMatcher(),
-    });
+    const report = await checkSamplePaper(defaultOfflineScorer());
     await this.storage.put(`${SAMPLE_FOLDER}/${FILES.html.name}`, Buffer.from(renderReportHtml(report, { variant: 'full', language: 'zh-CN' })));
     await this.storage.put(`${SAMPLE_FOLDER}/${FILES.pdf.name}`, Buffer.from(renderReportPdf(report, { variant: 'concise', language: 'zh-CN' })));
   }

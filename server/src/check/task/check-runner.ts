@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -22,10 +22,15 @@ const WORKER_FILE = path.join(__dirname, 'check-worker.js');
 /**
  * Runs checks off the event loop: a pool of worker threads (piscina) so the API stays responsive while a paper is
  * matched and its PDF drawn. With CHECK_THREADS=0, or from the TypeScript sources, a check runs in this thread.
+ * A process that runs jobs keeps one thread started and warmed from boot, so a member's check never waits for a cold
+ * thread (checks come one at a time, minutes apart, and a thread idle for a minute used to end); threads beyond the
+ * first start under load and end after a minute idle.
  */
 @Injectable()
-export class CheckRunner implements OnModuleDestroy {
+export class CheckRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(CheckRunner.name);
   private pool?: Piscina;
+  private closing = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,12 +73,30 @@ export class CheckRunner implements OnModuleDestroy {
       PaperFacts | CheckInputFailure;
   }
 
+  onApplicationBootstrap(): void {
+    if (!this.threaded || !this.config.runJobs) return;
+    // In the background: the server answers at once; a check that comes meanwhile waits for the warm-up to end.
+    this.workers()
+      .run({ databaseUrl: this.databaseUrl }, { name: 'warmUp' })
+      .then((ms: number) => this.logger.log({ ms: Math.round(ms) }, 'Check thread ready'))
+      .catch((error: Error) => {
+        // A shutdown during the warm-up ends it; the first check would warm the thread anyway.
+        if (!this.closing) this.logger.warn({ err: error }, 'Check thread warm-up failed');
+      });
+  }
+
   private workers(): Piscina {
-    this.pool ??= new Piscina({ filename: WORKER_FILE, maxThreads: this.config.checkThreads, minThreads: 0, idleTimeout: 60_000 });
+    this.pool ??= new Piscina({
+      filename: WORKER_FILE,
+      maxThreads: this.config.checkThreads,
+      minThreads: this.config.runJobs ? 1 : 0,
+      idleTimeout: 60_000,
+    });
     return this.pool;
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closing = true;
     await this.pool?.destroy();
     await closeCheckWorkerPools();
   }

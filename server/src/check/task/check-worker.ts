@@ -11,6 +11,8 @@ import { renderReportHtml, renderReportPdf, type ReportLanguage, type ReportSumm
 import { typoMatcher, type TypoWords } from '../engine/typos';
 import { PgFingerprintIndex } from '../library/pg-fingerprint-index';
 import { PgSourceTextStore } from '../library/pg-source-text-store';
+import { SAMPLE_PAPER } from '../order/sample-paper';
+import { checkSamplePaper } from './sample-check';
 
 export interface CheckWorkerInput {
   databaseUrl: string;
@@ -58,7 +60,9 @@ let offline: AigcScorer | undefined;
 function poolFor(url: string): Pool {
   let pool = pools.get(url);
   if (!pool) {
-    pool = new Pool({ connectionString: url, max: 2, application_name: 'zhiwen-check-worker' });
+    // Connections are kept while idle (pg closes them after 10 s by default): a new one connects, plans the lookup and
+    // loads the fingerprint partitions' catalog entries again (30-100 ms more for the lookup at 200M characters).
+    pool = new Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0, application_name: 'zhiwen-check-worker' });
     // An idle client whose server went away (the database restarting) must not crash the process; the pool drops it.
     pool.on('error', () => undefined);
     pools.set(url, pool);
@@ -118,6 +122,28 @@ export async function parsePaper(input: { file: Uint8Array; fileName: string; ma
     if (failure) return failure;
     throw error;
   }
+}
+
+/**
+ * Readies this thread for its first paper; run in the pool as `warmUp` when the pool starts. A new thread otherwise
+ * spends its first check loading the modules and the AI-content model, parsing the fonts, compiling the hot code and
+ * connecting to the database (about a second, measured in `docs/check-engine.md`): here it checks the bundled sample
+ * paper in memory, draws its reports, and sends the library lookup over an empty scope through its own database
+ * connection. Answers the milliseconds it took.
+ */
+export async function warmUp(input: { databaseUrl: string }): Promise<number> {
+  const started = performance.now();
+  offline ??= defaultOfflineScorer();
+  // A thesis's length: code that only ever ran on a short paper is compiled again on the first long one.
+  const report = await checkSamplePaper(offline, Array.from({ length: 12 }, () => SAMPLE_PAPER.text).join('\n'));
+  for (const variant of ['concise', 'full'] as const) renderReportHtml(report, { variant, language: 'zh-CN' });
+  renderReportPdf(report, { variant: 'concise', language: 'zh-CN' });
+  // The statement a check sends, over no library, on both connections of the pool at once (a check uses both): each
+  // plans it and loads the partitions' catalog entries, and the pool keeps them open.
+  const pool = poolFor(input.databaseUrl);
+  const lookup = () => new DuplicateDetector(new PgFingerprintIndex(pool, { libraryIds: [] }), new PgSourceTextStore(pool)).check(SAMPLE_PAPER.text);
+  await Promise.all([lookup(), lookup()]);
+  return performance.now() - started;
 }
 
 /** Runs one check end to end; an unreadable paper resolves with `inputError` instead of throwing. */
