@@ -18,6 +18,32 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Runs `steps`; when they fail, prints where the page is, its text, the answers it got meanwhile and the end of the
+ * server's log, and saves a screenshot, before failing: for tests that failed in CI only, now and then.
+ */
+export async function explainFailure<T>(page: Page, name: string, serverOutput: () => string, steps: () => Promise<T>): Promise<T> {
+  const answers: string[] = [];
+  const record = (response: Response) => answers.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  page.on('response', record);
+  try {
+    return await steps();
+  } catch (error) {
+    await screenshot(page, name).catch(() => undefined);
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
+    console.error(
+      `${name}: the page at ${page.url()} shows:\n${text.slice(0, 2000)}\nanswers meanwhile:\n${answers.slice(-40).join('\n')}\n` +
+        `server log (end):\n${serverOutput().slice(-6000)}`,
+    );
+    throw error;
+  } finally {
+    page.off('response', record);
+  }
+}
+
 /** Debian's headless Chromium. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

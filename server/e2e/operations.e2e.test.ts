@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, launchBrowser, screenshot, signIn } from './browser';
+import { apiLogin, explainFailure, launchBrowser, screenshot, signIn } from './browser';
 import { apiCaller, E2E_ADMIN_PASSWORD, ownDatabase, type Row, type ServerProcess, startFreshProduct } from './helpers';
 
 /**
@@ -95,14 +95,8 @@ describe('异步任务 in the browser', () => {
     const page = await adminPage();
     await openMenu(page, '系统监控', '异步任务');
     const row = page.locator(`tr[data-job="${job.id}"]`);
-    try {
-      await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);
-    } catch (error) {
-      // Twice in CI (never here) the list never showed the job: say what the page and the server showed.
-      await screenshot(page, 'admin-async-task-missing');
-      console.error(`page: ${(await page.locator('body').innerText()).slice(0, 2000)}\nserver log (end): ${server!.output().slice(-6000)}`);
-      throw error;
-    }
+    // Twice in CI (never here) the list never showed the job: say what the page and the server showed.
+    await explainFailure(page, 'admin-async-task-missing', server!.output, () => expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1));
     await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('执行中');
     expect(await row.innerText()).toContain('重建比对库索引');
     await screenshot(page, 'admin-async-task-running');
