@@ -128,8 +128,8 @@ export async function parsePaper(input: { file: Uint8Array; fileName: string; ma
  * Readies this thread for its first paper; run in the pool as `warmUp` when the pool starts. A new thread otherwise
  * spends its first check loading the modules and the AI-content model, parsing the fonts, compiling the hot code and
  * connecting to the database (about a second, measured in `docs/check-engine.md`): here it checks the bundled sample
- * paper in memory, draws its reports, and sends the library lookup over an empty scope through its own database
- * connection. Answers the milliseconds it took.
+ * paper in memory, draws its reports, and sends the library lookup over an empty scope on both of its database
+ * connections, which stay open. Answers the milliseconds it took.
  */
 export async function warmUp(input: { databaseUrl: string }): Promise<number> {
   const started = performance.now();
