@@ -77,7 +77,8 @@ async function orderCheck(route: string, file: Buffer): Promise<string> {
 }
 
 beforeAll(async () => {
-  ({ server, base } = await startFreshProduct('check-service'));
+  // No warm check thread here (check-library.e2e.test.ts has it): the first check starts the thread itself.
+  ({ server, base } = await startFreshProduct('check-service', { CHECK_WARM_THREAD: 'false' }));
   browser = await launchBrowser();
   adminToken = await apiLogin(base, 'admin', E2E_ADMIN_PASSWORD);
   // A reference library holding the source the paper copies from.
@@ -132,6 +133,10 @@ describe('paper checks on the public site', () => {
     await page.getByTestId('check-download-pdf').click();
     const pdf = readFileSync((await (await download).path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The check ran in a thread that the check itself started: nothing was warmed at boot.
+    expect(server!.output()).toMatch(/"threaded":true[^\n]*Check done|Check done[^\n]*"threaded":true/);
+    expect(server!.output()).not.toContain('Check thread ready');
 
     const duplicateOrder = await orderCheck('/bkysb', file);
     const ratios = await page.getByTestId('check-ratios').innerText();

@@ -24,7 +24,8 @@ const WORKER_FILE = path.join(__dirname, 'check-worker.js');
  * matched and its PDF drawn. With CHECK_THREADS=0, or from the TypeScript sources, a check runs in this thread.
  * A process that runs jobs keeps one thread started and warmed from boot, so a member's check never waits for a cold
  * thread (checks come one at a time, minutes apart, and a thread idle for a minute used to end); threads beyond the
- * first start under load and end after a minute idle.
+ * first start under load and end after a minute idle. CHECK_WARM_THREAD=false turns the warm thread off (a process that
+ * never checks papers).
  */
 @Injectable()
 export class CheckRunner implements OnApplicationBootstrap, OnModuleDestroy {
@@ -73,8 +74,13 @@ export class CheckRunner implements OnApplicationBootstrap, OnModuleDestroy {
       PaperFacts | CheckInputFailure;
   }
 
+  /** Whether this process keeps one check thread from boot (it runs jobs, and CHECK_WARM_THREAD is not false). */
+  private get keepsWarmThread(): boolean {
+    return this.config.runJobs && this.config.checkWarmThread;
+  }
+
   onApplicationBootstrap(): void {
-    if (!this.threaded || !this.config.runJobs) return;
+    if (!this.threaded || !this.keepsWarmThread) return;
     // In the background: the server answers at once; a check that comes meanwhile waits for the warm-up to end.
     this.workers()
       .run({ databaseUrl: this.databaseUrl }, { name: 'warmUp' })
@@ -89,7 +95,7 @@ export class CheckRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.pool ??= new Piscina({
       filename: WORKER_FILE,
       maxThreads: this.config.checkThreads,
-      minThreads: this.config.runJobs ? 1 : 0,
+      minThreads: this.keepsWarmThread ? 1 : 0,
       idleTimeout: 60_000,
     });
     return this.pool;

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(config.captchaEnabled).toBeUndefined();
     expect(config.workerOnly).toBe(false);
     expect(config.runJobs).toBe(true);
+    expect(config.checkWarmThread).toBe(true);
     expect(config.jwtSecretGenerated).toBe(true);
   });
 
@@ -27,6 +28,8 @@ describe('loadConfig', () => {
       CAPTCHA_ENABLED: 'false',
       WORKER: '1',
       RATE_LIMIT_PER_MINUTE: '30',
+      CHECK_THREADS: '0',
+      CHECK_WARM_THREAD: 'false',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -39,6 +42,8 @@ describe('loadConfig', () => {
       workerOnly: true,
       runJobs: true,
       rateLimitPerMinute: 30,
+      checkThreads: 0,
+      checkWarmThread: false,
     });
   });
 

@@ -143,6 +143,11 @@ export class EnvironmentVariables {
   CHECK_THREADS?: number;
 
   @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  CHECK_WARM_THREAD?: boolean;
+
+  @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
@@ -250,6 +255,11 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Worker threads running checks (0: in the job's own thread); default one less than the cores, at least 1. */
   checkThreads: number;
+  /**
+   * A process that runs jobs keeps one check thread from boot and warms it up (about 1 s of a core at start, and the
+   * thread's memory while idle); false: threads start with the first check and end after a minute idle.
+   */
+  checkWarmThread: boolean;
   logLevel: string;
   logPretty: boolean;
   trustProxy: string | boolean;
@@ -328,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runJobs: workerOnly || (vars.JOBS_IN_API ?? true),
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE ?? 1200,
     checkThreads: vars.CHECK_THREADS ?? Math.max(1, os.availableParallelism() - 1),
+    checkWarmThread: vars.CHECK_WARM_THREAD ?? true,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     logPretty: vars.LOG_PRETTY ?? false,
     trustProxy,
