@@ -1,7 +1,8 @@
 // Benchmark of the offline AIGC scorer: the AIGC stage of a full check (runCheck's aigcMs) on a 30,000-character thesis,
 // repeated, with the median, min and max, the scoring CPU time, the model's load time and a direction check on hand-written
 // plain / polished abstract pairs (aigc-polish-pairs.json); with --quality also AUROC and TPR at 1 % FPR on the dev sets
-// through ../shared/bench/score-aigc.mjs and the false-positive check on unseen human Wikipedia prose. Prints figures only
+// through ../shared/bench/score-aigc.mjs, the false-positive check on unseen human Wikipedia prose, and those paragraphs
+// against machine rewrites of them (aigc-wikipedia-rewrites.jsonl), through the same scorer. Prints figures only
 // (no thresholds). Needs the built server: `pnpm --filter @zhiwen/server build`. Run it with `nice` on a shared machine.
 //
 //   node scripts/bench/aigc-offline.mjs [--doc-chars 30000] [--runs 9] [--quality]
@@ -127,7 +128,8 @@ if (values.quality) {
       si_test: readRows('hc3_si_test.jsonl'),
     };
     summary.quality = {};
-    for (const [name, rows] of Object.entries(sets)) {
+    // Scores labelled rows ({ id, text, label }) through the shared scorer and prints its summary line.
+    const scoreSet = (name, rows) => {
       const truth = path.join(dir, `${name}.truth.jsonl`);
       const scores = path.join(dir, `${name}.scores.jsonl`);
       writeFileSync(truth, rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
@@ -139,7 +141,8 @@ if (values.quality) {
       const last = JSON.parse(out.stdout.trim().split('\n').at(-1));
       summary.quality[name] = last;
       console.log(`${name}: ${out.stdout.trim().split('\n').at(-1)}`);
-    }
+    };
+    for (const [name, rows] of Object.entries(sets)) scoreSet(name, rows);
     // False positives on formal human prose: the lines of the 30 reuse-free suspicious documents (human Wikipedia text that
     // no part of the model was fitted on), pieces of 50+ characters, as the training script counts them.
     const plag = path.join(SHARED, 'data/check-dev/plag');
@@ -164,6 +167,20 @@ if (values.quality) {
       weightedScore: Number((chars.reduce((n, c, i) => n + c * cleanScores[i], 0) / total).toFixed(4)),
     };
     console.log(`false-positive check, unseen human Wikipedia: ${JSON.stringify(summary.quality.wikipediaHuman)}`);
+
+    // Machine rewrites of those same paragraphs (aigc-wikipedia-rewrites.jsonl: "clean-<i>" is the i-th of them, each
+    // polished for a thesis and, separately, paraphrased, by a chat model), each mode against the originals.
+    const rewrites = readFileSync(new URL('./aigc-wikipedia-rewrites.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
+    const originals = clean.map((text, i) => ({ id: `clean-${i}`, text, label: 0 }));
+    if (!rewrites.every((r) => originals.some((o) => o.id === r.id)))
+      throw new Error('aigc-wikipedia-rewrites.jsonl names a paragraph that is not there');
+    for (const mode of ['polish', 'paraphrase']) {
+      const part = rewrites.filter((r) => r.mode === mode).map((r) => ({ id: `${r.id}-${mode}`, text: r.text, label: 1 }));
+      scoreSet(`wikipedia_${mode}_vs_originals`, [...originals, ...part]);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -33,6 +33,9 @@ const { values: opts } = parseArgs({
     data: { type: 'string', default: path.resolve(serverDir, '../../shared/data/check-dev') },
     // Writes the QA held-out rows' truth lines to this file (outside the repo), for score-aigc.mjs.
     'heldout-truth': { type: 'string' },
+    // An experiment, off by default (docs/check-engine.md, "Machine rewrites of Wikipedia"): also fit machine rewrites of
+    // the fitted Wikipedia paragraphs (aigc-data/wikipedia-rewrites-fitted-paragraphs.jsonl), label AI, each in its original's fold.
+    'fit-rewrites': { type: 'string' },
   },
   strict: true,
 });
@@ -177,19 +180,29 @@ const qa = readRows('hc3_qa_val.jsonl');
 const siVal = readRows('hc3_si_val.jsonl');
 const qaHeld = qa.filter((r) => isHeldOut(r.id));
 const wikiTrain = unseenWikipediaParagraphs(path.join(opts.data, 'plag'), false).map((text, i) => ({ id: `wikipedia-${i}`, text, label: 0 }));
-const rows = [...qa.filter((r) => !isHeldOut(r.id)), ...siVal, ...wikiTrain]
+const polished = opts['fit-rewrites']
+  ? readFileSync(opts['fit-rewrites'], 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l))
+      .map((r) => ({ id: `polished-${r.id}`, group: r.id, mode: r.mode, text: r.text, label: 1 }))
+  : [];
+const rows = [...qa.filter((r) => !isHeldOut(r.id)), ...siVal, ...wikiTrain, ...polished]
   .map((r) => ({ ...r, label: r.label === 1 ? 1 : 0, order: hashInt(`order:${r.id}`) }))
   .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+// A rewrite shares its original's folds, so no fold is scored on a text whose other version it was fitted on.
 rows.forEach((r) => {
-  r.fold = hashInt(`fold:${r.id}`) % FOLDS;
-  r.inner = hashInt(`inner:${r.id}`) % FOLDS;
+  r.fold = hashInt(`fold:${r.group ?? r.id}`) % FOLDS;
+  r.inner = hashInt(`inner:${r.group ?? r.id}`) % FOLDS;
 });
 const featureCache = new Map();
 const styleFeatures = (text) => {
   if (!featureCache.has(text)) featureCache.set(text, extractFeatures(text, lm).vector);
   return featureCache.get(text);
 };
-log(`Fitted rows: ${rows.length} (QA ${rows.filter((r) => r.id.startsWith('hc3qa')).length}, si ${siVal.length}, Wikipedia ${wikiTrain.length})`);
+log(
+  `Fitted rows: ${rows.length} (QA ${rows.filter((r) => r.id.startsWith('hc3qa')).length}, si ${siVal.length}, Wikipedia ${wikiTrain.length}, rewrites ${polished.length})`,
+);
 
 /**
  * Fits the n-gram model and the stumps over [style features, n-gram log-odds] on `fit`. The stumps see out-of-fold n-gram
@@ -243,6 +256,23 @@ const cvOf = (pick) => {
     part.map((r) => r.label),
   );
 };
+// Out-of-fold: each rewrite against its own original, by mode (the share of pairs where the rewrite scores higher).
+function pairFigures() {
+  const original = new Map(rows.filter((r) => r.id.startsWith('wikipedia-')).map((r) => [r.id, r]));
+  const byMode = {};
+  for (const mode of ['polish', 'paraphrase']) {
+    const part = rows.filter((r) => r.group && r.mode === mode);
+    const both = [...part, ...part.map((r) => original.get(r.group))];
+    byMode[mode] = {
+      ...figures(
+        both.map((r) => oof.get(r)),
+        both.map((r) => r.label),
+      ),
+      rewriteHigher: round4(part.filter((r) => oof.get(r) > oof.get(original.get(r.group))).length / Math.max(part.length, 1)),
+    };
+  }
+  return byMode;
+}
 // Reliability of the calibrated out-of-fold probabilities, in five bands.
 const reliability = [0, 0.2, 0.4, 0.6, 0.8].map((lo) => {
   const hi = lo + 0.2;
@@ -281,6 +311,7 @@ const meta = {
     `HC3-Plus zh val_hc3_QA as normalised in check-dev/aigc, training split (sha256(id) mod 100 >= ${HELD_OUT_PERCENT})`,
     'HC3-Plus zh val_hc3_si as normalised in check-dev/aigc, all rows',
     'check-dev/plag/suspicious documents with reuse, outside the reused passages (Chinese Wikipedia via CMRC 2018, CC BY-SA 4.0), label human',
+    ...(polished.length ? [`machine rewrites of those paragraphs (${path.basename(opts['fit-rewrites'])}), label AI`] : []),
   ],
   wordList: wordsData.meta.source,
   notFittedOn: [
@@ -292,7 +323,11 @@ const meta = {
   wordModel: WORDS,
   stumps: STUMPS,
   lm: LM_OPTIONS,
-  cv: { siVal: cvOf((r) => r.id.startsWith('hc3si')), qaTrain: cvOf((r) => r.id.startsWith('hc3qa')) },
+  cv: {
+    siVal: cvOf((r) => r.id.startsWith('hc3si')),
+    qaTrain: cvOf((r) => r.id.startsWith('hc3qa')),
+    ...(polished.length ? { rewritesVsOriginals: pairFigures() } : {}),
+  },
   reliability,
 };
 const model = {
