@@ -162,7 +162,7 @@ const ZH_CN: ReportLabels = {
   aigcSkippedChars: '未检测字数（段落过短）',
   aigcFullText: '全文标明 AI 特征',
   aigcDisclaimer:
-    'AI 生成内容的检测结果仅供参考：分值是根据写作风格估计的统计特征，不能证明文本由机器或人工写成；正式、规范的人工写作也可能得到较高分值。请结合人工判断使用。',
+    'AI 生成内容的检测结果仅供参考：分值是根据写作风格估计的统计特征，不能证明文本由机器或人工写成；正式、规范的人工写作也可能得到较高分值；而经 AI 润色或改写过的文字常常识别不出，分值低也不代表未使用 AI。请结合人工判断使用。',
   typoTitle: '疑似错别字',
   typoNone: '未发现疑似错别字。',
   typoNote: '按易错词表自动标出，仅供参考，请结合上下文核对。',
@@ -247,7 +247,7 @@ const ZH_TW: ReportLabels = {
   aigcSkippedChars: '未檢測字數（段落過短）',
   aigcFullText: '全文標明 AI 特徵',
   aigcDisclaimer:
-    'AI 生成內容的檢測結果僅供參考：分值是根據寫作風格估計的統計特徵，不能證明文本由機器或人工寫成；正式、規範的人工寫作也可能得到較高分值。請結合人工判斷使用。',
+    'AI 生成內容的檢測結果僅供參考：分值是根據寫作風格估計的統計特徵，不能證明文本由機器或人工寫成；正式、規範的人工寫作也可能得到較高分值；而經 AI 潤色或改寫過的文字常常識別不出，分值低也不代表未使用 AI。請結合人工判斷使用。',
   typoTitle: '疑似錯別字',
   typoNone: '未發現疑似錯別字。',
   typoNote: '依易錯詞表自動標出，僅供參考，請結合上下文核對。',
@@ -325,7 +325,7 @@ const EN: ReportLabels = {
   aigcSkippedChars: 'Characters not scored (short paragraphs)',
   aigcFullText: 'Full text with AI features marked',
   aigcDisclaimer:
-    'AI-content scores are indicative only: they are statistical estimates from writing style and do not prove that a machine or a person wrote the text. Formal human writing can score high. Use them together with human judgement.',
+    'AI-content scores are indicative only: they are statistical estimates from writing style and do not prove that a machine or a person wrote the text. Formal human writing can score high, and text that an AI polished or rewrote is often not recognised, so a low score does not show that no AI was used. Use them together with human judgement.',
   typoTitle: 'Possible typos',
   typoNone: 'No possible typos were found.',
   typoNote: 'Marked from a list of error-prone words; indicative only, check each one in its context.',
